@@ -1,0 +1,58 @@
+// swift-tools-version:6.0
+// The package measures text with real fonts the way UIKit sizes its views, and lays
+// views out with a bundled constraint solver. See README.md for the pipeline.
+import PackageDescription
+
+let package = Package(
+    name: "Intrinsic",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "Typesetting", targets: ["Typesetting"]),
+        .library(name: "Controls", targets: ["Controls"]),
+        .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
+        .executable(name: "measure", targets: ["measure"]),
+        .executable(name: "benchmarks", targets: ["benchmarks"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    ],
+    targets: [
+        // The only C: system libraries found with pkg-config, and one thin shim over them.
+        .systemLibrary(
+            name: "CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(
+            name: "CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(
+            name: "CICU", pkgConfig: "icu-uc",
+            providers: [.apt(["libicu-dev"])]),
+        .target(name: "CTextShim", dependencies: ["CFreeType", "CHarfBuzz", "CICU"]),
+
+        // Fonts → shaped runs → break opportunities → lines.
+        .target(name: "Typesetting", dependencies: ["CTextShim"]),
+        // Intrinsic sizes of UIKit controls (label, button, text view).
+        .target(name: "Controls", dependencies: ["Typesetting"]),
+        // Cassowary with Auto Layout priorities. Standard library only.
+        .target(name: "ConstraintSolver"),
+
+        .executableTarget(
+            name: "measure",
+            dependencies: [
+                "Typesetting", "Controls",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "benchmarks",
+            dependencies: [
+                "ConstraintSolver",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
+        .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
+        .testTarget(name: "MeasureCLITests", dependencies: ["Typesetting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,4 @@
+#include <unicode/utypes.h>
+#include <unicode/ubrk.h>
+#include <unicode/ubidi.h>
+#include <unicode/uscript.h>
