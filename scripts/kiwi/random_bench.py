@@ -24,7 +24,7 @@ re-solves (before removal).
 
 Usage: random_bench.py --constraints N [--constraints N ...] [--seed S] [--runs K] [--dump]
 """
-import argparse, json, math, statistics, sys, time
+import argparse, json, math, os, statistics, sys, time
 import kiwisolver
 from kiwisolver import Variable, Solver, strength, UnsatisfiableConstraint
 
@@ -60,7 +60,7 @@ def generate(n, rng):
     return nvars, out
 
 
-def run(n, seed=1, resolves=1000):
+def run(n, seed=1, resolves=1000, report=lambda phase, data: None):
     rng = LCG(seed)
     nvars, specs = generate(n, rng)
     vs = [Variable(f"v{i}") for i in range(nvars)]
@@ -79,6 +79,7 @@ def run(n, seed=1, resolves=1000):
         except UnsatisfiableConstraint:
             unsat += 1
     t1 = time.perf_counter()
+    report("add", {"addMs": (t1 - t0) * 1e3, "unsatisfiable": unsat, "nVars": nvars})
     s.addEditVariable(vs[0], strength.strong)
     s.addEditVariable(vs[1], strength.strong)
     t2 = time.perf_counter()
@@ -88,6 +89,7 @@ def run(n, seed=1, resolves=1000):
         s.updateVariables()
     t3 = time.perf_counter()
     checksum = sum(v.value() for v in vs)
+    report("resolve", {"resolveMs": (t3 - t2) * 1e3 / resolves, "checksum": checksum})
     t4 = time.perf_counter()
     for c in added:
         s.removeConstraint(c)
@@ -97,11 +99,51 @@ def run(n, seed=1, resolves=1000):
             "nVars": nvars}
 
 
+def run_isolated(n, seed):
+    """run() in a forked child.  kiwisolver does not translate
+    kiwi::InternalSolverError raised inside suggestValue/removeConstraint into
+    a Python exception: it reaches std::terminate and aborts the interpreter.
+    The child reports each finished phase, so a crash yields partial figures
+    plus the phase and the C++ message instead of killing the whole script."""
+    import multiprocessing as mp, tempfile
+    ctx = mp.get_context("fork")
+    rd, wr = ctx.Pipe(duplex=False)
+    err = tempfile.TemporaryFile()
+
+    def child():
+        os.dup2(err.fileno(), 2)
+        rd.close()
+        res = run(n, seed, report=lambda phase, data: wr.send((phase, data)))
+        wr.send(("remove", {"removeMs": res["removeMs"]}))
+        wr.close()
+
+    p = ctx.Process(target=child)
+    p.start()
+    wr.close()
+    out, last = {}, "start"
+    while True:
+        try:
+            phase, data = rd.recv()
+        except EOFError:
+            break
+        out.update(data)
+        last = phase
+    p.join()
+    if p.exitcode != 0:
+        err.seek(0)
+        msg = " ".join(err.read().decode(errors="replace").split())[-300:]
+        nxt = {"start": "add", "add": "resolve", "resolve": "remove"}.get(last, last)
+        out["error"] = f"kiwisolver aborted during {nxt} phase (exit {p.exitcode}): {msg}"
+    return out
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument("--constraints", type=int, action="append", required=True)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--runs", type=int, default=1, help="medians over K runs")
+    ap.add_argument("--no-isolate", dest="isolate", action="store_false",
+                    help="run in-process (a kiwi internal error then aborts the script)")
     ap.add_argument("--dump", action="store_true", help="print the generated constraints and exit")
     a = ap.parse_args(argv)
     for n in a.constraints:
@@ -111,14 +153,19 @@ def main(argv=None):
             for terms, c, op, st in specs:
                 print(" + ".join(f"{co!r}*v{i}" for i, co in terms) + f" + {c!r} {op} 0 | {st}")
             continue
-        rs = [run(n, a.seed) for _ in range(max(1, a.runs))]
-        sums = {r["checksum"] for r in rs}
-        out = {"constraints": n, "seed": a.seed, "nVars": rs[0]["nVars"],
-               "addMs": round(statistics.median(r["addMs"] for r in rs), 3),
-               "resolveMs": round(statistics.median(r["resolveMs"] for r in rs), 5),
-               "removeMs": round(statistics.median(r["removeMs"] for r in rs), 3),
-               "unsatisfiable": rs[0]["unsatisfiable"], "checksum": rs[0]["checksum"],
-               "solver": "kiwisolver", "version": kiwisolver.__version__, "runs": len(rs)}
+        rs = [run_isolated(n, a.seed) if a.isolate else run(n, a.seed) for _ in range(max(1, a.runs))]
+        out = {"constraints": n, "seed": a.seed}
+        for key, nd in (("nVars", None), ("addMs", 3), ("resolveMs", 5), ("removeMs", 3),
+                        ("unsatisfiable", None), ("checksum", None)):
+            vals = [r[key] for r in rs if key in r]
+            if vals:
+                out[key] = vals[0] if nd is None else round(statistics.median(vals), nd)
+        out.update({"solver": "kiwisolver", "version": kiwisolver.__version__, "runs": len(rs)})
+        errors = [r["error"] for r in rs if "error" in r]
+        if errors:
+            out["failedRuns"] = len(errors)
+            out["error"] = errors[0]
+        sums = {r["checksum"] for r in rs if "checksum" in r} or {0.0}
         # kiwi orders some internal maps by object address, so the float
         # round-off (not the solution) can vary from run to run.
         if max(sums) - min(sums) > 1e-6 * max(1.0, abs(max(sums))):
