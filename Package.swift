@@ -5,7 +5,7 @@ import PackageDescription
 
 let package = Package(
     name: "Intrinsic",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "Typesetting", targets: ["Typesetting"]),
         .library(name: "Controls", targets: ["Controls"]),

@@ -1,0 +1,113 @@
+// CTextShim: the only C in the package. A thin, Swift-friendly layer over FreeType
+// (opening and validating faces, reading metric tables), HarfBuzz (shaping) and ICU
+// (line breaks, bidi levels, scripts). ICU's versioned symbol names stay in here.
+//
+// Every function returns plain integers, doubles and caller-owned buffers; no C type
+// of the libraries crosses this header.
+#ifndef CTEXTSHIM_H
+#define CTEXTSHIM_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// An opened font face. After `ts_face_open` returns, the face is immutable and may be
+/// shaped from several threads at once (HarfBuzz fonts are thread-safe for shaping).
+typedef struct TSFace TSFace;
+
+/// Font-unit values read from a face's tables. 0 means "absent" for the optional ones.
+typedef struct {
+    int32_t unitsPerEm;
+    int32_t hheaAscender, hheaDescender, hheaLineGap;          // 'hhea'
+    int32_t typoAscender, typoDescender, typoLineGap;          // 'OS/2' sTypo*
+    int32_t winAscent, winDescent;                             // 'OS/2' usWin*
+    int32_t capHeight, xHeight;                                // 'OS/2' v2+ sCapHeight, sxHeight
+    int32_t hasOS2, useTypoMetrics;                            // fsSelection bit 7
+    int32_t weightClass;                                       // 'OS/2' usWeightClass, else 400
+    int32_t isItalic;                                          // fsSelection bit 0 / macStyle / style flags
+    int32_t isColor;                                           // CBDT, sbix, COLR or SVG glyphs
+    int32_t glyphCount;
+    int32_t faceCount;                                         // faces in the file (collections)
+} TSFaceInfo;
+
+/// One shaped glyph. Advances and offsets are in font units (HarfBuzz scale = units per em).
+typedef struct {
+    uint32_t glyph;
+    uint32_t cluster;       // UTF-16 offset into the text passed to ts_shape
+    int32_t xAdvance, yAdvance, xOffset, yOffset;
+    uint32_t unsafeToBreak; // HB_GLYPH_FLAG_UNSAFE_TO_BREAK
+} TSGlyph;
+
+/// Error codes besides FreeType's own (which are positive).
+enum {
+    TS_OK = 0,
+    TS_ERROR_OPEN = -1,        // the file could not be read
+    TS_ERROR_NOT_SCALABLE = -2,// a bitmap-only face without outlines or sbix/CBDT metrics
+    TS_ERROR_NO_MEMORY = -3,
+    TS_ERROR_ICU = -4,
+    TS_ERROR_NO_UNITS = -5     // units per em is 0 or the face has no glyphs
+};
+
+/// Opens face `index` of the font file at `path`. Returns TS_OK or an error code
+/// (a FreeType error > 0, or a TS_ERROR_* < 0); on error `*out` is NULL.
+int32_t ts_face_open(const char *path, int32_t index, TSFace **out);
+/// Closes a face opened with ts_face_open. NULL is allowed.
+void ts_face_close(TSFace *face);
+/// Fills `info` with the face's table values.
+void ts_face_info(const TSFace *face, TSFaceInfo *info);
+/// Writes the face's family name (typographic family, name ID 16, else ID 1), as UTF-8,
+/// into `buffer` (NUL-terminated). Returns the full length needed, without the NUL.
+int32_t ts_face_family(const TSFace *face, char *buffer, int32_t capacity);
+/// Writes the face's style name (ID 17, else ID 2) like ts_face_family.
+int32_t ts_face_style(const TSFace *face, char *buffer, int32_t capacity);
+/// Writes the face's PostScript name like ts_face_family.
+int32_t ts_face_postscript_name(const TSFace *face, char *buffer, int32_t capacity);
+/// The nominal glyph of a code point, or 0 when the face does not cover it.
+uint32_t ts_face_glyph(const TSFace *face, uint32_t codepoint);
+/// The top of a glyph's ink box in font units (for cap and x heights when OS/2 lacks them).
+int32_t ts_face_glyph_top(const TSFace *face, uint32_t glyph);
+/// The default advance of a glyph in font units.
+int32_t ts_face_glyph_advance(const TSFace *face, uint32_t glyph);
+
+/// Shapes `text[start ..< start+length]` (UTF-16, with the whole `text` as context) in one
+/// direction and script (an ICU UScriptCode) and language (BCP 47, may be NULL).
+/// `kerning` and `ligatures` switch the 'kern' and 'liga'/'clig' features.
+/// Writes up to `capacity` glyphs and returns how many there are (call again with a larger
+/// buffer when the result exceeds `capacity`), or a negative TS_ERROR_*.
+int32_t ts_shape(const TSFace *face, const uint16_t *text, int32_t textLength,
+                 int32_t start, int32_t length, int32_t rightToLeft, int32_t script,
+                 const char *language, int32_t kerning, int32_t ligatures,
+                 TSGlyph *glyphs, int32_t capacity);
+
+/// UAX #14 line break opportunities of `text` (ICU's line break iterator). Writes the
+/// offsets where a line may start (excluding 0, including `length`) and whether the break
+/// before that offset is mandatory (1) or allowed (0). Returns the count, or TS_ERROR_ICU.
+/// `capacity` must be at least `length + 1`.
+int32_t ts_line_breaks(const uint16_t *text, int32_t length, const char *locale,
+                       int32_t *offsets, uint8_t *mandatory, int32_t capacity);
+
+/// Unicode bidi embedding levels (UAX #9, ICU ubidi) for one paragraph, one per UTF-16 unit.
+/// `baseDirection`: 0 left-to-right, 1 right-to-left, -1 from the first strong character.
+/// Writes the paragraph level to `paragraphLevel`. Returns TS_OK or TS_ERROR_ICU.
+int32_t ts_bidi_levels(const uint16_t *text, int32_t length, int32_t baseDirection,
+                       uint8_t *levels, uint8_t *paragraphLevel);
+
+/// The ICU script code (UScriptCode) of every code point, written at each UTF-16 unit of
+/// it (0 = Common, 1 = Inherited). Returns TS_OK or TS_ERROR_ICU.
+int32_t ts_scripts(const uint16_t *text, int32_t length, int32_t *scripts);
+
+/// The ISO 15924 short name of an ICU script code ("Latn", "Arab", …) into `buffer`.
+int32_t ts_script_name(int32_t script, char *buffer, int32_t capacity);
+
+/// The version strings of the libraries, for diagnostics.
+const char *ts_freetype_version(void);
+const char *ts_harfbuzz_version(void);
+const char *ts_icu_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

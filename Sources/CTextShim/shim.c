@@ -1,0 +1,350 @@
+// CTextShim: see include/CTextShim.h. Kept deliberately small: open and read faces,
+// shape one run, and ask ICU for breaks, bidi levels and scripts.
+#include "CTextShim.h"
+
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_TRUETYPE_TABLES_H
+#include FT_SFNT_NAMES_H
+#include FT_TRUETYPE_IDS_H
+
+#include <hb.h>
+#include <hb-ot.h>
+
+#include <unicode/ubidi.h>
+#include <unicode/ubrk.h>
+#include <unicode/uscript.h>
+#include <unicode/utf16.h>
+#include <unicode/uversion.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct TSFace {
+    FT_Library library;
+    FT_Face ftFace;
+    unsigned char *bytes;
+    hb_blob_t *blob;
+    hb_face_t *hbFace;
+    hb_font_t *hbFont;
+    TSFaceInfo info;
+};
+
+static unsigned char *read_file(const char *path, long *size) {
+    FILE *file = fopen(path, "rb");
+    if (!file) return NULL;
+    if (fseek(file, 0, SEEK_END) != 0) { fclose(file); return NULL; }
+    long length = ftell(file);
+    if (length <= 0 || fseek(file, 0, SEEK_SET) != 0) { fclose(file); return NULL; }
+    unsigned char *bytes = malloc((size_t)length);
+    if (!bytes) { fclose(file); return NULL; }
+    if (fread(bytes, 1, (size_t)length, file) != (size_t)length) {
+        free(bytes);
+        fclose(file);
+        return NULL;
+    }
+    fclose(file);
+    *size = length;
+    return bytes;
+}
+
+void ts_face_close(TSFace *face) {
+    if (!face) return;
+    if (face->hbFont) hb_font_destroy(face->hbFont);
+    if (face->hbFace) hb_face_destroy(face->hbFace);
+    if (face->blob) hb_blob_destroy(face->blob);
+    if (face->ftFace) FT_Done_Face(face->ftFace);
+    if (face->library) FT_Done_FreeType(face->library);
+    free(face->bytes);
+    free(face);
+}
+
+static void fill_info(TSFace *face) {
+    FT_Face ft = face->ftFace;
+    TSFaceInfo *info = &face->info;
+    memset(info, 0, sizeof(*info));
+    info->unitsPerEm = (int32_t)hb_face_get_upem(face->hbFace);
+    info->glyphCount = (int32_t)hb_face_get_glyph_count(face->hbFace);
+    info->faceCount = (int32_t)ft->num_faces;
+    info->weightClass = 400;
+    TT_HoriHeader *hhea = FT_Get_Sfnt_Table(ft, FT_SFNT_HHEA);
+    if (hhea) {
+        info->hheaAscender = hhea->Ascender;
+        info->hheaDescender = hhea->Descender;
+        info->hheaLineGap = hhea->Line_Gap;
+    }
+    TT_OS2 *os2 = FT_Get_Sfnt_Table(ft, FT_SFNT_OS2);
+    if (os2 && os2->version != 0xFFFF) {
+        info->hasOS2 = 1;
+        info->typoAscender = os2->sTypoAscender;
+        info->typoDescender = os2->sTypoDescender;
+        info->typoLineGap = os2->sTypoLineGap;
+        info->winAscent = os2->usWinAscent;
+        info->winDescent = os2->usWinDescent;
+        info->useTypoMetrics = (os2->fsSelection & (1 << 7)) ? 1 : 0;
+        if (os2->usWeightClass >= 1 && os2->usWeightClass <= 1000) info->weightClass = os2->usWeightClass;
+        if (os2->fsSelection & 1) info->isItalic = 1;
+        if (os2->version >= 2) {
+            info->capHeight = os2->sCapHeight;
+            info->xHeight = os2->sxHeight;
+        }
+    }
+    if (ft->style_flags & FT_STYLE_FLAG_ITALIC) info->isItalic = 1;
+    info->isColor = (FT_HAS_COLOR(ft) || hb_ot_color_has_png(face->hbFace) ||
+                     hb_ot_color_has_layers(face->hbFace) || hb_ot_color_has_svg(face->hbFace))
+                        ? 1
+                        : 0;
+}
+
+int32_t ts_face_open(const char *path, int32_t index, TSFace **out) {
+    *out = NULL;
+    TSFace *face = calloc(1, sizeof(TSFace));
+    if (!face) return TS_ERROR_NO_MEMORY;
+    long size = 0;
+    face->bytes = read_file(path, &size);
+    if (!face->bytes) { ts_face_close(face); return TS_ERROR_OPEN; }
+    FT_Error error = FT_Init_FreeType(&face->library);
+    if (error) { ts_face_close(face); return (int32_t)error; }
+    error = FT_New_Memory_Face(face->library, face->bytes, (FT_Long)size, index, &face->ftFace);
+    if (error) { ts_face_close(face); return (int32_t)error; }
+    if (!FT_IS_SFNT(face->ftFace)) { ts_face_close(face); return TS_ERROR_NOT_SCALABLE; }
+    face->blob = hb_blob_create((const char *)face->bytes, (unsigned int)size,
+                                HB_MEMORY_MODE_READONLY, NULL, NULL);
+    face->hbFace = hb_face_create(face->blob, (unsigned int)index);
+    face->hbFont = hb_font_create(face->hbFace);
+    if (!face->hbFont) { ts_face_close(face); return TS_ERROR_NO_MEMORY; }
+    unsigned int upem = hb_face_get_upem(face->hbFace);
+    hb_font_set_scale(face->hbFont, (int)upem, (int)upem);
+    hb_font_make_immutable(face->hbFont);
+    fill_info(face);
+    if (face->info.unitsPerEm <= 0 || face->info.glyphCount <= 0 || face->ftFace->units_per_EM == 0) {
+        ts_face_close(face);
+        return TS_ERROR_NO_UNITS;
+    }
+    *out = face;
+    return TS_OK;
+}
+
+void ts_face_info(const TSFace *face, TSFaceInfo *info) { *info = face->info; }
+
+static int32_t copy_out(const char *text, size_t length, char *buffer, int32_t capacity) {
+    if (buffer && capacity > 0) {
+        size_t n = length < (size_t)(capacity - 1) ? length : (size_t)(capacity - 1);
+        memcpy(buffer, text, n);
+        buffer[n] = 0;
+    }
+    return (int32_t)length;
+}
+
+// Appends one code point as UTF-8.
+static size_t put_utf8(char *out, uint32_t cp) {
+    if (cp < 0x80) { out[0] = (char)cp; return 1; }
+    if (cp < 0x800) { out[0] = (char)(0xC0 | (cp >> 6)); out[1] = (char)(0x80 | (cp & 0x3F)); return 2; }
+    if (cp < 0x10000) {
+        out[0] = (char)(0xE0 | (cp >> 12)); out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        out[2] = (char)(0x80 | (cp & 0x3F)); return 3;
+    }
+    out[0] = (char)(0xF0 | (cp >> 18)); out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+    out[2] = (char)(0x80 | ((cp >> 6) & 0x3F)); out[3] = (char)(0x80 | (cp & 0x3F)); return 4;
+}
+
+// Reads name `nameID` from the 'name' table: Windows Unicode first, then Mac Roman (ASCII part).
+static int32_t sfnt_name(const TSFace *face, FT_UShort nameID, char *buffer, int32_t capacity) {
+    FT_UInt count = FT_Get_Sfnt_Name_Count(face->ftFace);
+    int found = -1, foundMac = -1;
+    for (FT_UInt i = 0; i < count; i++) {
+        FT_SfntName name;
+        if (FT_Get_Sfnt_Name(face->ftFace, i, &name)) continue;
+        if (name.name_id != nameID) continue;
+        if (name.platform_id == TT_PLATFORM_MICROSOFT && (name.encoding_id == TT_MS_ID_UNICODE_CS || name.encoding_id == TT_MS_ID_SYMBOL_CS)) {
+            if (found < 0 || name.language_id == TT_MS_LANGID_ENGLISH_UNITED_STATES) found = (int)i;
+        } else if (name.platform_id == TT_PLATFORM_MACINTOSH && name.encoding_id == TT_MAC_ID_ROMAN && foundMac < 0) {
+            foundMac = (int)i;
+        }
+    }
+    FT_SfntName name;
+    if (found >= 0 && !FT_Get_Sfnt_Name(face->ftFace, (FT_UInt)found, &name)) {
+        char *utf8 = malloc((size_t)name.string_len * 2 + 4);
+        if (!utf8) return -1;
+        size_t n = 0;
+        for (FT_UInt j = 0; j + 1 < name.string_len; j += 2) {
+            uint32_t unit = ((uint32_t)name.string[j] << 8) | name.string[j + 1];
+            if (unit >= 0xD800 && unit < 0xDC00 && j + 3 < name.string_len) {
+                uint32_t low = ((uint32_t)name.string[j + 2] << 8) | name.string[j + 3];
+                unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
+                j += 2;
+            }
+            n += put_utf8(utf8 + n, unit);
+        }
+        int32_t result = copy_out(utf8, n, buffer, capacity);
+        free(utf8);
+        return result;
+    }
+    if (foundMac >= 0 && !FT_Get_Sfnt_Name(face->ftFace, (FT_UInt)foundMac, &name)) {
+        char *ascii = malloc((size_t)name.string_len + 1);
+        if (!ascii) return -1;
+        size_t n = 0;
+        for (FT_UInt j = 0; j < name.string_len; j++) ascii[n++] = name.string[j] < 0x80 ? (char)name.string[j] : '?';
+        int32_t result = copy_out(ascii, n, buffer, capacity);
+        free(ascii);
+        return result;
+    }
+    return -1;
+}
+
+int32_t ts_face_family(const TSFace *face, char *buffer, int32_t capacity) {
+    int32_t n = sfnt_name(face, TT_NAME_ID_TYPOGRAPHIC_FAMILY, buffer, capacity);
+    if (n > 0) return n;
+    n = sfnt_name(face, TT_NAME_ID_FONT_FAMILY, buffer, capacity);
+    if (n > 0) return n;
+    const char *family = face->ftFace->family_name ? face->ftFace->family_name : "";
+    return copy_out(family, strlen(family), buffer, capacity);
+}
+
+int32_t ts_face_style(const TSFace *face, char *buffer, int32_t capacity) {
+    int32_t n = sfnt_name(face, TT_NAME_ID_TYPOGRAPHIC_SUBFAMILY, buffer, capacity);
+    if (n > 0) return n;
+    n = sfnt_name(face, TT_NAME_ID_FONT_SUBFAMILY, buffer, capacity);
+    if (n > 0) return n;
+    const char *style = face->ftFace->style_name ? face->ftFace->style_name : "";
+    return copy_out(style, strlen(style), buffer, capacity);
+}
+
+int32_t ts_face_postscript_name(const TSFace *face, char *buffer, int32_t capacity) {
+    const char *name = FT_Get_Postscript_Name(face->ftFace);
+    if (!name) name = "";
+    return copy_out(name, strlen(name), buffer, capacity);
+}
+
+uint32_t ts_face_glyph(const TSFace *face, uint32_t codepoint) {
+    hb_codepoint_t glyph = 0;
+    if (!hb_font_get_nominal_glyph(face->hbFont, codepoint, &glyph)) return 0;
+    return glyph;
+}
+
+int32_t ts_face_glyph_top(const TSFace *face, uint32_t glyph) {
+    hb_glyph_extents_t extents;
+    if (!hb_font_get_glyph_extents(face->hbFont, glyph, &extents)) return 0;
+    return extents.y_bearing;
+}
+
+int32_t ts_face_glyph_advance(const TSFace *face, uint32_t glyph) {
+    return hb_font_get_glyph_h_advance(face->hbFont, glyph);
+}
+
+int32_t ts_shape(const TSFace *face, const uint16_t *text, int32_t textLength,
+                 int32_t start, int32_t length, int32_t rightToLeft, int32_t script,
+                 const char *language, int32_t kerning, int32_t ligatures,
+                 TSGlyph *glyphs, int32_t capacity) {
+    hb_buffer_t *buffer = hb_buffer_create();
+    if (!hb_buffer_allocation_successful(buffer)) {
+        hb_buffer_destroy(buffer);
+        return TS_ERROR_NO_MEMORY;
+    }
+    hb_buffer_add_utf16(buffer, text, textLength, (unsigned int)start, length);
+    hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
+    const char *scriptName = uscript_getShortName((UScriptCode)script);
+    hb_script_t hbScript = scriptName ? hb_script_from_string(scriptName, -1) : HB_SCRIPT_INVALID;
+    if (hbScript != HB_SCRIPT_INVALID && hbScript != HB_SCRIPT_UNKNOWN) {
+        hb_buffer_set_script(buffer, hbScript);
+    }
+    if (language && language[0]) hb_buffer_set_language(buffer, hb_language_from_string(language, -1));
+    hb_buffer_guess_segment_properties(buffer);
+    hb_feature_t features[3];
+    unsigned int featureCount = 0;
+    if (!kerning) {
+        features[featureCount++] = (hb_feature_t){HB_TAG('k', 'e', 'r', 'n'), 0, 0, (unsigned int)-1};
+    }
+    if (!ligatures) {
+        features[featureCount++] = (hb_feature_t){HB_TAG('l', 'i', 'g', 'a'), 0, 0, (unsigned int)-1};
+        features[featureCount++] = (hb_feature_t){HB_TAG('c', 'l', 'i', 'g'), 0, 0, (unsigned int)-1};
+    }
+    hb_shape(face->hbFont, buffer, featureCount ? features : NULL, featureCount);
+    unsigned int count = 0;
+    hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &count);
+    hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, NULL);
+    unsigned int n = count < (unsigned int)capacity ? count : (unsigned int)capacity;
+    for (unsigned int i = 0; i < n; i++) {
+        glyphs[i].glyph = infos[i].codepoint;
+        glyphs[i].cluster = infos[i].cluster;
+        glyphs[i].xAdvance = positions[i].x_advance;
+        glyphs[i].yAdvance = positions[i].y_advance;
+        glyphs[i].xOffset = positions[i].x_offset;
+        glyphs[i].yOffset = positions[i].y_offset;
+        glyphs[i].unsafeToBreak = (hb_glyph_info_get_glyph_flags(&infos[i]) & HB_GLYPH_FLAG_UNSAFE_TO_BREAK) ? 1 : 0;
+    }
+    hb_buffer_destroy(buffer);
+    return (int32_t)count;
+}
+
+int32_t ts_line_breaks(const uint16_t *text, int32_t length, const char *locale,
+                       int32_t *offsets, uint8_t *mandatory, int32_t capacity) {
+    if (length == 0) return 0;
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *iterator = ubrk_open(UBRK_LINE, locale ? locale : "", text, length, &status);
+    if (U_FAILURE(status) || !iterator) return TS_ERROR_ICU;
+    int32_t count = 0;
+    for (int32_t position = ubrk_next(iterator); position != UBRK_DONE; position = ubrk_next(iterator)) {
+        if (count >= capacity) break;
+        int32_t ruleStatus = ubrk_getRuleStatus(iterator);
+        offsets[count] = position;
+        mandatory[count] = (ruleStatus >= UBRK_LINE_HARD && ruleStatus < UBRK_LINE_HARD_LIMIT) ? 1 : 0;
+        count++;
+    }
+    ubrk_close(iterator);
+    return count;
+}
+
+int32_t ts_bidi_levels(const uint16_t *text, int32_t length, int32_t baseDirection,
+                       uint8_t *levels, uint8_t *paragraphLevel) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBiDi *bidi = ubidi_openSized(length, 0, &status);
+    if (U_FAILURE(status) || !bidi) return TS_ERROR_ICU;
+    UBiDiLevel level = baseDirection < 0 ? UBIDI_DEFAULT_LTR : (UBiDiLevel)(baseDirection ? 1 : 0);
+    ubidi_setPara(bidi, text, length, level, NULL, &status);
+    if (U_FAILURE(status)) { ubidi_close(bidi); return TS_ERROR_ICU; }
+    *paragraphLevel = ubidi_getParaLevel(bidi);
+    if (length > 0) {
+        const UBiDiLevel *resolved = ubidi_getLevels(bidi, &status);
+        if (U_FAILURE(status) || !resolved) { ubidi_close(bidi); return TS_ERROR_ICU; }
+        memcpy(levels, resolved, (size_t)length);
+    }
+    ubidi_close(bidi);
+    return TS_OK;
+}
+
+int32_t ts_scripts(const uint16_t *text, int32_t length, int32_t *scripts) {
+    int32_t i = 0;
+    while (i < length) {
+        int32_t start = i;
+        UChar32 c;
+        U16_NEXT(text, i, length, c);
+        UErrorCode status = U_ZERO_ERROR;
+        UScriptCode code = uscript_getScript(c, &status);
+        if (U_FAILURE(status)) return TS_ERROR_ICU;
+        for (int32_t j = start; j < i; j++) scripts[j] = (int32_t)code;
+    }
+    return TS_OK;
+}
+
+int32_t ts_script_name(int32_t script, char *buffer, int32_t capacity) {
+    const char *name = uscript_getShortName((UScriptCode)script);
+    if (!name) name = "Zyyy";
+    return copy_out(name, strlen(name), buffer, capacity);
+}
+
+const char *ts_freetype_version(void) {
+    static char version[32];
+    FT_Library library;
+    if (FT_Init_FreeType(&library)) return "unknown";
+    FT_Int major = 0, minor = 0, patch = 0;
+    FT_Library_Version(library, &major, &minor, &patch);
+    FT_Done_FreeType(library);
+    snprintf(version, sizeof version, "%d.%d.%d", major, minor, patch);
+    return version;
+}
+
+const char *ts_harfbuzz_version(void) { return hb_version_string(); }
+
+const char *ts_icu_version(void) { return U_ICU_VERSION; }

@@ -1,0 +1,61 @@
+import Typesetting
+
+/// A legacy `UIButton`'s sizing (no `UIButton.Configuration`).
+///
+/// The intrinsic size is the title's size plus `contentEdgeInsets`. When those insets are
+/// all zero UIKit pads the title 6 pt above and below, so a 15 pt title gives the familiar
+/// 30 pt height; any non-zero `contentEdgeInsets` replace that padding. `titleEdgeInsets`
+/// and `imageEdgeInsets` only move the title and image after sizing and never change it.
+public struct Button: Sendable {
+    /// The title, on one line (buttons truncate in the middle).
+    public var title: String
+    /// The title font (UIKit's default is the 15 pt system font).
+    public var font: Font
+    /// Insets around the content; they add to the intrinsic size.
+    public var contentEdgeInsets: EdgeInsets = .zero
+    /// Moves the title; does not change the intrinsic size.
+    public var titleEdgeInsets: EdgeInsets = .zero
+    /// Moves the image; does not change the intrinsic size.
+    public var imageEdgeInsets: EdgeInsets = .zero
+    /// Extra space after each grapheme cluster of the title.
+    public var letterSpacing: Double = 0
+
+    /// The padding UIKit puts above and below the title when `contentEdgeInsets` is zero.
+    public static let defaultTitleVerticalPadding: Double = 6
+
+    /// Creates a button with UIKit's defaults.
+    public init(title: String, font: Font) {
+        self.title = title
+        self.font = font
+    }
+
+    /// The title as a one-line label truncating in the middle.
+    public var titleLabel: Label {
+        var label = Label(text: title, font: font)
+        label.numberOfLines = 1
+        label.lineBreakMode = .byTruncatingMiddle
+        label.letterSpacing = letterSpacing
+        return label
+    }
+
+    /// The title's layout in a button `width` wide (unbounded by default): use it to see
+    /// whether a title truncates.
+    public func titleLayout(width: Double = .infinity, prepared: PreparedText? = nil) throws(TypesettingError) -> TextLayout {
+        let available = width.isFinite ? width - contentEdgeInsets.horizontal : width
+        guard available > 0 else { throw .invalidWidth(width) }
+        return try titleLabel.layout(width: available, prepared: prepared)
+    }
+
+    /// `intrinsicContentSize`: the title's size on the pixel grid plus the content insets
+    /// (or the default 6 pt above and below). An empty title measures one line high.
+    public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError) -> Size {
+        try PixelGrid.validate(scale: scale)
+        let titleSize = try titleLabel.intrinsicContentSize(scale: scale, prepared: prepared)
+        let titleHeight = title.isEmpty ? PixelGrid.ceil(font.lineHeight, scale: scale) : titleSize.height
+        let insets =
+            contentEdgeInsets.isZero
+            ? EdgeInsets(top: Button.defaultTitleVerticalPadding, bottom: Button.defaultTitleVerticalPadding)
+            : contentEdgeInsets
+        return Size(width: titleSize.width + insets.horizontal, height: titleHeight + insets.vertical)
+    }
+}

@@ -1,0 +1,89 @@
+import Typesetting
+
+/// `UILabel`'s sizing: the text measured with real fonts, raised to the pixel grid.
+///
+/// ```swift
+/// var label = Label(text: "Hello", font: try FontRegistry.shared.font(size: 17))
+/// label.numberOfLines = 0
+/// label.preferredMaxLayoutWidth = 343
+/// let size = try label.intrinsicContentSize(scale: 2)
+/// ```
+public struct Label: Sendable {
+    /// The text; empty text has an intrinsic size of (0, 0).
+    public var text: String
+    /// The font (UIKit's default is the 17 pt system font).
+    public var font: Font
+    /// The most lines; 0 is unlimited. UIKit's default is 1.
+    public var numberOfLines: Int = 1
+    /// How lines wrap and the last one truncates. UIKit's default is truncate tail.
+    public var lineBreakMode: LineBreakMode = .byTruncatingTail
+    /// The width multi-line text wraps at; 0 means "not set", and the text is measured on one line per paragraph.
+    public var preferredMaxLayoutWidth: Double = 0
+    /// Extra space after each grapheme cluster (the `kern` attribute).
+    public var letterSpacing: Double = 0
+    /// Space between lines (`NSParagraphStyle.lineSpacing`).
+    public var lineSpacing: Double = 0
+    /// Line height multiple (`NSParagraphStyle.lineHeightMultiple`); 0 is off.
+    public var lineHeightMultiple: Double = 0
+
+    /// Creates a label with UIKit's defaults.
+    public init(text: String, font: Font) {
+        self.text = text
+        self.font = font
+    }
+
+    /// The text prepared once (itemized and shaped); lay it out at any width.
+    public func prepare(registry: FontRegistry = .shared) throws(TypesettingError) -> PreparedText {
+        try PreparedText(text, font: font, letterSpacing: letterSpacing, registry: registry)
+    }
+
+    /// The layout at `width` (or unbounded), honouring `numberOfLines` and `lineBreakMode`.
+    public func layout(width: Double = .infinity, prepared: PreparedText? = nil) throws(TypesettingError) -> TextLayout {
+        let text: PreparedText
+        if let prepared { text = prepared } else { text = try prepare() }
+        return try text.layout(
+            LayoutOptions(
+                width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode, lineSpacing: lineSpacing,
+                lineHeightMultiple: lineHeightMultiple))
+    }
+
+    /// `intrinsicContentSize`, on the pixel grid of `scale`.
+    ///
+    /// - With `numberOfLines == 1` the width is the full text width, even when it is wider
+    ///   than any bounds (UIKit reports 853 wide for a label 343 wide).
+    /// - Otherwise the text wraps at `preferredMaxLayoutWidth` when it is set; the width is
+    ///   the widest line and the height the lines' heights, capped at `numberOfLines`.
+    public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError) -> Size {
+        try PixelGrid.validate(scale: scale)
+        if text.isEmpty { return .zero }
+        let width = numberOfLines != 1 && preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : .infinity
+        let size = try layout(width: width, prepared: prepared).size(scale: scale)
+        return Size(width: size.width, height: size.height)
+    }
+}
+
+/// A label with padding around its text, whose insets add to the intrinsic size (the
+/// `PaddingLabel` pattern: `super.intrinsicContentSize` plus the insets).
+public struct PaddingLabel: Sendable {
+    /// The label inside the padding.
+    public var label: Label
+    /// The padding; it is added to the label's intrinsic size and taken off the wrapping width.
+    public var padding: EdgeInsets
+
+    /// Wraps a label in padding.
+    public init(label: Label, padding: EdgeInsets) {
+        self.label = label
+        self.padding = padding
+    }
+
+    /// The label's intrinsic size plus the padding. A set `preferredMaxLayoutWidth` is the
+    /// padded label's width, so the text wraps at that width minus the horizontal padding.
+    public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError) -> Size {
+        var inner = label
+        if inner.preferredMaxLayoutWidth > 0 {
+            inner.preferredMaxLayoutWidth = max(inner.preferredMaxLayoutWidth - padding.horizontal, 1)
+        }
+        let size = try inner.intrinsicContentSize(scale: scale, prepared: prepared)
+        return Size(width: size.width + padding.horizontal, height: size.height + padding.vertical)
+    }
+}

@@ -1,0 +1,60 @@
+internal import CTextShim
+
+/// A place where a line may end: UAX #14 line breaking, through ICU's line break iterator.
+public struct BreakOpportunity: Hashable, Sendable {
+    /// The UTF-16 offset where the next line would start.
+    public var offset: Int
+    /// Whether the line must end here (after a hard break such as U+000A, U+000B, U+2028).
+    public var isMandatory: Bool
+
+    /// Creates an opportunity.
+    public init(offset: Int, isMandatory: Bool) {
+        self.offset = offset
+        self.isMandatory = isMandatory
+    }
+}
+
+/// Finds line break opportunities (UAX #14).
+public enum LineBreaker {
+    /// The break opportunities of `text`, in UTF-16 offsets: every offset after which a line
+    /// may end, excluding 0 and including the end of a non-empty text.
+    ///
+    /// - Parameter locale: an ICU locale for tailorings (for example "ja" for strict kinsoku); empty for the root rules.
+    public static func breakOpportunities(in text: String, locale: String = "") throws(TypesettingError) -> [BreakOpportunity] {
+        try breakOpportunities(utf16: Array(text.utf16), locale: locale)
+    }
+
+    /// The break opportunities of UTF-16 text; see `breakOpportunities(in:locale:)`.
+    public static func breakOpportunities(utf16: [UInt16], locale: String = "") throws(TypesettingError) -> [BreakOpportunity] {
+        if utf16.isEmpty { return [] }
+        var offsets = [Int32](repeating: 0, count: utf16.count + 1)
+        var mandatory = [UInt8](repeating: 0, count: utf16.count + 1)
+        let count = utf16.withUnsafeBufferPointer { text in
+            offsets.withUnsafeMutableBufferPointer { offsets in
+                mandatory.withUnsafeMutableBufferPointer { mandatory in
+                    ts_line_breaks(
+                        text.baseAddress, Int32(text.count), locale, offsets.baseAddress, mandatory.baseAddress,
+                        Int32(offsets.count))
+                }
+            }
+        }
+        guard count >= 0 else { throw .textAnalysisFailed("ICU line break iterator failed") }
+        return (0..<Int(count)).map { BreakOpportunity(offset: Int(offsets[$0]), isMandatory: mandatory[$0] != 0) }
+    }
+}
+
+/// Grapheme cluster boundaries (UAX #29, from the Swift standard library's `Character`).
+public enum GraphemeClusters {
+    /// The UTF-16 offsets where grapheme clusters start, followed by the text's UTF-16 length.
+    public static func boundaries(of text: Substring) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(text.utf16.count + 1)
+        var offset = 0
+        for character in text {
+            result.append(offset)
+            offset += character.utf16.count
+        }
+        result.append(offset)
+        return result
+    }
+}

@@ -1,0 +1,34 @@
+/// A face at a point size: what `UIFont` is.
+public struct Font: Hashable, Sendable, CustomStringConvertible {
+    /// The face glyphs and metrics come from.
+    public let face: FontFace
+    /// The point size.
+    public let size: Double
+
+    /// Pairs a face with a size.
+    ///
+    /// - Throws: `TypesettingError.invalidFontSize` unless `size` is finite and > 0.
+    public init(face: FontFace, size: Double) throws(TypesettingError) {
+        guard size.isFinite, size > 0 else { throw .invalidFontSize(size) }
+        self.face = face
+        self.size = size
+    }
+
+    /// The metrics at this size.
+    public var metrics: FontMetrics { face.metrics(size: size) }
+    /// `UIFont.lineHeight`: ascender − descender + leading.
+    public var lineHeight: Double { metrics.lineHeight }
+    /// Points per font unit.
+    public var pointsPerUnit: Double { size / Double(max(face.tables.unitsPerEm, 1)) }
+
+    /// The same face at another size.
+    public func withSize(_ size: Double) throws(TypesettingError) -> Font {
+        try Font(face: face, size: size)
+    }
+
+    /// "Inter Regular 17 pt".
+    public var description: String {
+        let size = self.size == self.size.rounded() ? String(Int(self.size)) : String(self.size)
+        return "\(face.family) \(face.style) \(size) pt"
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import Synchronization
+
+/// The fonts the engine knows: the bundled `Fonts/` folder plus whatever a user adds.
+///
+/// Faces are found by family name (or PostScript name) plus weight and italic, or by file
+/// path. The registry also decides the fallback order for text the primary face does not
+/// cover. It is safe to use from several threads.
+public final class FontRegistry: Sendable {
+    private struct State {
+        var faces: [FontFace] = []
+        var byPath: [String: [FontFace]] = [:]
+        var scanned: Set<String> = []
+    }
+
+    private let state = Mutex(State())
+
+    /// The registry with the bundled fonts, shared by the whole process.
+    public static let shared: FontRegistry = FontRegistry()
+
+    /// The family used when none is named: Inter, the closest open match for the iOS system font.
+    public static let defaultFamily = "Inter"
+
+    /// Creates a registry. With `includeBundledFonts` it starts with the faces in the
+    /// bundled `Fonts/` directory (see `bundledFontsDirectory`).
+    public init(includeBundledFonts: Bool = true) {
+        if includeBundledFonts, let directory = FontRegistry.bundledFontsDirectory {
+            _ = try? addFonts(at: directory)
+        }
+    }
+
+    /// Where the bundled fonts are: `$INTRINSIC_FONTS_DIR` if set, else a `Fonts/` folder next to
+    /// the executable or one or two levels above it, else the package's own `Fonts/`.
+    public static var bundledFontsDirectory: String? {
+        var candidates: [String] = []
+        if let custom = ProcessInfo.processInfo.environment["INTRINSIC_FONTS_DIR"], !custom.isEmpty {
+            candidates.append(custom)
+        }
+        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        var directory = executable.deletingLastPathComponent()
+        for _ in 0..<5 {
+            candidates.append(directory.appendingPathComponent("Fonts").path)
+            candidates.append(directory.appendingPathComponent("share/intrinsic/Fonts").path)
+            directory = directory.deletingLastPathComponent()
+        }
+        // Sources/Typesetting/Fonts/FontRegistry.swift → package root.
+        let source = URL(fileURLWithPath: #filePath)
+        candidates.append(
+            source.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Fonts").path)
+        var isDirectory: ObjCBool = false
+        return candidates.first {
+            FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && isDirectory.boolValue
+                && FileManager.default.fileExists(atPath: $0 + "/Inter")
+        }
+    }
+
+    /// Adds a font file (.ttf, .otf, .ttc, .otc; every face of a collection) or every font file
+    /// below a directory. Returns the faces added. Files already added are skipped.
+    ///
+    /// - Throws: `fontPathNotFound` for a missing path; `unreadableFont` for a single file
+    ///   that is not a valid font. Broken files inside a directory are skipped.
+    @discardableResult
+    public func addFonts(at path: String) throws(TypesettingError) -> [FontFace] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .fontPathNotFound(path: path)
+        }
+        if !isDirectory.boolValue {
+            return try addFile(path)
+        }
+        var files: [String] = []
+        if let enumerator = FileManager.default.enumerator(atPath: path) {
+            for case let relative as String in enumerator {
+                let lower = relative.lowercased()
+                if [".ttf", ".otf", ".ttc", ".otc"].contains(where: { lower.hasSuffix($0) }) {
+                    files.append((path as NSString).appendingPathComponent(relative))
+                }
+            }
+        }
+        var added: [FontFace] = []
+        for file in files.sorted() {
+            if let faces = try? addFile(file) { added += faces }
+        }
+        return added
+    }
+
+    private func addFile(_ path: String) throws(TypesettingError) -> [FontFace] {
+        let key = URL(fileURLWithPath: path).standardizedFileURL.path
+        if let existing = state.withLock({ $0.byPath[key] }) { return existing }
+        let first = try FontFace(path: key, index: 0)
+        var faces = [first]
+        if first.faceCount > 1 {
+            for index in 1..<min(first.faceCount, 64) {
+                if let face = try? FontFace(path: key, index: index) { faces.append(face) }
+            }
+        }
+        return state.withLock { state in
+            if let existing = state.byPath[key] { return existing }
+            state.byPath[key] = faces
+            state.faces += faces
+            return faces
+        }
+    }
+
+    /// Every face known, in the order added.
+    public var faces: [FontFace] { state.withLock { $0.faces } }
+
+    /// The family names known, sorted.
+    public var families: [String] {
+        Array(Set(faces.map(\.family))).sorted()
+    }
+
+    /// The face of `family` closest to `weight` and `italic`. `family` may also be a PostScript
+    /// name ("Inter-SemiBold") or "Family Style" ("Inter Semi Bold"). Case does not matter.
+    ///
+    /// - Throws: `fontNotFound`, listing the available families.
+    public func face(family: String, weight: FontWeight = .regular, italic: Bool = false) throws(TypesettingError) -> FontFace {
+        let all = faces
+        let wanted = family.lowercased()
+        let members = all.filter { $0.family.lowercased() == wanted }
+        if !members.isEmpty {
+            return FontRegistry.bestMatch(in: members, weight: weight, italic: italic)
+        }
+        if let exact = all.first(where: {
+            $0.postScriptName.lowercased() == wanted || "\($0.family) \($0.style)".lowercased() == wanted
+        }) {
+            return exact
+        }
+        throw .fontNotFound(name: family, available: families)
+    }
+
+    /// The face at a file path (added to the registry on first use).
+    public func face(path: String, index: Int = 0) throws(TypesettingError) -> FontFace {
+        let faces = try addFonts(at: path)
+        guard let face = faces.first(where: { $0.index == index }) ?? (index == 0 ? faces.first : nil) else {
+            throw .unreadableFont(path: path, reason: "the file has no face \(index)")
+        }
+        return face
+    }
+
+    /// A font by family name or file path at a size: a name containing "/" or ending in a
+    /// font extension is read as a path.
+    public func font(_ nameOrPath: String = FontRegistry.defaultFamily, size: Double, weight: FontWeight = .regular, italic: Bool = false) throws(TypesettingError) -> Font {
+        let lower = nameOrPath.lowercased()
+        let isPath = nameOrPath.contains("/") || [".ttf", ".otf", ".ttc", ".otc"].contains(where: { lower.hasSuffix($0) })
+        let face = isPath ? try face(path: nameOrPath) : try face(family: nameOrPath, weight: weight, italic: italic)
+        return try Font(face: face, size: size)
+    }
+
+    /// Picks the face closest to a weight and slant (CSS font matching, simplified):
+    /// the slant first, then the nearest weight; ties go heavier above 500 and lighter below.
+    static func bestMatch(in faces: [FontFace], weight: FontWeight, italic: Bool) -> FontFace {
+        let slanted = faces.filter { $0.isItalic == italic }
+        let pool = slanted.isEmpty ? faces : slanted
+        var best = pool[0]
+        for face in pool.dropFirst() {
+            let distance = abs(face.weight.value - weight.value)
+            let bestDistance = abs(best.weight.value - weight.value)
+            if distance < bestDistance {
+                best = face
+            } else if distance == bestDistance, distance > 0 {
+                let heavier = face.weight.value > best.weight.value
+                if heavier == (weight.value > 500) { best = face }
+            }
+        }
+        return best
+    }
+
+    /// The fallback order for text set in `primary`: the primary face, then one face of every
+    /// other family (closest to the primary's weight and slant) in the order they were added,
+    /// colour (emoji) faces and the last-resort family (DejaVu Sans) at the end. `emojiFirst`
+    /// moves the colour faces right after the primary face.
+    public func fallbackFaces(for primary: FontFace, emojiFirst: Bool) -> [FontFace] {
+        let all = faces
+        var order: [String] = []
+        var groups: [String: [FontFace]] = [:]
+        for face in all where face.family != primary.family {
+            if groups[face.family] == nil { order.append(face.family) }
+            groups[face.family, default: []].append(face)
+        }
+        var regular: [FontFace] = [], color: [FontFace] = [], lastResort: [FontFace] = []
+        for family in order {
+            guard let members = groups[family] else { continue }
+            let face = FontRegistry.bestMatch(in: members, weight: primary.weight, italic: primary.isItalic)
+            if face.isColor {
+                color.append(face)
+            } else if family.hasPrefix("DejaVu") {
+                lastResort.append(face)
+            } else {
+                regular.append(face)
+            }
+        }
+        return emojiFirst ? [primary] + color + regular + lastResort : [primary] + regular + lastResort + color
+    }
+}

@@ -1,0 +1,177 @@
+extension PreparedText {
+    /// Lays the text out at `options.width`: greedy line filling at UAX #14 break
+    /// opportunities, emergency breaks between grapheme clusters for words longer than a
+    /// line, hanging trailing whitespace, and the line limit with truncation.
+    ///
+    /// - Throws: `invalidWidth` for a width that is NaN, zero or negative;
+    ///   `invalidNumberOfLines`, `invalidParameter` for the other options.
+    public func layout(_ options: LayoutOptions) throws(TypesettingError) -> TextLayout {
+        let options = try options.validated()
+        var paragraphs = self.paragraphs
+        if endsWithHardBreak && !options.includesTrailingEmptyLine && paragraphs.count > 1 {
+            paragraphs.removeLast()
+        }
+        var lines: [Line] = []
+        var isTruncated = false
+        let limit = options.numberOfLines
+        paragraphLoop: for (index, paragraph) in paragraphs.enumerated() {
+            let ranges = fill(paragraph, width: options.width, mode: options.lineBreakMode)
+            for (lineIndex, range) in ranges.enumerated() {
+                let moreFollows = lineIndex < ranges.count - 1 || index < paragraphs.count - 1
+                if limit > 0 && lines.count == limit - 1 && moreFollows {
+                    lines.append(truncatedLine(paragraph, from: range.lowerBound, natural: range, options: options))
+                    isTruncated = true
+                    break paragraphLoop
+                }
+                lines.append(line(paragraph, range, options: options))
+            }
+        }
+        var width = 0.0
+        var height = 0.0
+        for line in lines {
+            width = max(width, line.width)
+            height += line.height
+            if line.isTruncated { isTruncated = true }
+        }
+        if lines.count > 1 { height += options.lineSpacing * Double(lines.count - 1) }
+        return TextLayout(lines: lines, width: width, height: height, isTruncated: isTruncated)
+    }
+
+    /// Greedy line filling of one paragraph: the cluster ranges of its lines.
+    func fill(_ p: PreparedParagraph, width: Double, mode: LineBreakMode) -> [Range<Int>] {
+        let n = p.count
+        if n == 0 { return [0..<0] }
+        let fits = { (start: Int, end: Int) -> Bool in p.width(start, max(start, p.contentEnd[end])) <= width }
+        var result: [Range<Int>] = []
+        var start = 0
+        var k = 0  // first break opportunity after `start`
+        while start < n {
+            while p.breaks[k] <= start { k += 1 }
+            var end = -1
+            if mode == .byCharWrapping {
+                // Any cluster boundary up to the next hard break; trailing whitespace hangs.
+                var mandatory = k
+                while !p.mandatory[mandatory] { mandatory += 1 }
+                let limit = p.breaks[mandatory]
+                var e = start + 1
+                while e < limit && fits(start, e + 1) { e += 1 }
+                while e < limit && p.contentEnd[e + 1] != e + 1 { e += 1 }
+                end = e
+            } else {
+                var j = k
+                while j < p.breaks.count && fits(start, p.breaks[j]) {
+                    end = p.breaks[j]
+                    if p.mandatory[j] { break }
+                    j += 1
+                }
+                if end < 0 {
+                    // The first word is wider than the line: break it between clusters.
+                    let limit = p.breaks[k]
+                    var e = start + 1
+                    while e < limit && fits(start, e + 1) { e += 1 }
+                    end = e
+                }
+            }
+            result.append(start..<end)
+            start = end
+        }
+        return result
+    }
+
+    private func metrics(_ p: PreparedParagraph, _ clusters: Range<Int>, extraFont: Int? = nil) -> (Double, Double, Double) {
+        var ascent = 0.0, descent = 0.0, leading = 0.0
+        var seen = Set<Int>()
+        var fontIndices = p.fontIndex[clusters].map { $0 }
+        if let extraFont { fontIndices.append(extraFont) }
+        if fontIndices.isEmpty { fontIndices = [0] }
+        for index in fontIndices where seen.insert(index).inserted {
+            let m = lineMetrics[index]
+            ascent = max(ascent, m.ascender)
+            descent = min(descent, m.descender)
+            leading = max(leading, m.leading)
+        }
+        return (ascent, descent, leading)
+    }
+
+    private func makeLine(
+        _ p: PreparedParagraph, range: Range<Int>, visible: [Range<Int>], width: Double, ellipsisAt: Int?,
+        truncated: Bool, extraFont: Int?, options: LayoutOptions
+    ) -> Line {
+        let measured = visible.reduce(into: [Int]()) { $0 += Array($1) }
+        let metricClusters = measured.isEmpty ? range : (measured.min() ?? 0)..<((measured.max() ?? 0) + 1)
+        let (ascent, descent, leading) = metrics(p, metricClusters, extraFont: extraFont)
+        var height = ascent - descent + leading
+        if options.lineHeightMultiple > 0 { height *= options.lineHeightMultiple }
+        return Line(
+            range: p.offset(ofCluster: range.lowerBound)..<p.offset(ofCluster: range.upperBound),
+            visibleRanges: visible.map { p.offset(ofCluster: $0.lowerBound)..<p.offset(ofCluster: $0.upperBound) },
+            width: width, ascent: ascent, descent: descent, leading: leading, height: height,
+            ellipsisOffset: ellipsisAt.map { p.offset(ofCluster: $0) }, isTruncated: truncated)
+    }
+
+    private func line(_ p: PreparedParagraph, _ range: Range<Int>, options: LayoutOptions) -> Line {
+        let contentEnd = max(range.lowerBound, p.contentEnd[range.upperBound])
+        let width = p.width(range.lowerBound, contentEnd)
+        let clipped = options.lineBreakMode == .byClipping && width > options.width
+        return makeLine(
+            p, range: range, visible: [range.lowerBound..<contentEnd], width: min(width, options.width),
+            ellipsisAt: nil, truncated: clipped, extraFont: nil, options: options)
+    }
+
+    /// The last allowed line when more text follows: the rest of the paragraph, cut per the mode.
+    private func truncatedLine(_ p: PreparedParagraph, from start: Int, natural: Range<Int>, options: LayoutOptions) -> Line {
+        let end = p.count
+        let contentEnd = max(start, p.contentEnd[end])
+        let width = options.width
+        switch options.lineBreakMode {
+        case .byWordWrapping, .byCharWrapping:
+            var line = line(p, natural, options: options)
+            line.isTruncated = true
+            return line
+        case .byClipping:
+            // The rest of the paragraph on one line, cut at the edge.
+            let full = p.width(start, contentEnd)
+            return makeLine(
+                p, range: start..<end, visible: [start..<contentEnd], width: min(full, width), ellipsisAt: nil,
+                truncated: true, extraFont: nil, options: options)
+        case .byTruncatingTail:
+            let lastVisible = max(start, min(end, natural.upperBound) - 1)
+            let ellipsisFont = p.fontIndex.isEmpty ? 0 : p.fontIndex[lastVisible]
+            let ellipsisWidth = ellipsis[ellipsisFont].width
+            var kept: Int
+            if width.isFinite {
+                var e = start
+                while e < end && p.width(start, max(start, p.contentEnd[e + 1])) + ellipsisWidth <= width { e += 1 }
+                kept = max(start, p.contentEnd[e])
+            } else {
+                kept = max(start, p.contentEnd[natural.upperBound])
+            }
+            return makeLine(
+                p, range: start..<end, visible: [start..<kept], width: p.width(start, kept) + ellipsisWidth,
+                ellipsisAt: kept, truncated: true, extraFont: ellipsisFont, options: options)
+        case .byTruncatingHead:
+            let ellipsisFont = p.fontIndex.isEmpty ? 0 : p.fontIndex[start < end ? start : 0]
+            let ellipsisWidth = ellipsis[ellipsisFont].width
+            let available = width.isFinite ? width - ellipsisWidth : .infinity
+            var s = contentEnd
+            while s > start && p.width(s - 1, contentEnd) <= available { s -= 1 }
+            return makeLine(
+                p, range: start..<end, visible: [s..<contentEnd], width: p.width(s, contentEnd) + ellipsisWidth,
+                ellipsisAt: s, truncated: true, extraFont: ellipsisFont, options: options)
+        case .byTruncatingMiddle:
+            let ellipsisFont = p.fontIndex.isEmpty ? 0 : p.fontIndex[start < end ? start : 0]
+            let ellipsisWidth = ellipsis[ellipsisFont].width
+            let available = width.isFinite ? width - ellipsisWidth : .infinity
+            var e = start
+            while e < contentEnd && p.width(start, e + 1) <= available / 2 { e += 1 }
+            let head = max(start, p.contentEnd[e])
+            let remaining = available - p.width(start, head)
+            var s = contentEnd
+            while s > e && p.width(s - 1, contentEnd) <= remaining { s -= 1 }
+            return makeLine(
+                p, range: start..<end, visible: [start..<head, s..<contentEnd],
+                width: p.width(start, head) + ellipsisWidth + p.width(s, contentEnd), ellipsisAt: head, truncated: true,
+                extraFont: ellipsisFont, options: options)
+        }
+    }
+}

@@ -1,0 +1,28 @@
+/// Rounding to a screen's pixel grid, the way UIKit does it.
+///
+/// Doubles flow unrounded through measuring and solving; rounding happens once, at the edge:
+/// intrinsic sizes are raised to the grid (`ceil`), frames are rounded to the nearest pixel.
+public enum PixelGrid {
+    /// The screen scales UIKit uses: 1, 2 and 3 points-to-pixels.
+    public static let scales: [Double] = [1, 2, 3]
+
+    /// Raises `value` to the pixel grid: `ceil(value × scale) / scale`. A value within a
+    /// millionth of a pixel of a grid line stays on that line, so floating-point noise never
+    /// adds a whole pixel.
+    public static func ceil(_ value: Double, scale: Double) -> Double {
+        let pixels = value * scale
+        let nearest = pixels.rounded()
+        if abs(pixels - nearest) < 1e-6 { return nearest / scale }
+        return pixels.rounded(.up) / scale
+    }
+
+    /// Rounds `value` to the nearest pixel, halves up (Auto Layout's frame rounding).
+    public static func round(_ value: Double, scale: Double) -> Double {
+        (value * scale + 0.5).rounded(.down) / scale
+    }
+
+    /// Checks a scale: 1, 2 or 3.
+    public static func validate(scale: Double) throws(TypesettingError) {
+        guard scales.contains(scale) else { throw .invalidScale(scale) }
+    }
+}

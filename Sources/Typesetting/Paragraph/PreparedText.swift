@@ -1,0 +1,321 @@
+/// A text analysed once for layout at any width: split into paragraphs, itemized (bidi,
+/// script, font fallback per grapheme cluster), shaped, and given its break opportunities.
+///
+/// Preparing is the expensive step. `layout(_:)` is arithmetic on the prepared value, so
+/// measure a text at many widths by preparing it once.
+///
+/// ```swift
+/// let font = try FontRegistry.shared.font("Inter", size: 17)
+/// let text = try PreparedText("Sign up to get started", font: font)
+/// let layout = try text.layout(LayoutOptions(width: 343))
+/// layout.size(scale: 2)   // pixel-ceiled width and height
+/// ```
+public struct PreparedText: Sendable {
+    /// The text as given.
+    public let text: String
+    /// The primary font; other faces come from fallback.
+    public let font: Font
+    /// Extra space after every grapheme cluster, in points (`NSAttributedString.Key.kern`).
+    public let letterSpacing: Double
+    /// The shaped runs of every paragraph, in logical order.
+    public let runs: [ShapedRun]
+    /// Every font used, the primary one first.
+    public let fonts: [Font]
+    /// Whether the text ends with a hard line break.
+    public let endsWithHardBreak: Bool
+
+    let paragraphs: [PreparedParagraph]
+    let lineMetrics: [FontMetrics]
+    let ellipsis: [Ellipsis]
+
+    /// Prepares `text` set in `font`.
+    ///
+    /// - Parameters:
+    ///   - letterSpacing: points added after each grapheme cluster (may be negative).
+    ///   - kerning: apply the font's kerning ('kern' / GPOS); on by default, as in UIKit.
+    ///   - ligatures: apply standard ligatures; on by default, as in UIKit.
+    ///   - registry: where fallback faces come from.
+    public init(
+        _ text: String, font: Font, letterSpacing: Double = 0, kerning: Bool = true, ligatures: Bool = true,
+        registry: FontRegistry = .shared
+    ) throws(TypesettingError) {
+        guard letterSpacing.isFinite, abs(letterSpacing) < 10_000 else {
+            throw .invalidParameter(name: "letter spacing", value: letterSpacing, allowed: "a finite number of points")
+        }
+        self.text = text
+        self.font = font
+        self.letterSpacing = letterSpacing
+        var builder = Itemizer(font: font, registry: registry, letterSpacing: letterSpacing, kerning: kerning, ligatures: ligatures)
+        var paragraphs: [PreparedParagraph] = []
+        var base = 0
+        var current = text.startIndex
+        var paragraphStart = text.startIndex
+        var endsWithBreak = false
+        while current < text.endIndex {
+            let character = text[current]
+            let next = text.index(after: current)
+            if PreparedText.isParagraphSeparator(character) {
+                let content = text[paragraphStart..<current]
+                paragraphs.append(try builder.prepare(content, base: base))
+                base += content.utf16.count + character.utf16.count
+                paragraphStart = next
+                endsWithBreak = next == text.endIndex
+            }
+            current = next
+        }
+        if paragraphStart < text.endIndex || endsWithBreak || text.isEmpty {
+            paragraphs.append(try builder.prepare(text[paragraphStart...], base: base))
+        }
+        self.paragraphs = text.isEmpty ? [] : paragraphs
+        self.endsWithHardBreak = endsWithBreak
+        self.runs = builder.runs
+        self.fonts = builder.fonts
+        self.lineMetrics = builder.fonts.map(\.metrics)
+        self.ellipsis = try builder.fonts.map { (font) throws(TypesettingError) in try Ellipsis(font: font, fallback: builder.fonts[0]) }
+    }
+
+    /// `\n`, `\r\n`, `\r`, U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR end a line.
+    static func isParagraphSeparator(_ character: Character) -> Bool {
+        switch character {
+        case "\n", "\r\n", "\r", "\u{2028}", "\u{2029}": return true
+        default: return false
+        }
+    }
+
+    /// The width of the widest paragraph set on one line (the unbounded width), unrounded.
+    public var naturalWidth: Double {
+        paragraphs.reduce(0) { max($0, $1.width(0, $1.contentEnd[$1.count])) }
+    }
+}
+
+/// The glyph "…" shaped in one font.
+struct Ellipsis: Sendable {
+    var width: Double
+
+    init(font: Font, fallback: Font) throws(TypesettingError) {
+        let ellipsisFont = font.face.covers("\u{2026}") ? font : fallback
+        let utf16 = Array("\u{2026}".utf16)
+        let run = try Shaper.shape(utf16, range: 0..<utf16.count, base: 0, font: ellipsisFont, bidiLevel: 0, script: 0)
+        self.width = run.width
+    }
+}
+
+/// One paragraph reduced to what line filling needs: clusters (units that never split)
+/// with their advances, and the break opportunities between them.
+struct PreparedParagraph: Sendable {
+    /// UTF-16 offset of the paragraph in the whole text.
+    var base: Int
+    /// UTF-16 offset (relative to `base`) where each cluster starts; one extra entry holds the length.
+    var clusterStarts: [Int]
+    /// prefix[i] = total advance of clusters 0..<i, in points.
+    var prefix: [Double]
+    /// contentEnd[i] = the cluster index after the last non-whitespace cluster before i
+    /// (trailing whitespace hangs and does not count towards a line's width).
+    var contentEnd: [Int]
+    /// Font index (into `PreparedText.fonts`) per cluster.
+    var fontIndex: [Int]
+    /// Cluster indices before which a line may start (break opportunities), ascending,
+    /// always ending with `count`; `mandatory` marks hard breaks.
+    var breaks: [Int]
+    var mandatory: [Bool]
+
+    var count: Int { fontIndex.count }
+
+    @inline(__always) func width(_ start: Int, _ end: Int) -> Double { prefix[end] - prefix[start] }
+    func offset(ofCluster index: Int) -> Int { base + clusterStarts[index] }
+}
+
+/// Builds prepared paragraphs: itemizes, shapes and collects clusters and breaks.
+struct Itemizer {
+    let font: Font
+    let registry: FontRegistry
+    let letterSpacing: Double
+    let kerning: Bool
+    let ligatures: Bool
+    private(set) var runs: [ShapedRun] = []
+    private(set) var fonts: [Font]
+    private var fallback: [FontFace] = []
+    private var emojiFallback: [FontFace] = []
+
+    init(font: Font, registry: FontRegistry, letterSpacing: Double, kerning: Bool, ligatures: Bool) {
+        self.font = font
+        self.registry = registry
+        self.letterSpacing = letterSpacing
+        self.kerning = kerning
+        self.ligatures = ligatures
+        self.fonts = [font]
+    }
+
+    private mutating func fontIndex(of face: FontFace) -> Int {
+        if let index = fonts.firstIndex(where: { $0.face === face }) { return index }
+        // A fallback face takes the primary font's point size.
+        fonts.append((try? Font(face: face, size: font.size)) ?? font)
+        return fonts.count - 1
+    }
+
+    /// Picks the face for one grapheme cluster: the first in fallback order that covers every
+    /// code point that needs a glyph; emoji-presentation clusters try colour faces first.
+    private mutating func face(for cluster: Substring) -> FontFace {
+        let scalars = cluster.unicodeScalars
+        let needed = scalars.filter { !Itemizer.isIgnorable($0) }
+        if needed.isEmpty { return font.face }
+        let emoji = Itemizer.prefersEmoji(scalars)
+        if !emoji, needed.allSatisfy(font.face.covers) { return font.face }
+        if fallback.isEmpty {
+            fallback = registry.fallbackFaces(for: font.face, emojiFirst: false)
+            emojiFallback = registry.fallbackFaces(for: font.face, emojiFirst: true)
+        }
+        let order = emoji ? emojiFallback : fallback
+        if let face = order.first(where: { face in needed.allSatisfy(face.covers) }) { return face }
+        if let first = needed.first, let face = order.first(where: { $0.covers(first) }) { return face }
+        return font.face
+    }
+
+    /// Code points that need no glyph of their own: joiners, variation selectors, other default ignorables.
+    static func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.isVariationSelector
+    }
+
+    /// Whether a cluster should be drawn as a colour emoji (UTS #51 presentation).
+    static func prefersEmoji<S: Sequence>(_ scalars: S) -> Bool where S.Element == Unicode.Scalar {
+        var first: Unicode.Scalar?
+        var hasJoiner = false
+        for scalar in scalars {
+            if first == nil { first = scalar }
+            switch scalar.value {
+            case 0xFE0F: return true
+            case 0xFE0E: return false
+            case 0x200D: hasJoiner = true
+            case 0x1F3FB...0x1F3FF, 0x1F1E6...0x1F1FF, 0xE0020...0xE007F: return true
+            default: break
+            }
+        }
+        guard let first else { return false }
+        if first.properties.isEmojiPresentation { return true }
+        return hasJoiner && first.properties.isEmoji && first.value > 0xFF
+    }
+
+    /// Whitespace that hangs at the end of a line (no-break spaces do not hang).
+    static func isHangingWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00A0, 0x2007, 0x202F: return false
+        default: return scalar.properties.isWhitespace
+        }
+    }
+
+    mutating func prepare(_ content: Substring, base: Int) throws(TypesettingError) -> PreparedParagraph {
+        let utf16 = Array(content.utf16)
+        let graphemes = GraphemeClusters.boundaries(of: content)  // starts + end
+        let graphemeCount = graphemes.count - 1
+        if graphemeCount == 0 {
+            return PreparedParagraph(
+                base: base, clusterStarts: [0], prefix: [0], contentEnd: [0], fontIndex: [], breaks: [0], mandatory: [true])
+        }
+        let levels = try TextAnalysis.bidiLevels(utf16)
+        let scripts = try TextAnalysis.scripts(utf16)
+
+        // Per grapheme: its face, level and resolved script (Common/Inherited take a neighbour's).
+        var faceOf: [Int] = []
+        var levelOf: [UInt8] = []
+        var scriptOf: [Int32] = []
+        faceOf.reserveCapacity(graphemeCount)
+        var characterIndex = content.startIndex
+        for g in 0..<graphemeCount {
+            let start = graphemes[g], end = graphemes[g + 1]
+            let next = content.utf16.index(characterIndex, offsetBy: end - start)
+            faceOf.append(fontIndex(of: face(for: content[characterIndex..<next])))
+            characterIndex = next
+            levelOf.append(levels[start])
+            var script: Int32 = -1
+            for unit in start..<end where scripts[unit] > 1 {
+                script = scripts[unit]
+                break
+            }
+            scriptOf.append(script)
+        }
+        var lastScript: Int32 = -1
+        for g in 0..<graphemeCount {
+            if scriptOf[g] >= 0 { lastScript = scriptOf[g] } else if lastScript >= 0 { scriptOf[g] = lastScript }
+        }
+        let firstReal = scriptOf.first(where: { $0 >= 0 }) ?? 0
+        for g in 0..<graphemeCount where scriptOf[g] < 0 { scriptOf[g] = firstReal }
+
+        // Runs: maximal grapheme sequences of one face, level and script. Shape each.
+        var advanceAt = [Double](repeating: 0, count: utf16.count + 1)
+        var clusterStart = [Bool](repeating: false, count: utf16.count + 1)
+        var runStart = 0
+        for g in 1...graphemeCount {
+            if g < graphemeCount && faceOf[g] == faceOf[runStart] && levelOf[g] == levelOf[runStart]
+                && scriptOf[g] == scriptOf[runStart]
+            {
+                continue
+            }
+            let range = graphemes[runStart]..<graphemes[g]
+            let run = try Shaper.shape(
+                utf16, range: range, base: base, font: fonts[faceOf[runStart]], bidiLevel: levelOf[runStart],
+                script: scriptOf[runStart], kerning: kerning, ligatures: ligatures)
+            clusterStart[range.lowerBound] = true
+            for glyph in run.glyphs {
+                let relative = glyph.cluster - base
+                advanceAt[relative] += glyph.advance
+                clusterStart[relative] = true
+            }
+            runs.append(run)
+            runStart = g
+        }
+
+        // Clusters: grapheme clusters, merged where HarfBuzz joined them (ligatures).
+        var clusterStarts: [Int] = []
+        var fontIndex: [Int] = []
+        var widths: [Double] = []
+        var whitespace: [Bool] = []
+        var scalarIterator = content.unicodeScalars.makeIterator()
+        var pendingScalar = scalarIterator.next()
+        var scalarOffset = 0
+        for g in 0..<graphemeCount {
+            let start = graphemes[g], end = graphemes[g + 1]
+            var advance = letterSpacing
+            for unit in start..<end { advance += advanceAt[unit] }
+            var allWhite = true
+            while let scalar = pendingScalar, scalarOffset < end {
+                if !Itemizer.isHangingWhitespace(scalar) { allWhite = false }
+                scalarOffset += scalar.utf16.count
+                pendingScalar = scalarIterator.next()
+            }
+            if g == 0 || clusterStart[start] {
+                clusterStarts.append(start)
+                fontIndex.append(faceOf[g])
+                widths.append(advance)
+                whitespace.append(allWhite)
+            } else {
+                widths[widths.count - 1] += advance
+                whitespace[whitespace.count - 1] = whitespace[whitespace.count - 1] && allWhite
+            }
+        }
+        let count = clusterStarts.count
+        clusterStarts.append(utf16.count)
+        var prefix = [Double](repeating: 0, count: count + 1)
+        var contentEnd = [Int](repeating: 0, count: count + 1)
+        for i in 0..<count {
+            prefix[i + 1] = prefix[i] + widths[i]
+            contentEnd[i + 1] = whitespace[i] ? contentEnd[i] : i + 1
+        }
+
+        // Break opportunities (UAX #14) that fall on cluster boundaries.
+        var clusterAt = [Int](repeating: -1, count: utf16.count + 1)
+        for (index, start) in clusterStarts.enumerated() { clusterAt[start] = index }
+        var breaks: [Int] = []
+        var mandatory: [Bool] = []
+        for opportunity in try LineBreaker.breakOpportunities(utf16: utf16) {
+            let cluster = clusterAt[opportunity.offset]
+            guard cluster > 0, cluster < count else { continue }
+            breaks.append(cluster)
+            mandatory.append(opportunity.isMandatory)
+        }
+        breaks.append(count)
+        mandatory.append(true)
+        return PreparedParagraph(
+            base: base, clusterStarts: clusterStarts, prefix: prefix, contentEnd: contentEnd, fontIndex: fontIndex,
+            breaks: breaks, mandatory: mandatory)
+    }
+}

@@ -1,0 +1,99 @@
+/// How a line that does not fit is wrapped or cut: `NSLineBreakMode`.
+public enum LineBreakMode: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Wrap at word boundaries; a word longer than a line breaks between grapheme clusters.
+    case byWordWrapping = "wordWrap"
+    /// Wrap between any two grapheme clusters.
+    case byCharWrapping = "charWrap"
+    /// Wrap at words; the last line is cut at the edge without an ellipsis.
+    case byClipping = "clip"
+    /// Wrap at words; the last line shows "…" then the end of the text.
+    case byTruncatingHead = "truncateHead"
+    /// Wrap at words; the last line shows the start of the text then "…" (UILabel's default).
+    case byTruncatingTail = "truncateTail"
+    /// Wrap at words; the last line shows the start, "…", then the end.
+    case byTruncatingMiddle = "truncateMiddle"
+}
+
+/// What a layout is asked for: a width, a line limit and paragraph-style values.
+public struct LayoutOptions: Sendable, Hashable {
+    /// The width lines must fit in, in points; `.infinity` for unbounded.
+    public var width: Double
+    /// The most lines to show; 0 means unlimited (`UILabel.numberOfLines`).
+    public var numberOfLines: Int
+    /// How to wrap and truncate.
+    public var lineBreakMode: LineBreakMode
+    /// Extra space between lines, in points (`NSParagraphStyle.lineSpacing`); not added after the last line.
+    public var lineSpacing: Double
+    /// Multiplies each line's natural height when > 0 (`NSParagraphStyle.lineHeightMultiple`).
+    public var lineHeightMultiple: Double
+    /// Whether a text that ends with a hard break gets an empty last line (as in a text view,
+    /// where the caret sits there), or not (as in a label).
+    public var includesTrailingEmptyLine: Bool
+
+    /// Creates options; every argument has UIKit's default except `numberOfLines` (0 here: wrap).
+    public init(
+        width: Double = .infinity, numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
+        lineSpacing: Double = 0, lineHeightMultiple: Double = 0, includesTrailingEmptyLine: Bool = false
+    ) {
+        self.width = width
+        self.numberOfLines = numberOfLines
+        self.lineBreakMode = lineBreakMode
+        self.lineSpacing = lineSpacing
+        self.lineHeightMultiple = lineHeightMultiple
+        self.includesTrailingEmptyLine = includesTrailingEmptyLine
+    }
+
+    func validated() throws(TypesettingError) -> LayoutOptions {
+        guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
+        guard numberOfLines >= 0 else { throw .invalidNumberOfLines(numberOfLines) }
+        guard lineSpacing.isFinite, lineSpacing >= 0 else {
+            throw .invalidParameter(name: "line spacing", value: lineSpacing, allowed: "a finite number ≥ 0")
+        }
+        guard lineHeightMultiple.isFinite, lineHeightMultiple >= 0 else {
+            throw .invalidParameter(name: "line height multiple", value: lineHeightMultiple, allowed: "a finite number ≥ 0")
+        }
+        return self
+    }
+}
+
+/// One laid-out line.
+public struct Line: Sendable, Hashable {
+    /// The UTF-16 range of the text the line stands for (for a truncated line, including the part replaced by "…").
+    public var range: Range<Int>
+    /// The UTF-16 ranges actually drawn: one range, or two around the ellipsis of a middle truncation.
+    public var visibleRanges: [Range<Int>]
+    /// The line's width in points, unrounded: trailing whitespace hangs and is not counted, the ellipsis is.
+    public var width: Double
+    /// The tallest ascender of the fonts on the line.
+    public var ascent: Double
+    /// The deepest descender (negative).
+    public var descent: Double
+    /// The largest line gap.
+    public var leading: Double
+    /// The line's height: `ascent − descent + leading`, times the line height multiple if set.
+    public var height: Double
+    /// Where "…" was inserted, if the line was truncated with an ellipsis (UTF-16 offset).
+    public var ellipsisOffset: Int?
+    /// Whether text was cut from this line (ellipsis or clipping).
+    public var isTruncated: Bool
+}
+
+/// The result of laying out a prepared text at a width.
+public struct TextLayout: Sendable, Hashable {
+    /// The lines, top to bottom.
+    public var lines: [Line]
+    /// The width of the widest line, unrounded.
+    public var width: Double
+    /// The total height, unrounded: the sum of line heights plus line spacing between lines.
+    public var height: Double
+    /// Whether text did not fit: lines were cut by `numberOfLines` or by clipping.
+    public var isTruncated: Bool
+
+    /// The number of lines.
+    public var lineCount: Int { lines.count }
+
+    /// The size raised to the pixel grid of `scale`, as UIKit reports intrinsic sizes.
+    public func size(scale: Double) -> (width: Double, height: Double) {
+        (PixelGrid.ceil(width, scale: scale), PixelGrid.ceil(height, scale: scale))
+    }
+}

@@ -1,0 +1,171 @@
+import ArgumentParser
+import Controls
+import Foundation
+import Typesetting
+
+/// `measure`: the size UIKit would give a label, text view or button, measured with real fonts.
+@main
+struct Measure: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "measure",
+        abstract: "Measure text with real fonts and print the intrinsic size UIKit would report.",
+        discussion: """
+            Examples:
+              measure "Sign up" --font Inter --size 17
+              measure "A longer paragraph that wraps" --width 343 --json
+              measure "Continue" --control button --content-insets 10,20,10,20
+              measure --batch requests.jsonl        (or --batch - for stdin)
+
+            Sizes are in points, raised to the pixel grid of --scale (1, 2 or 3).
+            Batch lines are JSON objects with the option names as fields:
+              {"text":"Hello","font":"Inter","size":17,"width":343,"lines":0,"scale":2}
+            """)
+
+    @Argument(help: "The text to measure.")
+    var text: String?
+
+    @Option(help: "A font family (Inter, Noto Sans Arabic, …), PostScript name, or font file path.")
+    var font: String = FontRegistry.defaultFamily
+
+    @Option(help: "The point size (default 17; 15 for a button).")
+    var size: Double?
+
+    @Option(help: "The weight: ultraLight, thin, light, regular, medium, semibold, bold, heavy, black, or 1-1000.")
+    var weight: String = "regular"
+
+    @Flag(help: "Use the italic face.")
+    var italic = false
+
+    @Option(help: "The width to wrap at, in points (default: unbounded).")
+    var width: Double?
+
+    @Option(help: "The most lines to show; 0 is unlimited.")
+    var lines: Int = 0
+
+    @Option(help: "The screen scale for pixel rounding: 1, 2 or 3.")
+    var scale: Double = 2
+
+    @Option(help: "Padding around a label's text, 'top,left,bottom,right'; adds to the size.")
+    var padding: String?
+
+    @Option(help: "The control: label, textview or button.")
+    var control: String = "label"
+
+    @Option(name: .customLong("content-insets"), help: "A button's contentEdgeInsets, 'top,left,bottom,right'.")
+    var contentInsets: String?
+
+    @Option(name: .customLong("line-break-mode"), help: "wordWrap, charWrap, clip, truncateHead, truncateTail (default) or truncateMiddle.")
+    var lineBreakMode: String?
+
+    @Option(name: .customLong("letter-spacing"), help: "Points added after every character (kern).")
+    var letterSpacing: Double = 0
+
+    @Option(name: .customLong("line-spacing"), help: "Points between lines (NSParagraphStyle.lineSpacing).")
+    var lineSpacing: Double = 0
+
+    @Option(name: .customLong("line-height-multiple"), help: "Multiplies each line's height (NSParagraphStyle.lineHeightMultiple).")
+    var lineHeightMultiple: Double = 0
+
+    @Flag(name: .customLong("scroll-enabled"), help: "A text view that scrolls (it has no intrinsic size).")
+    var scrollEnabled = false
+
+    @Option(name: .customLong("font-dir"), help: "Add font files or directories (repeatable), e.g. SF Pro copied from a Mac.")
+    var fontDirectories: [String] = []
+
+    @Flag(help: "Print JSON: width, height, lineCount, truncated, scale, lines, fonts.")
+    var json = false
+
+    @Option(help: "Read JSON-lines requests from FILE ('-' for stdin); write one JSON result per line.")
+    var batch: String?
+
+    @Flag(name: .customLong("list-fonts"), help: "List the known font families and faces.")
+    var listFonts = false
+
+    func run() throws {
+        let registry = FontRegistry.shared
+        do {
+            for directory in fontDirectories { try registry.addFonts(at: directory) }
+        } catch {
+            fail(RequestError(error))
+        }
+        if listFonts {
+            for face in registry.faces.sorted(by: { ($0.family, $0.weight.value, $0.style) < ($1.family, $1.weight.value, $1.style) }) {
+                print("\(face.family)\t\(face.style)\t\(face.weight.value)\(face.isItalic ? " italic" : "")\t\(face.path)")
+            }
+            return
+        }
+        if let batch {
+            try runBatch(batch, registry: registry)
+            return
+        }
+        guard let text else {
+            fail(RequestError(kind: "missingText", "no text to measure: pass the text as an argument, or use --batch FILE"))
+        }
+        let request: MeasureRequest
+        do {
+            request = try makeRequest(text: text)
+        } catch {
+            fail(error)
+        }
+        do {
+            let result = try request.run(registry: registry)
+            print(json ? result.json.serialized() : result.humanReadable)
+        } catch {
+            fail(error)
+        }
+    }
+
+    private func makeRequest(text: String) throws(RequestError) -> MeasureRequest {
+        var request = MeasureRequest()
+        request.text = text
+        request.font = font
+        request.size = size
+        request.weight = weight
+        request.italic = italic
+        request.width = width
+        request.lines = lines
+        request.scale = scale
+        if let padding { request.padding = try EdgeInsets(parsing: padding) }
+        if let contentInsets { request.contentInsets = try EdgeInsets(parsing: contentInsets) }
+        guard let kind = ControlKind(rawValue: control.lowercased()) else {
+            throw RequestError(kind: "invalidControl", "unknown control '\(control)'; allowed: label, textview, button")
+        }
+        request.control = kind
+        if let lineBreakMode {
+            guard let mode = LineBreakMode(rawValue: lineBreakMode) else {
+                throw RequestError(kind: "invalidLineBreakMode", "unknown line break mode '\(lineBreakMode)'; allowed: " + LineBreakMode.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            request.lineBreakMode = mode
+        }
+        request.letterSpacing = letterSpacing
+        request.lineSpacing = lineSpacing
+        request.lineHeightMultiple = lineHeightMultiple
+        request.scrollEnabled = scrollEnabled
+        return request
+    }
+
+    private func runBatch(_ path: String, registry: FontRegistry) throws {
+        let data: [UInt8]
+        if path == "-" {
+            data = Array(FileHandle.standardInput.readDataToEndOfFile())
+        } else {
+            guard let contents = FileManager.default.contents(atPath: path) else {
+                fail(RequestError(kind: "batchFileNotFound", "cannot read batch file '\(path)'", exitCode: 66))
+            }
+            data = Array(contents)
+        }
+        let failures = Batch.run(data, registry: registry) { line in
+            print(line)
+        }
+        if failures > 0 {
+            FileHandle.standardError.write(Data("measure: \(failures) batch line(s) failed; see their error objects\n".utf8))
+            throw ExitCode(65)
+        }
+    }
+
+    /// Prints "measure: error: …" to stderr and exits with the error's code.
+    private func fail(_ error: RequestError) -> Never {
+        FileHandle.standardError.write(Data("measure: error: \(error.message)\n".utf8))
+        Measure.exit(withError: ExitCode(error.exitCode))
+    }
+}

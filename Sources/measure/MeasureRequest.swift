@@ -1,0 +1,174 @@
+import Controls
+import Foundation
+import Typesetting
+
+/// The control whose intrinsic size is measured.
+enum ControlKind: String, Codable, CaseIterable, Sendable {
+    case label, textview, button
+}
+
+/// One measurement: the CLI options, or one line of a batch (same field names).
+struct MeasureRequest: Sendable {
+    var text: String = ""
+    var font: String = FontRegistry.defaultFamily
+    var size: Double?
+    var weight: String = "regular"
+    var italic: Bool = false
+    var width: Double?
+    var lines: Int = 0
+    var scale: Double = 2
+    var padding: EdgeInsets?
+    var control: ControlKind = .label
+    var contentInsets: EdgeInsets?
+    var lineBreakMode: LineBreakMode?
+    var letterSpacing: Double = 0
+    var lineSpacing: Double = 0
+    var lineHeightMultiple: Double = 0
+    var scrollEnabled: Bool = false
+    /// Echoed back in batch results so callers can match them.
+    var id: JSONValue?
+}
+
+/// A measurement's answer.
+struct MeasureResult: Sendable {
+    struct LineInfo: Sendable {
+        var location: Int
+        var length: Int
+        var text: String
+        var width: Double
+        var truncated: Bool
+    }
+    var id: JSONValue?
+    var control: ControlKind
+    var width: Double
+    var height: Double
+    var lineCount: Int
+    var truncated: Bool
+    var scale: Double
+    var lines: [LineInfo]
+    var fonts: [String]
+    var fontDescription: String
+}
+
+/// Something the user gave that cannot be measured: what, and what is allowed.
+struct RequestError: Error, CustomStringConvertible {
+    var kind: String
+    var message: String
+    var exitCode: Int32
+    var description: String { message }
+
+    init(kind: String, _ message: String, exitCode: Int32 = 64) {
+        self.kind = kind
+        self.message = message
+        self.exitCode = exitCode
+    }
+
+    /// Maps the engine's errors to a kind, a message and an exit code (sysexits.h).
+    init(_ error: TypesettingError) {
+        switch error {
+        case .fontNotFound: self.init(kind: "fontNotFound", error.description, exitCode: 66)
+        case .fontPathNotFound: self.init(kind: "fontPathNotFound", error.description, exitCode: 66)
+        case .unreadableFont: self.init(kind: "unreadableFont", error.description, exitCode: 65)
+        case .invalidWidth: self.init(kind: "invalidWidth", error.description)
+        case .invalidFontSize: self.init(kind: "invalidSize", error.description)
+        case .invalidNumberOfLines: self.init(kind: "invalidLines", error.description)
+        case .invalidScale: self.init(kind: "invalidScale", error.description)
+        case .invalidParameter: self.init(kind: "invalidParameter", error.description)
+        case .textAnalysisFailed: self.init(kind: "internal", error.description, exitCode: 70)
+        }
+    }
+}
+
+extension MeasureRequest {
+    /// Measures: checks every value, resolves the font, sizes the control.
+    func run(registry: FontRegistry) throws(RequestError) -> MeasureResult {
+        do {
+            return try measure(registry: registry)
+        } catch {
+            throw RequestError(error)
+        }
+    }
+
+    private func measure(registry: FontRegistry) throws(TypesettingError) -> MeasureResult {
+        if let width, !(width.isFinite && width > 0) { throw .invalidWidth(width) }
+        guard lines >= 0 else { throw .invalidNumberOfLines(lines) }
+        try PixelGrid.validate(scale: scale)
+        guard let fontWeight = FontWeight(parsing: weight) else {
+            throw .invalidParameter(name: "weight '\(weight)'", value: .nan, allowed: "1...1000 or one of " + FontWeight.named.map(\.name).joined(separator: ", "))
+        }
+        let pointSize = size ?? (control == .button ? 15 : 17)
+        let font = try registry.font(self.font, size: pointSize, weight: fontWeight, italic: italic)
+        let layout: TextLayout
+        let intrinsic: Size
+        let prepared: PreparedText
+        switch control {
+        case .label:
+            var label = Label(text: text, font: font)
+            label.numberOfLines = lines
+            label.lineBreakMode = lineBreakMode ?? .byTruncatingTail
+            label.letterSpacing = letterSpacing
+            label.lineSpacing = lineSpacing
+            label.lineHeightMultiple = lineHeightMultiple
+            label.preferredMaxLayoutWidth = width ?? 0
+            let inset = padding ?? .zero
+            if let width, width - inset.horizontal <= 0 {
+                throw .invalidParameter(name: "padding", value: inset.horizontal, allowed: "less than the width \(width)")
+            }
+            prepared = try label.prepare(registry: registry)
+            layout = try label.layout(width: width.map { $0 - inset.horizontal } ?? .infinity, prepared: prepared)
+            intrinsic = try PaddingLabel(label: label, padding: inset).intrinsicContentSize(scale: scale, prepared: prepared)
+        case .textview:
+            var view = TextView(text: text, font: font)
+            view.isScrollEnabled = scrollEnabled
+            view.width = width
+            view.letterSpacing = letterSpacing
+            view.lineSpacing = lineSpacing
+            view.lineHeightMultiple = lineHeightMultiple
+            prepared = try view.prepare(registry: registry)
+            layout = try view.layout(prepared: prepared)
+            intrinsic = try view.intrinsicContentSize(scale: scale, prepared: prepared)
+        case .button:
+            var button = Button(title: text, font: font)
+            button.contentEdgeInsets = contentInsets ?? .zero
+            button.letterSpacing = letterSpacing
+            prepared = try button.titleLabel.prepare(registry: registry)
+            layout = try button.titleLayout(width: width ?? .infinity, prepared: prepared)
+            intrinsic = try button.intrinsicContentSize(scale: scale, prepared: prepared)
+        }
+        let utf16 = Array(text.utf16)
+        let lineInfos = layout.lines.map { line in
+            MeasureResult.LineInfo(
+                location: line.range.lowerBound, length: line.range.count,
+                text: MeasureRequest.shownText(of: line, in: utf16), width: line.width, truncated: line.isTruncated)
+        }
+        var fonts: [String] = []
+        for used in prepared.fonts.map(\.face.path) where !fonts.contains(used) { fonts.append(used) }
+        return MeasureResult(
+            id: id, control: control, width: intrinsic.width, height: intrinsic.height, lineCount: layout.lineCount,
+            truncated: layout.isTruncated, scale: scale, lines: lineInfos, fonts: fonts,
+            fontDescription: font.description)
+    }
+}
+
+extension MeasureRequest {
+    /// The text a line shows: its visible ranges with "…" where the ellipsis goes.
+    static func shownText(of line: Line, in utf16: [UInt16]) -> String {
+        var shown = ""
+        var inserted = line.ellipsisOffset == nil
+        for range in line.visibleRanges {
+            if !inserted, range.lowerBound == line.ellipsisOffset, !range.isEmpty || line.visibleRanges.count == 1 {
+                if range.upperBound != line.ellipsisOffset || range.isEmpty {
+                    shown += "\u{2026}"
+                    inserted = true
+                }
+            }
+            shown += String(decoding: utf16[range], as: UTF16.self)
+            if !inserted, range.upperBound == line.ellipsisOffset {
+                shown += "\u{2026}"
+                inserted = true
+            }
+        }
+        if !inserted { shown += "\u{2026}" }
+        return shown
+    }
+}
