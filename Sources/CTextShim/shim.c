@@ -118,7 +118,7 @@ int32_t ts_face_open(const char *path, int32_t index, TSFace **out) {
     hb_font_set_scale(face->hbFont, (int)upem, (int)upem);
     hb_font_make_immutable(face->hbFont);
     fill_info(face);
-    if (face->info.unitsPerEm <= 0 || face->info.glyphCount <= 0 || face->ftFace->units_per_EM == 0) {
+    if (face->info.unitsPerEm <= 0 || face->info.glyphCount <= 0) {
         ts_face_close(face);
         return TS_ERROR_NO_UNITS;
     }
