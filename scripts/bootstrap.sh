@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs the system packages the package builds and tests against, when missing:
+# FreeType, HarfBuzz and ICU headers (found with pkg-config), plus hb-shape and Unicode's
+# LineBreakTest.txt for the tests. Debian/Ubuntu (apt). Safe to run repeatedly.
+set -euo pipefail
+
+packages=(pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libharfbuzz-bin unicode-data)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "bootstrap: installing ${missing[*]}" >&2
+  sudo_cmd=()
+  [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null && sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
