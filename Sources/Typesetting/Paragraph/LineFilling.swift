@@ -78,18 +78,22 @@ extension PreparedText {
         return result
     }
 
+    /// The tallest ascender, deepest descender and largest gap of the fonts on `clusters`
+    /// (the primary font's for an empty line).
     private func metrics(_ p: PreparedParagraph, _ clusters: Range<Int>, extraFont: Int? = nil) -> (Double, Double, Double) {
-        var ascent = 0.0, descent = 0.0, leading = 0.0
-        var seen = Set<Int>()
-        var fontIndices = p.fontIndex[clusters].map { $0 }
-        if let extraFont { fontIndices.append(extraFont) }
-        if fontIndices.isEmpty { fontIndices = [0] }
-        for index in fontIndices where seen.insert(index).inserted {
+        var ascent = -Double.infinity, descent = Double.infinity, leading = -Double.infinity
+        var last = -1
+        func include(_ index: Int) {
+            guard index != last else { return }
+            last = index
             let m = lineMetrics[index]
             ascent = max(ascent, m.ascender)
             descent = min(descent, m.descender)
             leading = max(leading, m.leading)
         }
+        for cluster in clusters { include(p.fontIndex[cluster]) }
+        if let extraFont { include(extraFont) }
+        if last < 0 { include(0) }
         return (ascent, descent, leading)
     }
 
