@@ -80,7 +80,7 @@ extension PreparedText {
 
     /// The tallest ascender, deepest descender and largest gap of the fonts on `clusters`
     /// (the primary font's for an empty line).
-    private func metrics(_ p: PreparedParagraph, _ clusters: Range<Int>, extraFont: Int? = nil) -> (Double, Double, Double) {
+    private func metrics(_ p: PreparedParagraph, _ ranges: [Range<Int>], extraFont: Int? = nil) -> (Double, Double, Double) {
         var ascent = -Double.infinity, descent = Double.infinity, leading = -Double.infinity
         var last = -1
         func include(_ index: Int) {
@@ -91,7 +91,7 @@ extension PreparedText {
             descent = min(descent, m.descender)
             leading = max(leading, m.leading)
         }
-        for cluster in clusters { include(p.fontIndex[cluster]) }
+        for range in ranges { for cluster in range { include(p.fontIndex[cluster]) } }
         if let extraFont { include(extraFont) }
         if last < 0 { include(0) }
         return (ascent, descent, leading)
@@ -101,9 +101,8 @@ extension PreparedText {
         _ p: PreparedParagraph, range: Range<Int>, visible: [Range<Int>], width: Double, ellipsisAt: Int?,
         truncated: Bool, extraFont: Int?, options: LayoutOptions
     ) -> Line {
-        let measured = visible.reduce(into: [Int]()) { $0 += Array($1) }
-        let metricClusters = measured.isEmpty ? range : (measured.min() ?? 0)..<((measured.max() ?? 0) + 1)
-        let (ascent, descent, leading) = metrics(p, metricClusters, extraFont: extraFont)
+        let hasVisible = visible.contains { !$0.isEmpty }
+        let (ascent, descent, leading) = metrics(p, hasVisible ? visible : [range], extraFont: extraFont)
         var height = ascent - descent + leading
         if options.lineHeightMultiple > 0 { height *= options.lineHeightMultiple }
         return Line(
