@@ -21,7 +21,7 @@ enum Batch {
             switch parse(Array(slice), line: lineNumber) {
             case .failure(let error):
                 failures += 1
-                write(errorObject(error, line: lineNumber, id: nil))
+                write(errorObject(error, line: lineNumber, id: echoedID(Array(slice))))
             case .success(let request):
                 do {
                     write(try request.run(registry: registry).json.serialized())
@@ -32,6 +32,15 @@ enum Batch {
             }
         }
         return failures
+    }
+
+    /// The `id` of a line that failed validation, when the line is still a JSON object, so
+    /// callers can match every error to its request.
+    static func echoedID(_ bytes: [UInt8]) -> JSONValue? {
+        guard let text = String(validating: bytes, as: UTF8.self),
+            case .object(let pairs)? = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        else { return nil }
+        return pairs.first(where: { $0.0 == "id" })?.1
     }
 
     static func errorObject(_ error: RequestError, line: Int, id: JSONValue?) -> String {

@@ -114,8 +114,11 @@ extension MeasureResult {
 }
 
 extension Size {
+    /// A number for people: "41", "20.5", "20.333", "nan", "1e+20"; never traps.
     static func format(_ value: Double) -> String {
-        if value == value.rounded() { return String(Int(value)) }
+        guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
+        if abs(value) >= 1e15 { return "\(value)" }
+        if value == value.rounded() { return String(Int64(value)) }
         let rounded = (value * 1000).rounded() / 1000
         return String(rounded)
     }

@@ -27,43 +27,45 @@ struct Measure: ParsableCommand {
     @Option(help: "A font family (Inter, Noto Sans Arabic, …), PostScript name, or font file path.")
     var font: String = FontRegistry.defaultFamily
 
-    @Option(help: "The point size (default 17; 15 for a button).")
+    // Numeric options parse their value unconditionally so negative numbers ("--width -5",
+    // "--letter-spacing -0.5") reach the range checks instead of looking like unknown options.
+    @Option(parsing: .unconditional, help: "The point size (default 17; 15 for a button).")
     var size: Double?
 
-    @Option(help: "The weight: ultraLight, thin, light, regular, medium, semibold, bold, heavy, black, or 1-1000.")
+    @Option(parsing: .unconditional, help: "The weight: ultraLight, thin, light, regular, medium, semibold, bold, heavy, black, or 1-1000.")
     var weight: String = "regular"
 
     @Flag(help: "Use the italic face.")
     var italic = false
 
-    @Option(help: "The width to wrap at, in points (default: unbounded).")
+    @Option(parsing: .unconditional, help: "The width to wrap at, in points (default: unbounded).")
     var width: Double?
 
-    @Option(help: "The most lines to show; 0 is unlimited.")
+    @Option(parsing: .unconditional, help: "The most lines to show; 0 is unlimited.")
     var lines: Int = 0
 
-    @Option(help: "The screen scale for pixel rounding: 1, 2 or 3.")
+    @Option(parsing: .unconditional, help: "The screen scale for pixel rounding: 1, 2 or 3.")
     var scale: Double = 2
 
-    @Option(help: "Padding around a label's text, 'top,left,bottom,right'; adds to the size.")
+    @Option(parsing: .unconditional, help: "Padding around a label's text, 'top,left,bottom,right'; adds to the size.")
     var padding: String?
 
     @Option(help: "The control: label, textview or button.")
     var control: String = "label"
 
-    @Option(name: .customLong("content-insets"), help: "A button's contentEdgeInsets, 'top,left,bottom,right'.")
+    @Option(name: .customLong("content-insets"), parsing: .unconditional, help: "A button's contentEdgeInsets, 'top,left,bottom,right'.")
     var contentInsets: String?
 
     @Option(name: .customLong("line-break-mode"), help: "wordWrap, charWrap, clip, truncateHead, truncateTail (default) or truncateMiddle.")
     var lineBreakMode: String?
 
-    @Option(name: .customLong("letter-spacing"), help: "Points added after every character (kern).")
+    @Option(name: .customLong("letter-spacing"), parsing: .unconditional, help: "Points added after every character (kern).")
     var letterSpacing: Double = 0
 
-    @Option(name: .customLong("line-spacing"), help: "Points between lines (NSParagraphStyle.lineSpacing).")
+    @Option(name: .customLong("line-spacing"), parsing: .unconditional, help: "Points between lines (NSParagraphStyle.lineSpacing).")
     var lineSpacing: Double = 0
 
-    @Option(name: .customLong("line-height-multiple"), help: "Multiplies each line's height (NSParagraphStyle.lineHeightMultiple).")
+    @Option(name: .customLong("line-height-multiple"), parsing: .unconditional, help: "Multiplies each line's height (NSParagraphStyle.lineHeightMultiple).")
     var lineHeightMultiple: Double = 0
 
     @Flag(name: .customLong("scroll-enabled"), help: "A text view that scrolls (it has no intrinsic size).")

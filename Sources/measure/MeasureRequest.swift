@@ -29,6 +29,15 @@ struct MeasureRequest: Sendable {
     var id: JSONValue?
 }
 
+extension TextView {
+    /// The width a scroll-disabled text view keeps for itself: the default text container's
+    /// horizontal insets plus the line fragment padding on both sides.
+    static var reservedWidth: Double {
+        let defaults = EdgeInsets(top: 8, left: 0, bottom: 8, right: 0)
+        return defaults.left + defaults.right + 2 * 5
+    }
+}
+
 /// A measurement's answer.
 struct MeasureResult: Sendable {
     struct LineInfo: Sendable {
@@ -82,10 +91,94 @@ struct RequestError: Error, CustomStringConvertible {
 extension MeasureRequest {
     /// Measures: checks every value, resolves the font, sizes the control.
     func run(registry: FontRegistry) throws(RequestError) -> MeasureResult {
+        try validate()
+        let result: MeasureResult
         do {
-            return try measure(registry: registry)
+            result = try measure(registry: registry)
         } catch {
             throw RequestError(error)
+        }
+        let sizes = [result.width, result.height] + result.lines.map(\.width)
+        guard sizes.allSatisfy(\.isFinite) else {
+            throw RequestError(kind: "outOfRange", "the size overflows: the size, padding, insets or spacing given are too large")
+        }
+        return result
+    }
+
+    /// The largest font size, inset, padding or spacing accepted, in points: far beyond any
+    /// screen, and small enough that sizes stay finite and printable.
+    static let largestLength: Double = 100_000
+
+    /// Checks the values the engine would reject with a less helpful message (or not at all):
+    /// what was wrong, and what is allowed.
+    func validate() throws(RequestError) {
+        let largest = MeasureRequest.largestLength
+        let limit = Size.format(largest)
+        if let width, !(width.isFinite && width > 0) {
+            throw RequestError(
+                kind: "invalidWidth",
+                "invalid width \(Size.format(width)): the width must be a finite number of points greater than 0 (leave it out for unbounded text)")
+        }
+        if let size, !(size.isFinite && size > 0 && size <= largest) {
+            throw RequestError(kind: "invalidSize", "invalid font size \(Size.format(size)): the size must be a number of points greater than 0 and at most \(limit)")
+        }
+        guard lines >= 0 else {
+            throw RequestError(kind: "invalidLines", "invalid number of lines \(lines): use 0 for unlimited, or a positive count")
+        }
+        guard FontWeight(parsing: weight) != nil else {
+            throw RequestError(
+                kind: "invalidWeight",
+                "invalid weight '\(weight)': use a number from 1 to 1000 or one of " + FontWeight.named.map(\.name).joined(separator: ", "))
+        }
+        for (name, insets) in [("padding", padding), ("content insets", contentInsets)] {
+            guard let insets else { continue }
+            let values = [insets.top, insets.left, insets.bottom, insets.right]
+            guard values.allSatisfy({ $0.isFinite && abs($0) <= largest }) else {
+                throw RequestError(kind: "invalidInsets", "invalid \(name) \(values.map(Size.format).joined(separator: ",")): each value must be a number of points from -\(limit) to \(limit)")
+            }
+        }
+        if letterSpacing.isFinite, abs(letterSpacing) > largest {
+            throw RequestError(kind: "invalidParameter", "invalid letter spacing \(Size.format(letterSpacing)): allowed -\(limit) to \(limit) points")
+        }
+        if lineSpacing.isFinite, lineSpacing > largest {
+            throw RequestError(kind: "invalidParameter", "invalid line spacing \(Size.format(lineSpacing)): allowed 0 to \(limit) points")
+        }
+        if lineHeightMultiple.isFinite, lineHeightMultiple > 1000 {
+            throw RequestError(kind: "invalidParameter", "invalid line height multiple \(Size.format(lineHeightMultiple)): allowed 0 (off) to 1000")
+        }
+        if let width {
+            switch control {
+            case .button:
+                let horizontal = contentInsets.map { $0.left + $0.right } ?? 0
+                if width - horizontal <= 0 {
+                    throw RequestError(
+                        kind: "invalidWidth",
+                        "invalid width \(Size.format(width)): a button's width must be greater than its left and right content insets (\(Size.format(horizontal)))")
+                }
+            case .textview:
+                let reserved = TextView.reservedWidth
+                if width <= reserved {
+                    throw RequestError(
+                        kind: "invalidWidth",
+                        "invalid width \(Size.format(width)): a text view's width must be greater than \(Size.format(reserved)), its line fragment padding (5 each side) and horizontal text container insets")
+                }
+            case .label:
+                let horizontal = padding.map { $0.left + $0.right } ?? 0
+                if width - horizontal <= 0 {
+                    throw RequestError(
+                        kind: "invalidWidth",
+                        "invalid width \(Size.format(width)): a label's width must be greater than its left and right padding (\(Size.format(horizontal)))")
+                }
+            }
+        }
+        let lower = font.lowercased()
+        if font.contains("/") || [".ttf", ".otf", ".ttc", ".otc"].contains(where: { lower.hasSuffix($0) }) {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: font, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw RequestError(
+                    kind: "invalidFont", "font '\(font)' is a directory; pass a font file, or add the directory with --font-dir and name a family",
+                    exitCode: 66)
+            }
         }
     }
 
@@ -95,7 +188,7 @@ extension MeasureRequest {
         try PixelGrid.validate(scale: scale)
         guard let fontWeight = FontWeight(parsing: weight) else {
             throw .invalidParameter(name: "weight '\(weight)'", value: .nan, allowed: "1...1000 or one of " + FontWeight.named.map(\.name).joined(separator: ", "))
-        }
+        }  // validate() reports this first, with a cleaner message
         let pointSize = size ?? (control == .button ? 15 : 17)
         let font = try registry.font(self.font, size: pointSize, weight: fontWeight, italic: italic)
         let layout: TextLayout
