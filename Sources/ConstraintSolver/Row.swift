@@ -1,0 +1,142 @@
+// A sparse row of the simplex tableau: `constant + Σ coefficient·symbol`, terms kept
+// sorted by symbol id so that iteration order, and therefore every pivoting decision,
+// is deterministic.
+
+/// Coefficients whose magnitude is below this are treated as zero and dropped.
+let nearZeroEpsilon = 1.0e-8
+
+@inline(__always) func nearZero(_ value: Double) -> Bool {
+  value < nearZeroEpsilon && value > -nearZeroEpsilon
+}
+
+/// A sparse linear row with terms sorted by symbol id.
+struct Row: Sendable, Equatable {
+  var constant: Double
+  var ids: [Int32] = []
+  var coefficients: [Double] = []
+
+  init(constant: Double = 0) { self.constant = constant }
+
+  var isEmpty: Bool { ids.isEmpty }
+  var count: Int { ids.count }
+
+  /// Index of `symbol` or the insertion point, by binary search.
+  @inline(__always) func search(_ symbol: Int32) -> (found: Bool, index: Int) {
+    var low = 0
+    var high = ids.count
+    while low < high {
+      let mid = (low + high) >> 1
+      let v = ids[mid]
+      if v < symbol {
+        low = mid + 1
+      } else if v > symbol {
+        high = mid
+      } else {
+        return (true, mid)
+      }
+    }
+    return (false, low)
+  }
+
+  func coefficient(for symbol: Int32) -> Double {
+    let r = search(symbol)
+    return r.found ? coefficients[r.index] : 0
+  }
+
+  /// Adds `coefficient·symbol`, dropping the term if it cancels.
+  mutating func insert(_ symbol: Int32, _ coefficient: Double) {
+    let r = search(symbol)
+    if r.found {
+      let c = coefficients[r.index] + coefficient
+      if nearZero(c) {
+        ids.remove(at: r.index)
+        coefficients.remove(at: r.index)
+      } else {
+        coefficients[r.index] = c
+      }
+    } else if !nearZero(coefficient) {
+      ids.insert(symbol, at: r.index)
+      coefficients.insert(coefficient, at: r.index)
+    }
+  }
+
+  /// Adds `coefficient·other` (a linear merge of the two sorted term lists).
+  mutating func insert(_ other: Row, _ coefficient: Double) {
+    constant += other.constant * coefficient
+    if other.ids.isEmpty { return }
+    if other.ids.count <= 2 && ids.count > 16 {
+      for k in 0..<other.ids.count { insert(other.ids[k], other.coefficients[k] * coefficient) }
+      return
+    }
+    var newIds: [Int32] = []
+    var newCoefficients: [Double] = []
+    newIds.reserveCapacity(ids.count + other.ids.count)
+    newCoefficients.reserveCapacity(ids.count + other.ids.count)
+    var i = 0
+    var j = 0
+    while i < ids.count || j < other.ids.count {
+      if j == other.ids.count || (i < ids.count && ids[i] < other.ids[j]) {
+        newIds.append(ids[i])
+        newCoefficients.append(coefficients[i])
+        i += 1
+      } else if i == ids.count || other.ids[j] < ids[i] {
+        let c = other.coefficients[j] * coefficient
+        if !nearZero(c) {
+          newIds.append(other.ids[j])
+          newCoefficients.append(c)
+        }
+        j += 1
+      } else {
+        let c = coefficients[i] + other.coefficients[j] * coefficient
+        if !nearZero(c) {
+          newIds.append(ids[i])
+          newCoefficients.append(c)
+        }
+        i += 1
+        j += 1
+      }
+    }
+    ids = newIds
+    coefficients = newCoefficients
+  }
+
+  /// Removes a symbol's term; returns its coefficient (0 if absent).
+  @discardableResult
+  mutating func remove(_ symbol: Int32) -> Double {
+    let r = search(symbol)
+    guard r.found else { return 0 }
+    let c = coefficients[r.index]
+    ids.remove(at: r.index)
+    coefficients.remove(at: r.index)
+    return c
+  }
+
+  mutating func reverseSign() {
+    constant = -constant
+    for k in coefficients.indices { coefficients[k] = -coefficients[k] }
+  }
+
+  /// Solves `0 = self` for `symbol`, which must be in the row: the row becomes the
+  /// expression equal to `symbol`.
+  mutating func solve(for symbol: Int32) {
+    let c = remove(symbol)
+    let factor = -1.0 / c
+    constant *= factor
+    for k in coefficients.indices { coefficients[k] *= factor }
+  }
+
+  /// The row currently reads `lhs = self`; rewrite it as `rhs = …`.
+  mutating func solve(for lhs: Int32, _ rhs: Int32) {
+    insert(lhs, -1.0)
+    solve(for: rhs)
+  }
+
+  /// Replaces `symbol` by the expression `row`. Returns whether the symbol was present.
+  @discardableResult
+  mutating func substitute(_ symbol: Int32, _ row: Row) -> Bool {
+    let c = remove(symbol)
+    if c == 0 { return false }
+    insert(row, c)
+    return true
+  }
+}
