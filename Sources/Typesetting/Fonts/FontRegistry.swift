@@ -170,7 +170,8 @@ public final class FontRegistry: Sendable {
     /// The fallback order for text set in `primary`: the primary face, then one face of every
     /// other family (closest to the primary's weight and slant) in the order they were added,
     /// colour (emoji) faces and the last-resort family (DejaVu Sans) at the end. `emojiFirst`
-    /// moves the colour faces right after the primary face.
+    /// (for emoji-presentation clusters) puts the colour faces first, before the primary face,
+    /// so "❤️" (U+2764 U+FE0F) is drawn in colour even when the primary face has a text heart.
     public func fallbackFaces(for primary: FontFace, emojiFirst: Bool) -> [FontFace] {
         let all = faces
         var order: [String] = []
@@ -191,6 +192,6 @@ public final class FontRegistry: Sendable {
                 regular.append(face)
             }
         }
-        return emojiFirst ? [primary] + color + regular + lastResort : [primary] + regular + lastResort + color
+        return emojiFirst ? color + [primary] + regular + lastResort : [primary] + regular + lastResort + color
     }
 }
