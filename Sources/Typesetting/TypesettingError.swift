@@ -32,7 +32,7 @@ public enum TypesettingError: Error, Equatable, Sendable, CustomStringConvertibl
         case .invalidWidth(let width):
             return "invalid width \(width): a width must be a finite number greater than 0"
         case .invalidFontSize(let size):
-            return "invalid font size \(size): a size must be a finite number greater than 0"
+            return "invalid font size \(size): a size must be greater than 0 and at most 100000 points"
         case .invalidNumberOfLines(let lines):
             return "invalid number of lines \(lines): use 0 for unlimited, or a positive count"
         case .invalidScale(let scale):

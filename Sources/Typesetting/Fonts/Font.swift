@@ -5,11 +5,14 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// The point size.
     public let size: Double
 
+    /// The largest point size accepted (100,000 pt), far beyond any screen, so that widths stay finite.
+    public static let maximumSize: Double = 100_000
+
     /// Pairs a face with a size.
     ///
-    /// - Throws: `TypesettingError.invalidFontSize` unless `size` is finite and > 0.
+    /// - Throws: `TypesettingError.invalidFontSize` unless `size` is in 0 < size ≤ `maximumSize`.
     public init(face: FontFace, size: Double) throws(TypesettingError) {
-        guard size.isFinite, size > 0 else { throw .invalidFontSize(size) }
+        guard size.isFinite, size > 0, size <= Font.maximumSize else { throw .invalidFontSize(size) }
         self.face = face
         self.size = size
     }
@@ -28,7 +31,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
 
     /// "Inter Regular 17 pt".
     public var description: String {
-        let size = self.size == self.size.rounded() ? String(Int(self.size)) : String(self.size)
+        let size = self.size == self.size.rounded() ? String(Int64(self.size)) : String(self.size)
         return "\(face.family) \(face.style) \(size) pt"
     }
 }

@@ -65,10 +65,12 @@ extension PreparedText {
                     j += 1
                 }
                 if end < 0 {
-                    // The first word is wider than the line: break it between clusters.
+                    // The first word is wider than the line: break it between clusters;
+                    // whitespace right after the break hangs on this line.
                     let limit = p.breaks[k]
                     var e = start + 1
                     while e < limit && fits(start, e + 1) { e += 1 }
+                    while e < limit && p.contentEnd[e + 1] != e + 1 { e += 1 }
                     end = e
                 }
             }
@@ -116,8 +118,10 @@ extension PreparedText {
         let contentEnd = max(range.lowerBound, p.contentEnd[range.upperBound])
         let width = p.width(range.lowerBound, contentEnd)
         let clipped = options.lineBreakMode == .byClipping && width > options.width
+        // A single cluster wider than the line overflows it (and is reported at its full
+        // width); only clipping cuts a line at the edge.
         return makeLine(
-            p, range: range, visible: [range.lowerBound..<contentEnd], width: min(width, options.width),
+            p, range: range, visible: [range.lowerBound..<contentEnd], width: clipped ? options.width : width,
             ellipsisAt: nil, truncated: clipped, extraFont: nil, options: options)
     }
 

@@ -294,6 +294,9 @@ struct Itemizer {
         }
         let count = clusterStarts.count
         clusterStarts.append(utf16.count)
+        // Negative letter spacing can pull a cluster back past its own origin; a cluster never
+        // takes less than no room, so line widths stay monotonic and never negative.
+        for i in 0..<count where widths[i] < 0 { widths[i] = 0 }
         var prefix = [Double](repeating: 0, count: count + 1)
         var contentEnd = [Int](repeating: 0, count: count + 1)
         for i in 0..<count {
