@@ -7,12 +7,17 @@
 /// lexicographically: all constraints of a higher priority before any number of lower ones,
 /// minimising the total violation within each priority. The solver is a value type; a copy
 /// is an independent solver.
+///
+/// Internally, variables that a constraint introduces are *defined* by it (kept as a lazy
+/// definition outside the simplex tableau) whenever that is possible, so chains of views do
+/// not make the tableau dense; everything else is a classic Cassowary tableau whose
+/// objective is a vector of rows, one per priority level, compared lexicographically.
 public struct Solver: Sendable {
   enum Kind: UInt8, Sendable {
     case external, slack, error, dummy
   }
 
-  /// How a constraint is represented in the tableau.
+  /// How a constraint is represented.
   struct Tag: Sendable {
     /// The marker symbol: slack (inequality), dummy (required equality) or plus error.
     var marker: Int32
@@ -20,6 +25,8 @@ public struct Solver: Sendable {
     var other: Int32
     /// Coefficient of `marker` in the creation row relative to the expression (μ).
     var markerSign: Double
+    /// The variable this constraint defines, or -1.
+    var defines: Int32
   }
 
   struct ConstraintInfo: Sendable {
@@ -35,21 +42,45 @@ public struct Solver: Sendable {
     var constraint: Constraint
   }
 
+  /// Undo log of one `add` through the artificial-variable path.
+  struct Journal: Sendable {
+    var rows: [(Int32, Row?)] = []
+    var recorded: Set<Int32> = []
+    var objective: [(Int, Int32, Double)] = []
+    var objectiveConstants: [Double] = []
+    var rowCount = 0
+  }
+
   // Per-symbol storage, indexed by symbol id.
   var kinds: [Kind] = []
+  /// Tableau rows of basic symbols, in terms of parametric symbols only.
   var rowOf: [Row?] = []
+  /// For each symbol, the basic symbols whose tableau row contains it.
   var columns: [Set<Int32>] = []
+  /// Lazy definitions of defined variables; they may refer to any other symbol (acyclic).
+  var definition: [Row?] = []
+  /// For each symbol, the defined variables whose definition refers to it directly.
+  var definitionUsers: [Set<Int32>] = []
+  /// Creation stamps of definitions (expansion order).
+  var definitionStamp: [Int32] = []
   var symbolVariable: [Variable?] = []
   var reportedValues: [Double] = []
   var variableUses: [Int32] = []
 
   var variableSymbols: [Variable: Int32] = [:]
   var rowCount = 0
+  var definitionCount = 0
+  var nextStamp: Int32 = 0
   /// Optional priorities in use, highest first; `objective[k]` belongs to `levels[k]`.
   var levels: [Double] = []
   var levelUses: [Int] = []
-  var objective: [Row] = []
+  /// Dense objective coefficients, `objective[level][symbol]`.
+  var objective: [[Double]] = []
+  var objectiveConstants: [Double] = []
+  /// Min-heap of symbols that may be eligible to enter the basis (validated when popped).
+  var enteringHeap: [Int32] = []
   var artificial: Row? = nil
+  var journal: Journal? = nil
   var constraints: [Constraint: ConstraintInfo] = [:]
   var markerOwner: [Int32: Constraint] = [:]
   var edits: [Variable: EditInfo] = [:]
@@ -75,6 +106,16 @@ public struct Solver: Sendable {
     let symbolsBefore = kinds.count
     var newVariables: [Variable] = []
     var (row, tag) = createRow(constraint, newVariables: &newVariables)
+    let candidate = expand(&row, findCandidate: true)
+    if candidate >= 0 {
+      row.solve(for: candidate)
+      define(candidate, row)
+      tag.defines = candidate
+      register(constraint, tag)
+      return
+    }
+    substituteBasics(&row)
+    if row.constant < 0 { row.reverseSign() }
     var subject = chooseSubject(row, tag)
     if subject < 0 && allDummies(row) {
       if !nearZero(row.constant) {
@@ -85,14 +126,18 @@ public struct Solver: Sendable {
       subject = tag.marker
     }
     if subject < 0 {
-      let saved = self
+      var log = Journal()
+      log.objectiveConstants = objectiveConstants
+      log.rowCount = rowCount
+      journal = log
       let (success, failedRow) = addWithArtificialVariable(row)
       if !success {
         let candidates = markerConstraints(in: failedRow)
-        self = saved
+        rollback()
         undoNewSymbols(newVariables, symbolsBefore)
         throw unsatisfiable(constraint, candidates: candidates)
       }
+      journal = nil
     } else {
       row.solve(for: subject)
       substitute(subject, row)
@@ -111,35 +156,42 @@ public struct Solver: Sendable {
     let tag = info.tag
     markerOwner[tag.marker] = nil
     if tag.other >= 0 { markerOwner[tag.other] = nil }
-    let priority = constraint.priority.rawValue
     var levelIndex = -1
-    if !constraint.priority.isRequired, let k = levels.firstIndex(of: priority) {
+    if !constraint.priority.isRequired,
+      let k = levels.firstIndex(of: constraint.priority.rawValue)
+    {
       levelIndex = k
       removeMarkerEffects(tag.marker, level: k)
       if tag.other >= 0 { removeMarkerEffects(tag.other, level: k) }
     }
-    if rowOf[Int(tag.marker)] != nil {
-      _ = takeRow(tag.marker)
+    if tag.defines >= 0 && definition[Int(tag.defines)] != nil { undefine(tag.defines) }
+    let m = tag.marker
+    if rowOf[Int(m)] == nil && columns[Int(m)].isEmpty,
+      let user = definitionUsers[Int(m)].min()
+    {
+      undefine(user)
+    }
+    if rowOf[Int(m)] != nil {
+      let row = takeRow(m)
+      substituteIntoDefinitions(m, row)
     } else {
-      guard let leaving = markerLeavingRow(tag.marker) else {
-        throw .internalError("failed to find leaving row")
+      // A marker that occurs nowhere belongs to a redundant constraint: nothing to undo.
+      if let leaving = markerLeavingRow(m) {
+        var row = takeRow(leaving)
+        row.solve(for: leaving, m)
+        substitute(m, row)
+        substituteIntoDefinitions(m, row)
       }
-      var row = takeRow(leaving)
-      row.solve(for: leaving, tag.marker)
-      substitute(tag.marker, row)
     }
-    // The other symbol (if any) no longer occurs in any row; make sure of it.
-    if tag.other >= 0 {
-      if rowOf[Int(tag.other)] != nil { _ = takeRow(tag.other) }
-      purgeSymbol(tag.other)
-    }
-    purgeSymbol(tag.marker)
+    if tag.other >= 0 { purgeSymbol(tag.other) }
+    purgeSymbol(m)
     if levelIndex >= 0 {
       levelUses[levelIndex] -= 1
       if levelUses[levelIndex] == 0 {
         levels.remove(at: levelIndex)
         levelUses.remove(at: levelIndex)
         objective.remove(at: levelIndex)
+        objectiveConstants.remove(at: levelIndex)
       }
     }
     for term in constraint.expression.terms {
@@ -148,9 +200,7 @@ public struct Solver: Sendable {
     }
     for term in constraint.expression.terms {
       guard let s = variableSymbols[term.variable] else { continue }
-      if variableUses[Int(s)] == 0 && rowOf[Int(s)] == nil && columns[Int(s)].isEmpty
-        && !objectiveContains(s)
-      {
+      if variableUses[Int(s)] == 0 && isUnreferenced(s) {
         variableSymbols[term.variable] = nil
         symbolVariable[Int(s)] = nil
       }
@@ -172,7 +222,8 @@ public struct Solver: Sendable {
   ///   - priority: The priority of suggestions; must be optional (below 1000).
   /// - Throws: ``SolverError/requiredEditVariable(_:)``, ``SolverError/invalidPriority(_:)``
   ///   or ``SolverError/duplicateEditVariable(_:)``.
-  public mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError)
+  public mutating func addEditVariable(_ variable: Variable, priority: Priority)
+    throws(SolverError)
   {
     if edits[variable] != nil { throw .duplicateEditVariable(variable) }
     guard priority.isValid else { throw .invalidPriority(priority.rawValue) }
@@ -223,9 +274,10 @@ public struct Solver: Sendable {
     let shift = delta / tag.markerSign
     let m = tag.marker
     if var row = rowOf[Int(m)] {
+      rowOf[Int(m)] = nil
       row.constant -= shift
-      rowOf[Int(m)] = row
       if kinds[Int(m)] != .external && row.constant < 0 { infeasible.insert(m) }
+      rowOf[Int(m)] = row
     } else {
       for r in columns[Int(m)] {
         guard var row = rowOf[Int(r)] else { continue }
@@ -235,8 +287,14 @@ public struct Solver: Sendable {
         rowOf[Int(r)] = row
       }
       for k in objective.indices {
-        objective[k].constant += objective[k].coefficient(for: m) * shift
+        objectiveConstants[k] += objective[k][Int(m)] * shift
       }
+    }
+    for d in definitionUsers[Int(m)] {
+      guard var def = definition[Int(d)] else { continue }
+      definition[Int(d)] = nil
+      def.constant += def.coefficient(for: m) * shift
+      definition[Int(d)] = def
     }
     do throws(SolverError) {
       try dualOptimize()
@@ -245,7 +303,8 @@ public struct Solver: Sendable {
       if let saved {
         self = saved
         throw unsatisfiable(
-          constraint, candidates: allConstraints.filter { $0.priority.isRequired && $0 != constraint },
+          constraint,
+          candidates: allConstraints.filter { $0.priority.isRequired && $0 != constraint },
           overrideConstant: constant)
       }
       throw error
@@ -255,16 +314,17 @@ public struct Solver: Sendable {
   /// The current value of a variable (0 for a variable the solver does not know).
   public func value(of variable: Variable) -> Double {
     guard let s = variableSymbols[variable] else { return 0 }
-    return rowOf[Int(s)]?.constant ?? 0
+    return valueOfSymbol(s)
   }
 
   /// Records the current values and returns the variables whose value changed since the
   /// previous call, in the order the solver first saw them.
   public mutating func updateVariables() -> [Variable] {
+    let values = evaluateAll()
     var changed: [Variable] = []
     for s in symbolVariable.indices {
       guard let variable = symbolVariable[s] else { continue }
-      let v = rowOf[s]?.constant ?? 0
+      let v = values[s]
       if v != reportedValues[s] {
         reportedValues[s] = v
         changed.append(variable)
@@ -283,21 +343,24 @@ public struct Solver: Sendable {
   /// free in that direction.
   public func range(of variable: Variable) -> ClosedRange<Double> {
     guard let s = variableSymbols[variable] else { return -Double.infinity...Double.infinity }
+    var target = Row()
+    target.insert(s, 1)
+    _ = expand(&target, findCandidate: false)
+    substituteBasics(&target)
     var bounds: [Double] = []
     for direction in [1.0, -1.0] {
       var probe = self
-      var row = Row()
-      if let basic = probe.rowOf[Int(s)] {
-        row.insert(basic, direction)
-      } else {
-        row.insert(s, direction)
-      }
-      probe.objective.append(row)
+      let k = probe.objective.count
       probe.levels.append(0)
       probe.levelUses.append(1)
+      probe.objective.append([Double](repeating: 0, count: probe.kinds.count))
+      probe.objectiveConstants.append(direction * target.constant)
+      for (id, c) in zip(target.ids, target.coefficients) {
+        probe.addObjective(k, id, direction * c)
+      }
       do {
         try probe.optimize()
-        bounds.append(probe.rowOf[Int(s)]?.constant ?? 0)
+        bounds.append(probe.valueOfSymbol(s))
       } catch {
         bounds.append(direction > 0 ? -Double.infinity : Double.infinity)
       }
@@ -308,7 +371,7 @@ public struct Solver: Sendable {
   }
 
   /// The variables among `variables` that could take other values while every constraint
-  /// is satisfied equally well, i.e. whose layout is ambiguous.
+  /// is satisfied equally well, i.e. whose layout is ambiguous (free variables).
   public func ambiguousVariables(among variables: [Variable]) -> [Variable] {
     variables.filter {
       let r = range(of: $0)
@@ -324,13 +387,15 @@ public struct Solver: Sendable {
 
   // MARK: - Statistics
 
-  /// Sizes of the internal tableau, for tests and diagnostics.
+  /// Sizes of the internal representation, for tests and diagnostics.
   public struct Statistics: Sendable, Equatable {
-    /// Number of basic rows.
+    /// Number of basic rows in the simplex tableau.
     public var rows: Int
-    /// Number of distinct symbols occurring in the tableau (basic or parametric).
+    /// Number of variables held as definitions outside the tableau.
+    public var definitions: Int
+    /// Number of distinct symbols in use (basic, defined or referenced).
     public var columns: Int
-    /// Number of terms over all objective levels.
+    /// Number of nonzero terms over all objective levels.
     public var objectiveTerms: Int
     /// Number of priority levels in the objective.
     public var levels: Int
@@ -343,22 +408,33 @@ public struct Solver: Sendable {
   /// The current internal sizes.
   public var statistics: Statistics {
     var used = 0
-    for s in kinds.indices where rowOf[s] != nil || !columns[s].isEmpty { used += 1 }
+    for s in kinds.indices
+    where rowOf[s] != nil || !columns[s].isEmpty || definition[s] != nil
+      || !definitionUsers[s].isEmpty
+    {
+      used += 1
+    }
+    var terms = 0
+    for level in objective { for c in level where c != 0 { terms += 1 } }
     return Statistics(
-      rows: rowCount, columns: used, objectiveTerms: objective.reduce(0) { $0 + $1.count },
+      rows: rowCount, definitions: definitionCount, columns: used, objectiveTerms: terms,
       levels: levels.count, variables: variableSymbols.count, constraints: constraints.count)
   }
 
-  // MARK: - Tableau plumbing
+  // MARK: - Symbols and rows
 
   mutating func newSymbol(_ kind: Kind) -> Int32 {
     let s = Int32(kinds.count)
     kinds.append(kind)
     rowOf.append(nil)
     columns.append([])
+    definition.append(nil)
+    definitionUsers.append([])
+    definitionStamp.append(0)
     symbolVariable.append(nil)
     reportedValues.append(0)
     variableUses.append(0)
+    for k in objective.indices { objective[k].append(0) }
     return s
   }
 
@@ -367,12 +443,44 @@ public struct Solver: Sendable {
     kinds.removeSubrange(count...)
     rowOf.removeSubrange(count...)
     columns.removeSubrange(count...)
+    definition.removeSubrange(count...)
+    definitionUsers.removeSubrange(count...)
+    definitionStamp.removeSubrange(count...)
     symbolVariable.removeSubrange(count...)
     reportedValues.removeSubrange(count...)
     variableUses.removeSubrange(count...)
+    for k in objective.indices { objective[k].removeSubrange(count...) }
+  }
+
+  func isUnreferenced(_ s: Int32) -> Bool {
+    rowOf[Int(s)] == nil && columns[Int(s)].isEmpty && definition[Int(s)] == nil
+      && definitionUsers[Int(s)].isEmpty && !objective.contains { $0[Int(s)] != 0 }
+  }
+
+  @inline(__always) mutating func record(_ basic: Int32) {
+    guard journal != nil else { return }
+    if journal?.recorded.insert(basic).inserted == true {
+      journal?.rows.append((basic, rowOf[Int(basic)]))
+    }
+  }
+
+  mutating func rollback() {
+    guard let log = journal else { return }
+    journal = nil
+    for (s, old) in log.rows.reversed() {
+      let current = rowOf[Int(s)]
+      updateColumns(s, current?.ids ?? [], old?.ids ?? [])
+      rowOf[Int(s)] = old
+    }
+    for (k, s, old) in log.objective.reversed() { objective[k][Int(s)] = old }
+    objectiveConstants = log.objectiveConstants
+    rowCount = log.rowCount
+    artificial = nil
+    infeasible.removeAll()
   }
 
   mutating func putRow(_ basic: Int32, _ row: Row) {
+    record(basic)
     for id in row.ids { columns[Int(id)].insert(basic) }
     rowOf[Int(basic)] = row
     rowCount += 1
@@ -380,19 +488,31 @@ public struct Solver: Sendable {
 
   mutating func takeRow(_ basic: Int32) -> Row {
     guard let row = rowOf[Int(basic)] else { return Row() }
+    record(basic)
     rowOf[Int(basic)] = nil
     for id in row.ids { columns[Int(id)].remove(basic) }
     rowCount -= 1
     return row
   }
 
-  /// Replaces `symbol` by `row` in every row containing it and in the objectives.
+  /// Adds `delta` to the objective coefficient of `s` at level `k`.
+  @inline(__always) mutating func addObjective(_ k: Int, _ s: Int32, _ delta: Double) {
+    let old = objective[k][Int(s)]
+    var c = old + delta
+    if nearZero(c) { c = 0 }
+    if journal != nil { journal?.objective.append((k, s, old)) }
+    objective[k][Int(s)] = c
+    if c != 0 && isEligible(s) { pushEntering(s) }
+  }
+
+  /// Replaces `symbol` by `row` in every tableau row containing it and in the objectives.
   mutating func substitute(_ symbol: Int32, _ row: Row) {
     let users = columns[Int(symbol)]
     if !users.isEmpty {
       columns[Int(symbol)] = []
       for r in users {
         guard var target = rowOf[Int(r)] else { continue }
+        record(r)
         rowOf[Int(r)] = nil
         let c = target.remove(symbol)
         if c != 0 {
@@ -404,7 +524,13 @@ public struct Solver: Sendable {
         rowOf[Int(r)] = target
       }
     }
-    for k in objective.indices { objective[k].substitute(symbol, row) }
+    for k in objective.indices {
+      let c = objective[k][Int(symbol)]
+      if c == 0 { continue }
+      addObjective(k, symbol, -c)
+      objectiveConstants[k] += c * row.constant
+      for (id, a) in zip(row.ids, row.coefficients) { addObjective(k, id, c * a) }
+    }
     if artificial != nil { artificial?.substitute(symbol, row) }
   }
 
@@ -425,8 +551,12 @@ public struct Solver: Sendable {
     }
   }
 
-  /// Removes any numerical residue of a symbol that should occur nowhere any more.
+  /// Removes a symbol that should occur nowhere any more (numerical residue only).
   mutating func purgeSymbol(_ s: Int32) {
+    if rowOf[Int(s)] != nil {
+      let row = takeRow(s)
+      substituteIntoDefinitions(s, row)
+    }
     let users = columns[Int(s)]
     columns[Int(s)] = []
     for r in users {
@@ -435,11 +565,13 @@ public struct Solver: Sendable {
       row.remove(s)
       rowOf[Int(r)] = row
     }
-    for k in objective.indices { objective[k].remove(s) }
-  }
-
-  func objectiveContains(_ s: Int32) -> Bool {
-    objective.contains { $0.coefficient(for: s) != 0 }
+    for k in objective.indices where objective[k][Int(s)] != 0 { objective[k][Int(s)] = 0 }
+    for d in definitionUsers[Int(s)] {
+      guard var def = definition[Int(d)] else { continue }
+      def.remove(s)
+      definition[Int(d)] = def
+    }
+    definitionUsers[Int(s)] = []
   }
 
   mutating func symbol(for variable: Variable, newVariables: inout [Variable]) -> Int32 {
@@ -457,24 +589,21 @@ public struct Solver: Sendable {
     if k < levels.count && levels[k] == priority { return k }
     levels.insert(priority, at: k)
     levelUses.insert(0, at: k)
-    objective.insert(Row(), at: k)
+    objective.insert([Double](repeating: 0, count: kinds.count), at: k)
+    objectiveConstants.insert(0, at: k)
     return k
   }
 
-  /// Builds the tableau row of a new constraint, in terms of parametric symbols.
+  /// Builds the row of a new constraint over variable symbols (defined ones unexpanded).
   mutating func createRow(_ constraint: Constraint, newVariables: inout [Variable]) -> (Row, Tag) {
     let expression = constraint.expression
     var row = Row(constant: expression.constant)
     for term in expression.terms where !nearZero(term.coefficient) {
       let s = symbol(for: term.variable, newVariables: &newVariables)
-      if let basic = rowOf[Int(s)] {
-        row.insert(basic, term.coefficient)
-      } else {
-        row.insert(s, term.coefficient)
-      }
+      row.insert(s, term.coefficient)
     }
     let priority = constraint.priority
-    var tag = Tag(marker: -1, other: -1, markerSign: 1)
+    var tag = Tag(marker: -1, other: -1, markerSign: 1, defines: -1)
     switch constraint.relation {
     case .lessThanOrEqual, .greaterThanOrEqual:
       let sign: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
@@ -487,7 +616,7 @@ public struct Solver: Sendable {
         tag.other = error
         row.insert(error, -sign)
         let k = levelIndex(for: priority.rawValue)
-        objective[k].insert(error, 1)
+        addObjective(k, error, 1)
       }
     case .equal:
       if !priority.isRequired {
@@ -499,8 +628,8 @@ public struct Solver: Sendable {
         row.insert(plus, -1)
         row.insert(minus, 1)
         let k = levelIndex(for: priority.rawValue)
-        objective[k].insert(plus, 1)
-        objective[k].insert(minus, 1)
+        addObjective(k, plus, 1)
+        addObjective(k, minus, 1)
       } else {
         let dummy = newSymbol(.dummy)
         tag.marker = dummy
@@ -508,17 +637,18 @@ public struct Solver: Sendable {
         row.insert(dummy, 1)
       }
     }
-    if row.constant < 0 { row.reverseSign() }
     return (row, tag)
   }
 
   mutating func register(_ constraint: Constraint, _ tag: Tag) {
     constraints[constraint] = ConstraintInfo(
-      constraint: constraint, tag: tag, constant: constraint.expression.constant, order: nextOrder)
+      constraint: constraint, tag: tag, constant: constraint.expression.constant,
+      order: nextOrder)
     nextOrder += 1
     markerOwner[tag.marker] = constraint
     if tag.other >= 0 { markerOwner[tag.other] = constraint }
-    if !constraint.priority.isRequired, let k = levels.firstIndex(of: constraint.priority.rawValue)
+    if !constraint.priority.isRequired,
+      let k = levels.firstIndex(of: constraint.priority.rawValue)
     {
       levelUses[k] += 1
     }
@@ -526,6 +656,188 @@ public struct Solver: Sendable {
       if let s = variableSymbols[term.variable] { variableUses[Int(s)] += 1 }
     }
   }
+
+  // MARK: - Definitions
+
+  /// Whether `p` can be defined by a row whose unexpanded definitions are those in `row`:
+  /// an external symbol outside the tableau and objective, and no definition it feeds
+  /// (directly or not) occurs in the row, so no cycle can form.
+  func canDefine(_ p: Int32, in row: Row) -> Bool {
+    guard kinds[Int(p)] == .external, rowOf[Int(p)] == nil, definition[Int(p)] == nil,
+      columns[Int(p)].isEmpty
+    else { return false }
+    for level in objective where level[Int(p)] != 0 { return false }
+    if definitionUsers[Int(p)].isEmpty { return true }
+    var seen: Set<Int32> = []
+    var stack = Array(definitionUsers[Int(p)])
+    while let d = stack.popLast() {
+      if !seen.insert(d).inserted { continue }
+      if seen.count > 64 { return false }
+      if row.coefficient(for: d) != 0 { return false }
+      stack.append(contentsOf: definitionUsers[Int(d)])
+    }
+    return true
+  }
+
+  /// Expands defined symbols in `row`, newest definition first. With `findCandidate`, stops
+  /// as soon as the row holds a symbol that can be defined by it and returns that symbol
+  /// (the newest such); otherwise expands fully and returns -1.
+  func expand(_ row: inout Row, findCandidate: Bool) -> Int32 {
+    var heap = StampHeap()
+    for id in row.ids where definition[Int(id)] != nil {
+      heap.push(definitionStamp[Int(id)], id)
+    }
+    if findCandidate {
+      for id in row.ids.reversed() where canDefine(id, in: row) { return id }
+    }
+    while let d = heap.pop() {
+      let c = row.coefficient(for: d)
+      if c == 0 { continue }
+      guard let def = definition[Int(d)] else { continue }
+      row.remove(d)
+      row.insert(def, c)
+      for id in def.ids where definition[Int(id)] != nil && row.coefficient(for: id) != 0 {
+        heap.push(definitionStamp[Int(id)], id)
+      }
+      if findCandidate {
+        var best: Int32 = -1
+        for id in def.ids where id > best && canDefine(id, in: row) { best = id }
+        if best >= 0 && row.coefficient(for: best) != 0 { return best }
+      }
+    }
+    return -1
+  }
+
+  /// Replaces tableau-basic symbols in `row` by their rows.
+  func substituteBasics(_ row: inout Row) {
+    let basics = row.ids.filter { rowOf[Int($0)] != nil }
+    for id in basics {
+      guard let basic = rowOf[Int(id)] else { continue }
+      let c = row.remove(id)
+      if c != 0 { row.insert(basic, c) }
+    }
+  }
+
+  mutating func define(_ p: Int32, _ row: Row) {
+    for id in row.ids { definitionUsers[Int(id)].insert(p) }
+    definition[Int(p)] = row
+    definitionStamp[Int(p)] = nextStamp
+    nextStamp += 1
+    definitionCount += 1
+  }
+
+  /// Moves a defined variable into the tableau as a basic row (its full expansion).
+  mutating func undefine(_ p: Int32) {
+    guard var row = definition[Int(p)] else { return }
+    for id in row.ids { definitionUsers[Int(id)].remove(p) }
+    definition[Int(p)] = nil
+    definitionCount -= 1
+    _ = expand(&row, findCandidate: false)
+    substituteBasics(&row)
+    putRow(p, row)
+  }
+
+  /// Replaces `symbol` by `row` in the definitions that refer to it directly.
+  mutating func substituteIntoDefinitions(_ symbol: Int32, _ row: Row) {
+    let users = definitionUsers[Int(symbol)]
+    if users.isEmpty { return }
+    definitionUsers[Int(symbol)] = []
+    for d in users {
+      guard var def = definition[Int(d)] else { continue }
+      definition[Int(d)] = nil
+      let before = def.ids
+      def.substitute(symbol, row)
+      for id in before where def.coefficient(for: id) == 0 && id != symbol {
+        definitionUsers[Int(id)].remove(d)
+      }
+      for id in def.ids { definitionUsers[Int(id)].insert(d) }
+      definition[Int(d)] = def
+    }
+  }
+
+  /// The value of a symbol: row constant when basic, 0 when parametric, or its definition.
+  func valueOfSymbol(_ s: Int32) -> Double {
+    if let row = rowOf[Int(s)] { return row.constant }
+    if definition[Int(s)] == nil { return 0 }
+    var memo: [Int32: Double] = [:]
+    var stack: [Int32] = [s]
+    while let top = stack.last {
+      if memo[top] != nil {
+        stack.removeLast()
+        continue
+      }
+      guard let def = definition[Int(top)] else {
+        memo[top] = rowOf[Int(top)]?.constant ?? 0
+        stack.removeLast()
+        continue
+      }
+      var ready = true
+      var total = def.constant
+      for (id, c) in zip(def.ids, def.coefficients) {
+        if let row = rowOf[Int(id)] {
+          total += c * row.constant
+        } else if definition[Int(id)] != nil {
+          if let v = memo[id] {
+            total += c * v
+          } else {
+            ready = false
+            stack.append(id)
+          }
+        }
+      }
+      if ready {
+        memo[top] = total
+        stack.removeLast()
+      }
+    }
+    return memo[s] ?? 0
+  }
+
+  /// Values of every symbol.
+  func evaluateAll() -> [Double] {
+    let n = kinds.count
+    var values = [Double](repeating: 0, count: n)
+    var done = [Bool](repeating: true, count: n)
+    for s in 0..<n {
+      if let row = rowOf[s] {
+        values[s] = row.constant
+      } else if definition[s] != nil {
+        done[s] = false
+      }
+    }
+    var stack: [Int32] = []
+    for s in 0..<n where !done[s] {
+      stack.append(Int32(s))
+      while let top = stack.last {
+        if done[Int(top)] {
+          stack.removeLast()
+          continue
+        }
+        guard let def = definition[Int(top)] else {
+          done[Int(top)] = true
+          continue
+        }
+        var ready = true
+        var total = def.constant
+        for (id, c) in zip(def.ids, def.coefficients) {
+          if done[Int(id)] {
+            total += c * values[Int(id)]
+          } else {
+            ready = false
+            stack.append(id)
+          }
+        }
+        if ready {
+          values[Int(top)] = total
+          done[Int(top)] = true
+          stack.removeLast()
+        }
+      }
+    }
+    return values
+  }
+
+  // MARK: - Simplex
 
   func chooseSubject(_ row: Row, _ tag: Tag) -> Int32 {
     for id in row.ids where kinds[Int(id)] == .external { return id }
@@ -540,13 +852,12 @@ public struct Solver: Sendable {
     row.ids.allSatisfy { kinds[Int($0)] == .dummy }
   }
 
-  /// Adds a row through an artificial variable (phase one). Returns success and, on
-  /// failure, the artificial objective row whose markers explain the conflict.
+  /// Adds a row through an artificial variable (phase one). Returns success and the final
+  /// artificial objective row, whose markers explain a failure.
   mutating func addWithArtificialVariable(_ row: Row) -> (Bool, Row) {
     let art = newSymbol(.slack)
     putRow(art, row)
     artificial = row
-    var success = false
     do {
       try optimizeArtificial()
     } catch {
@@ -554,29 +865,93 @@ public struct Solver: Sendable {
       return (false, row)
     }
     let finalRow = artificial ?? Row()
-    success = nearZero(finalRow.constant)
+    let success = nearZero(finalRow.constant)
     artificial = nil
     if rowOf[Int(art)] != nil {
       var basic = takeRow(art)
       if basic.isEmpty { return (success, finalRow) }
-      guard let entering = basic.ids.first(where: { kinds[Int($0)] == .slack || kinds[Int($0)] == .error })
+      guard
+        let entering = basic.ids.first(where: {
+          kinds[Int($0)] == .slack || kinds[Int($0)] == .error
+        })
       else { return (false, finalRow) }
       basic.solve(for: art, entering)
       substitute(entering, basic)
       putRow(entering, basic)
     }
-    purgeSymbol(art)
+    if success { purgeSymbol(art) }
     return (success, finalRow)
   }
 
-  // MARK: - Simplex
+  @inline(__always) func isEligible(_ s: Int32) -> Bool {
+    let kind = kinds[Int(s)]
+    if kind == .dummy || rowOf[Int(s)] != nil || definition[Int(s)] != nil { return false }
+    for level in objective {
+      let c = level[Int(s)]
+      if c != 0 { return c < 0 || kind == .external }
+    }
+    return false
+  }
+
+  /// The direction an eligible symbol should move in (+1 increases it).
+  func direction(_ s: Int32) -> Double {
+    for level in objective {
+      let c = level[Int(s)]
+      if c != 0 { return c < 0 ? 1 : -1 }
+    }
+    return 1
+  }
+
+  mutating func pushEntering(_ s: Int32) {
+    enteringHeap.append(s)
+    var i = enteringHeap.count - 1
+    while i > 0 {
+      let parent = (i - 1) / 2
+      if enteringHeap[parent] <= enteringHeap[i] { break }
+      enteringHeap.swapAt(parent, i)
+      i = parent
+    }
+  }
+
+  mutating func popEntering() -> Int32? {
+    guard let first = enteringHeap.first else { return nil }
+    let last = enteringHeap.removeLast()
+    if !enteringHeap.isEmpty {
+      enteringHeap[0] = last
+      var i = 0
+      let n = enteringHeap.count
+      while true {
+        let l = 2 * i + 1
+        let r = l + 1
+        var m = i
+        if l < n && enteringHeap[l] < enteringHeap[m] { m = l }
+        if r < n && enteringHeap[r] < enteringHeap[m] { m = r }
+        if m == i { break }
+        enteringHeap.swapAt(i, m)
+        i = m
+      }
+    }
+    return first
+  }
+
+  /// Smallest-id eligible symbol (Bland's rule) with its direction.
+  mutating func enteringSymbol() -> (Int32, Double)? {
+    while let s = popEntering() {
+      while enteringHeap.first == s { _ = popEntering() }
+      if isEligible(s) { return (s, direction(s)) }
+    }
+    return nil
+  }
 
   /// Primal simplex on the lexicographic objective, Bland's rule (smallest id enters,
   /// smallest id leaves on ties), so it always terminates.
   mutating func optimize() throws(SolverError) {
     while true {
       guard let (entering, direction) = enteringSymbol() else { return }
-      guard let leaving = leavingRow(entering, direction) else { throw .unboundedObjective }
+      guard let leaving = leavingRow(entering, direction) else {
+        pushEntering(entering)
+        throw .unboundedObjective
+      }
       pivot(entering: entering, leaving: leaving)
     }
   }
@@ -605,43 +980,6 @@ public struct Solver: Sendable {
     }
   }
 
-  /// Smallest-id symbol whose lexicographic reduced cost is negative (or, for a free
-  /// external symbol, nonzero), with the direction it should move in.
-  func enteringSymbol() -> (Int32, Double)? {
-    if objective.isEmpty { return nil }
-    if objective.count == 1 {
-      let row = objective[0]
-      for k in row.ids.indices {
-        let s = row.ids[k]
-        let kind = kinds[Int(s)]
-        if kind == .dummy { continue }
-        let c = row.coefficients[k]
-        if c < 0 { return (s, 1) }
-        if kind == .external { return (s, -1) }
-      }
-      return nil
-    }
-    var positions = [Int](repeating: 0, count: objective.count)
-    while true {
-      var smallest = Int32.max
-      for k in objective.indices where positions[k] < objective[k].ids.count {
-        smallest = min(smallest, objective[k].ids[positions[k]])
-      }
-      if smallest == Int32.max { return nil }
-      var sign = 0.0
-      for k in objective.indices where positions[k] < objective[k].ids.count {
-        if objective[k].ids[positions[k]] == smallest {
-          if sign == 0 { sign = objective[k].coefficients[positions[k]] }
-          positions[k] += 1
-        }
-      }
-      let kind = kinds[Int(smallest)]
-      if kind == .dummy { continue }
-      if sign < 0 { return (smallest, 1) }
-      if sign > 0 && kind == .external { return (smallest, -1) }
-    }
-  }
-
   /// Ratio test: the restricted row that first reaches zero as `entering` moves.
   func leavingRow(_ entering: Int32, _ direction: Double) -> Int32? {
     var best: Int32 = -1
@@ -666,6 +1004,7 @@ public struct Solver: Sendable {
     row.solve(for: leaving, entering)
     substitute(entering, row)
     putRow(entering, row)
+    if isEligible(leaving) { pushEntering(leaving) }
   }
 
   /// Dual simplex: restores feasibility after constants changed, keeping optimality.
@@ -688,15 +1027,15 @@ public struct Solver: Sendable {
       guard let row = rowOf[Int(leaving)] else { continue }
       var entering: Int32 = -1
       var bestRatio: [Double] = []
+      var ratio: [Double] = []
       for k in row.ids.indices {
         let s = row.ids[k]
         let a = row.coefficients[k]
         let kind = kinds[Int(s)]
         if kind == .dummy { continue }
         if a <= 0 && kind != .external { continue }
-        var ratio: [Double] = []
-        ratio.reserveCapacity(objective.count)
-        for level in objective { ratio.append(level.coefficient(for: s) / a) }
+        ratio.removeAll(keepingCapacity: true)
+        for level in objective { ratio.append(level[Int(s)] / a) }
         if entering < 0 || lexLess(ratio, bestRatio) {
           entering = s
           bestRatio = ratio
@@ -748,9 +1087,10 @@ public struct Solver: Sendable {
 
   mutating func removeMarkerEffects(_ marker: Int32, level: Int) {
     if let row = rowOf[Int(marker)] {
-      objective[level].insert(row, -1)
+      objectiveConstants[level] -= row.constant
+      for (id, c) in zip(row.ids, row.coefficients) { addObjective(level, id, -c) }
     } else {
-      objective[level].insert(marker, -1)
+      addObjective(level, marker, -1)
     }
   }
 
@@ -839,47 +1179,111 @@ public struct Solver: Sendable {
 
   // MARK: - Invariants (for tests)
 
-  /// Checks the internal invariants of the tableau and returns a description of each
-  /// violation (empty when consistent). Used by the test suite.
+  /// Checks the internal invariants and returns a description of each violation (empty
+  /// when consistent): rows over parametric symbols only, consistent column and definition
+  /// indexes, acyclic definitions, feasibility and optimality. Used by the test suite.
   public func invariantViolations() -> [String] {
     var problems: [String] = []
-    for b in rowOf.indices {
-      guard let row = rowOf[b] else {
-        if !columns[b].isEmpty {
-          for r in columns[b] where rowOf[Int(r)]?.coefficient(for: Int32(b)) == 0 {
-            problems.append("column \(b) lists row \(r) without the symbol")
+    let n = kinds.count
+    for b in 0..<n {
+      if let row = rowOf[b] {
+        if definition[b] != nil { problems.append("symbol \(b) is basic and defined") }
+        for id in row.ids {
+          if rowOf[Int(id)] != nil { problems.append("row \(b) contains basic symbol \(id)") }
+          if definition[Int(id)] != nil {
+            problems.append("row \(b) contains defined symbol \(id)")
+          }
+          if !columns[Int(id)].contains(Int32(b)) {
+            problems.append("column \(id) misses row \(b)")
           }
         }
-        continue
-      }
-      for id in row.ids {
-        if rowOf[Int(id)] != nil { problems.append("row \(b) contains basic symbol \(id)") }
-        if !columns[Int(id)].contains(Int32(b)) {
-          problems.append("column \(id) misses row \(b)")
+        if kinds[b] != .external && row.constant < -1.0e-7 {
+          problems.append("restricted row \(b) is infeasible: \(row.constant)")
+        }
+        if kinds[b] == .dummy && !nearZero(row.constant) {
+          problems.append("dummy row \(b) is not zero")
         }
       }
-      if kinds[b] != .external && row.constant < -1.0e-7 {
-        problems.append("restricted row \(b) is infeasible: \(row.constant)")
+      for r in columns[b] where rowOf[Int(r)]?.coefficient(for: Int32(b)) ?? 0 == 0 {
+        problems.append("column \(b) lists row \(r) without the symbol")
       }
-      if kinds[b] == .dummy && !nearZero(row.constant) {
-        problems.append("dummy row \(b) is not zero")
+      if let def = definition[b] {
+        for id in def.ids where !definitionUsers[Int(id)].contains(Int32(b)) {
+          problems.append("definition users of \(id) miss \(b)")
+        }
       }
-      if !columns[b].isEmpty { problems.append("basic symbol \(b) has a column") }
+      for d in definitionUsers[b] where definition[Int(d)]?.coefficient(for: Int32(b)) ?? 0 == 0 {
+        problems.append("definition users of \(b) list \(d) wrongly")
+      }
+      for level in objective where level[b] != 0 && (rowOf[b] != nil || definition[b] != nil) {
+        problems.append("objective contains basic or defined symbol \(b)")
+      }
+      if isEligible(Int32(b)) { problems.append("not optimal: \(b) can enter") }
     }
-    for s in columns.indices {
-      for r in columns[s] where rowOf[Int(r)] == nil {
-        problems.append("column \(s) lists non-basic \(r)")
+    // Acyclic definitions: a depth-first search with colours.
+    var colour = [UInt8](repeating: 0, count: n)
+    for s in 0..<n where definition[s] != nil && colour[s] == 0 {
+      var stack: [(Int32, Int)] = [(Int32(s), 0)]
+      colour[s] = 1
+      while let (top, index) = stack.last {
+        guard let def = definition[Int(top)], index < def.ids.count else {
+          colour[Int(top)] = 2
+          stack.removeLast()
+          continue
+        }
+        stack[stack.count - 1].1 += 1
+        let next = def.ids[index]
+        if definition[Int(next)] == nil { continue }
+        if colour[Int(next)] == 1 {
+          problems.append("definitions form a cycle through \(next)")
+          return problems
+        }
+        if colour[Int(next)] == 0 {
+          colour[Int(next)] = 1
+          stack.append((next, 0))
+        }
       }
     }
-    for level in objective {
-      for id in level.ids where rowOf[Int(id)] != nil {
-        problems.append("objective contains basic symbol \(id)")
-      }
-    }
-    if enteringSymbol() != nil { problems.append("not optimal") }
     if levels.count != objective.count || levels.count != levelUses.count {
       problems.append("level bookkeeping")
     }
     return problems
+  }
+}
+
+/// A max-heap of (stamp, symbol) pairs: expands the newest definition first.
+struct StampHeap {
+  var items: [(Int32, Int32)] = []
+
+  mutating func push(_ stamp: Int32, _ id: Int32) {
+    items.append((stamp, id))
+    var i = items.count - 1
+    while i > 0 {
+      let parent = (i - 1) / 2
+      if items[parent] >= items[i] { break }
+      items.swapAt(parent, i)
+      i = parent
+    }
+  }
+
+  mutating func pop() -> Int32? {
+    guard let first = items.first else { return nil }
+    let last = items.removeLast()
+    if !items.isEmpty {
+      items[0] = last
+      var i = 0
+      let n = items.count
+      while true {
+        let l = 2 * i + 1
+        let r = l + 1
+        var m = i
+        if l < n && items[l] > items[m] { m = l }
+        if r < n && items[r] > items[m] { m = r }
+        if m == i { break }
+        items.swapAt(i, m)
+        i = m
+      }
+    }
+    return first.1
   }
 }

@@ -18,6 +18,8 @@ func assertSameState(
   XCTAssertEqual(a.objective, b.objective, file: file, line: line)
   XCTAssertEqual(a.levels, b.levels, file: file, line: line)
   XCTAssertEqual(a.kinds, b.kinds, file: file, line: line)
+  XCTAssertTrue(a.definition == b.definition, "definitions differ", file: file, line: line)
+  XCTAssertEqual(a.definitionUsers, b.definitionUsers, file: file, line: line)
 }
 
 final class ClassicTests: XCTestCase {
