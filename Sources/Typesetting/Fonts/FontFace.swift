@@ -153,10 +153,10 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         case -2: return "not an OpenType/TrueType font (only sfnt faces can be shaped)"
         case -3: return "out of memory"
         case -5: return "the face has no glyphs or no units per em"
-        case 0x02: return "the face index is out of range"  // FT_Err_Invalid_Argument
-        case 0x06: return "the face index is out of range"
-        case 0x01: return "the file cannot be opened"
-        case 0x03: return "unknown file format: not a font"  // FT_Err_Unknown_File_Format
+        case 0x01: return "the file cannot be opened"  // FT_Err_Cannot_Open_Resource
+        case 0x02: return "unknown file format: not a font"  // FT_Err_Unknown_File_Format
+        case 0x03: return "the font file is broken (invalid file format)"  // FT_Err_Invalid_File_Format
+        case 0x06: return "the face index is out of range"  // FT_Err_Invalid_Argument
         case 0x08, 0x09: return "the font file is broken or truncated (FreeType error \(status))"
         default: return "FreeType error \(status): the file is not a valid font"
         }
