@@ -140,3 +140,98 @@ struct Row: Sendable, Equatable {
     return true
   }
 }
+
+/// An unordered set of symbol ids kept in an array, with a position index once it grows
+/// large. Callers never insert an id that is already present; equality ignores order.
+struct SymbolSet: Sendable, Sequence, Equatable {
+  var items: [Int32] = []
+  var positions: [Int32: Int]? = nil
+
+  var isEmpty: Bool { items.isEmpty }
+  var count: Int { items.count }
+
+  /// Appends an id known not to be present.
+  @inline(__always) mutating func insert(_ id: Int32) {
+    items.append(id)
+    if positions != nil {
+      positions?[id] = items.count - 1
+    } else if items.count > 32 {
+      var map: [Int32: Int] = [:]
+      map.reserveCapacity(items.count * 2)
+      for (k, v) in items.enumerated() { map[v] = k }
+      positions = map
+    }
+  }
+
+  mutating func remove(_ id: Int32) {
+    let index: Int?
+    if let positions {
+      index = positions[id]
+    } else {
+      index = items.lastIndex(of: id)
+    }
+    guard let k = index else { return }
+    let last = items.count - 1
+    if k != last {
+      let moved = items[last]
+      items[k] = moved
+      positions?[moved] = k
+    }
+    items.removeLast()
+    positions?[id] = nil
+  }
+
+  func contains(_ id: Int32) -> Bool {
+    if let positions { return positions[id] != nil }
+    return items.contains(id)
+  }
+
+  func min() -> Int32? { items.min() }
+  func makeIterator() -> IndexingIterator<[Int32]> { items.makeIterator() }
+
+  static func == (lhs: SymbolSet, rhs: SymbolSet) -> Bool {
+    lhs.items.sorted() == rhs.items.sorted()
+  }
+}
+
+/// A binary min-heap of symbol ids; duplicates are allowed and validated by the caller.
+struct SymbolHeap: Sendable {
+  var items: [Int32] = []
+
+  var isEmpty: Bool { items.isEmpty }
+  var first: Int32? { items.first }
+
+  mutating func push(_ s: Int32) {
+    items.append(s)
+    var i = items.count - 1
+    while i > 0 {
+      let parent = (i - 1) / 2
+      if items[parent] <= items[i] { break }
+      items.swapAt(parent, i)
+      i = parent
+    }
+  }
+
+  mutating func pop() -> Int32? {
+    guard let first = items.first else { return nil }
+    let last = items.removeLast()
+    if !items.isEmpty {
+      items[0] = last
+      var i = 0
+      let n = items.count
+      while true {
+        let l = 2 * i + 1
+        let r = l + 1
+        var m = i
+        if l < n && items[l] < items[m] { m = l }
+        if r < n && items[r] < items[m] { m = r }
+        if m == i { break }
+        items.swapAt(i, m)
+        i = m
+      }
+    }
+    return first
+  }
+
+  mutating func removeAll() { items.removeAll(keepingCapacity: true) }
+}

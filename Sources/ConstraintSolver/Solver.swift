@@ -56,11 +56,11 @@ public struct Solver: Sendable {
   /// Tableau rows of basic symbols, in terms of parametric symbols only.
   var rowOf: [Row?] = []
   /// For each symbol, the basic symbols whose tableau row contains it.
-  var columns: [Set<Int32>] = []
+  var columns: [SymbolSet] = []
   /// Lazy definitions of defined variables; they may refer to any other symbol (acyclic).
   var definition: [Row?] = []
   /// For each symbol, the defined variables whose definition refers to it directly.
-  var definitionUsers: [Set<Int32>] = []
+  var definitionUsers: [SymbolSet] = []
   /// Creation stamps of definitions (expansion order).
   var definitionStamp: [Int32] = []
   var symbolVariable: [Variable?] = []
@@ -78,13 +78,16 @@ public struct Solver: Sendable {
   var objective: [[Double]] = []
   var objectiveConstants: [Double] = []
   /// Min-heap of symbols that may be eligible to enter the basis (validated when popped).
-  var enteringHeap: [Int32] = []
+  var enteringHeap = SymbolHeap()
   var artificial: Row? = nil
   var journal: Journal? = nil
+  /// Cached evaluation program of the definitions, in topological order (nil when
+  /// definitions changed).
+  var program: Program? = nil
   var constraints: [Constraint: ConstraintInfo] = [:]
-  var markerOwner: [Int32: Constraint] = [:]
+  var markerOwner: [Constraint?] = []
   var edits: [Variable: EditInfo] = [:]
-  var infeasible: Set<Int32> = []
+  var infeasible = SymbolHeap()
   var nextOrder = 0
   /// When false, failures are reported without computing the conflict set.
   var explainsFailures = true
@@ -154,8 +157,8 @@ public struct Solver: Sendable {
       throw .unknownConstraint(constraint)
     }
     let tag = info.tag
-    markerOwner[tag.marker] = nil
-    if tag.other >= 0 { markerOwner[tag.other] = nil }
+    markerOwner[Int(tag.marker)] = nil
+    if tag.other >= 0 { markerOwner[Int(tag.other)] = nil }
     var levelIndex = -1
     if !constraint.priority.isRequired,
       let k = levels.firstIndex(of: constraint.priority.rawValue)
@@ -276,14 +279,14 @@ public struct Solver: Sendable {
     if var row = rowOf[Int(m)] {
       rowOf[Int(m)] = nil
       row.constant -= shift
-      if kinds[Int(m)] != .external && row.constant < 0 { infeasible.insert(m) }
+      if kinds[Int(m)] != .external && row.constant < 0 { infeasible.push(m) }
       rowOf[Int(m)] = row
     } else {
       for r in columns[Int(m)] {
         guard var row = rowOf[Int(r)] else { continue }
         rowOf[Int(r)] = nil
         row.constant += row.coefficient(for: m) * shift
-        if kinds[Int(r)] != .external && row.constant < 0 { infeasible.insert(r) }
+        if kinds[Int(r)] != .external && row.constant < 0 { infeasible.push(r) }
         rowOf[Int(r)] = row
       }
       for k in objective.indices {
@@ -293,8 +296,10 @@ public struct Solver: Sendable {
     for d in definitionUsers[Int(m)] {
       guard var def = definition[Int(d)] else { continue }
       definition[Int(d)] = nil
-      def.constant += def.coefficient(for: m) * shift
+      let c = def.coefficient(for: m) * shift
+      def.constant += c
       definition[Int(d)] = def
+      if let slot = program?.slot[Int(d)], slot >= 0 { program?.constants[Int(slot)] += c }
     }
     do throws(SolverError) {
       try dualOptimize()
@@ -320,15 +325,13 @@ public struct Solver: Sendable {
   /// Records the current values and returns the variables whose value changed since the
   /// previous call, in the order the solver first saw them.
   public mutating func updateVariables() -> [Variable] {
-    let values = evaluateAll()
+    if program == nil { program = compileProgram() }
+    let values = evaluate()
     var changed: [Variable] = []
-    for s in symbolVariable.indices {
+    for s in reportedValues.indices where values[s] != reportedValues[s] {
       guard let variable = symbolVariable[s] else { continue }
-      let v = values[s]
-      if v != reportedValues[s] {
-        reportedValues[s] = v
-        changed.append(variable)
-      }
+      reportedValues[s] = values[s]
+      changed.append(variable)
     }
     return changed
   }
@@ -427,13 +430,14 @@ public struct Solver: Sendable {
     let s = Int32(kinds.count)
     kinds.append(kind)
     rowOf.append(nil)
-    columns.append([])
+    columns.append(SymbolSet())
     definition.append(nil)
-    definitionUsers.append([])
+    definitionUsers.append(SymbolSet())
     definitionStamp.append(0)
     symbolVariable.append(nil)
     reportedValues.append(0)
     variableUses.append(0)
+    markerOwner.append(nil)
     for k in objective.indices { objective[k].append(0) }
     return s
   }
@@ -449,6 +453,7 @@ public struct Solver: Sendable {
     symbolVariable.removeSubrange(count...)
     reportedValues.removeSubrange(count...)
     variableUses.removeSubrange(count...)
+    markerOwner.removeSubrange(count...)
     for k in objective.indices { objective[k].removeSubrange(count...) }
   }
 
@@ -509,7 +514,7 @@ public struct Solver: Sendable {
   mutating func substitute(_ symbol: Int32, _ row: Row) {
     let users = columns[Int(symbol)]
     if !users.isEmpty {
-      columns[Int(symbol)] = []
+      columns[Int(symbol)] = SymbolSet()
       for r in users {
         guard var target = rowOf[Int(r)] else { continue }
         record(r)
@@ -520,7 +525,7 @@ public struct Solver: Sendable {
           target.insert(row, c)
           updateColumns(r, before, target.ids)
         }
-        if kinds[Int(r)] != .external && target.constant < 0 { infeasible.insert(r) }
+        if kinds[Int(r)] != .external && target.constant < 0 { infeasible.push(r) }
         rowOf[Int(r)] = target
       }
     }
@@ -553,12 +558,13 @@ public struct Solver: Sendable {
 
   /// Removes a symbol that should occur nowhere any more (numerical residue only).
   mutating func purgeSymbol(_ s: Int32) {
+    program = nil
     if rowOf[Int(s)] != nil {
       let row = takeRow(s)
       substituteIntoDefinitions(s, row)
     }
     let users = columns[Int(s)]
-    columns[Int(s)] = []
+    columns[Int(s)] = SymbolSet()
     for r in users {
       guard var row = rowOf[Int(r)] else { continue }
       rowOf[Int(r)] = nil
@@ -571,7 +577,7 @@ public struct Solver: Sendable {
       def.remove(s)
       definition[Int(d)] = def
     }
-    definitionUsers[Int(s)] = []
+    definitionUsers[Int(s)] = SymbolSet()
   }
 
   mutating func symbol(for variable: Variable, newVariables: inout [Variable]) -> Int32 {
@@ -645,8 +651,8 @@ public struct Solver: Sendable {
       constraint: constraint, tag: tag, constant: constraint.expression.constant,
       order: nextOrder)
     nextOrder += 1
-    markerOwner[tag.marker] = constraint
-    if tag.other >= 0 { markerOwner[tag.other] = constraint }
+    markerOwner[Int(tag.marker)] = constraint
+    if tag.other >= 0 { markerOwner[Int(tag.other)] = constraint }
     if !constraint.priority.isRequired,
       let k = levels.firstIndex(of: constraint.priority.rawValue)
     {
@@ -669,12 +675,12 @@ public struct Solver: Sendable {
     for level in objective where level[Int(p)] != 0 { return false }
     if definitionUsers[Int(p)].isEmpty { return true }
     var seen: Set<Int32> = []
-    var stack = Array(definitionUsers[Int(p)])
+    var stack = definitionUsers[Int(p)].items
     while let d = stack.popLast() {
       if !seen.insert(d).inserted { continue }
       if seen.count > 64 { return false }
       if row.coefficient(for: d) != 0 { return false }
-      stack.append(contentsOf: definitionUsers[Int(d)])
+      stack.append(contentsOf: definitionUsers[Int(d)].items)
     }
     return true
   }
@@ -719,6 +725,7 @@ public struct Solver: Sendable {
   }
 
   mutating func define(_ p: Int32, _ row: Row) {
+    program = nil
     for id in row.ids { definitionUsers[Int(id)].insert(p) }
     definition[Int(p)] = row
     definitionStamp[Int(p)] = nextStamp
@@ -728,6 +735,7 @@ public struct Solver: Sendable {
 
   /// Moves a defined variable into the tableau as a basic row (its full expansion).
   mutating func undefine(_ p: Int32) {
+    program = nil
     guard var row = definition[Int(p)] else { return }
     for id in row.ids { definitionUsers[Int(id)].remove(p) }
     definition[Int(p)] = nil
@@ -739,18 +747,23 @@ public struct Solver: Sendable {
 
   /// Replaces `symbol` by `row` in the definitions that refer to it directly.
   mutating func substituteIntoDefinitions(_ symbol: Int32, _ row: Row) {
+    program = nil
     let users = definitionUsers[Int(symbol)]
     if users.isEmpty { return }
-    definitionUsers[Int(symbol)] = []
+    definitionUsers[Int(symbol)] = SymbolSet()
     for d in users {
       guard var def = definition[Int(d)] else { continue }
       definition[Int(d)] = nil
       let before = def.ids
       def.substitute(symbol, row)
+      var previous = Row()
+      for id in before where id != symbol { previous.insert(id, 1) }
       for id in before where def.coefficient(for: id) == 0 && id != symbol {
         definitionUsers[Int(id)].remove(d)
       }
-      for id in def.ids { definitionUsers[Int(id)].insert(d) }
+      for id in def.ids where previous.coefficient(for: id) == 0 {
+        definitionUsers[Int(id)].insert(d)
+      }
       definition[Int(d)] = def
     }
   }
@@ -793,44 +806,83 @@ public struct Solver: Sendable {
     return memo[s] ?? 0
   }
 
-  /// Values of every symbol.
-  func evaluateAll() -> [Double] {
+  /// The defined symbols in an order where every definition follows those it refers to.
+  func topologicalDefinitions() -> [Int32] {
     let n = kinds.count
-    var values = [Double](repeating: 0, count: n)
-    var done = [Bool](repeating: true, count: n)
-    for s in 0..<n {
-      if let row = rowOf[s] {
-        values[s] = row.constant
-      } else if definition[s] != nil {
-        done[s] = false
+    var order: [Int32] = []
+    var state = [UInt8](repeating: 0, count: n)
+    var stack: [(Int32, Int)] = []
+    for s in 0..<n where definition[s] != nil && state[s] == 0 {
+      state[s] = 1
+      stack.append((Int32(s), 0))
+      while let (top, index) = stack.last {
+        guard let def = definition[Int(top)], index < def.ids.count else {
+          state[Int(top)] = 2
+          order.append(top)
+          stack.removeLast()
+          continue
+        }
+        stack[stack.count - 1].1 += 1
+        let next = def.ids[index]
+        if definition[Int(next)] != nil && state[Int(next)] == 0 {
+          state[Int(next)] = 1
+          stack.append((next, 0))
+        }
       }
     }
-    var stack: [Int32] = []
-    for s in 0..<n where !done[s] {
-      stack.append(Int32(s))
-      while let top = stack.last {
-        if done[Int(top)] {
-          stack.removeLast()
-          continue
-        }
-        guard let def = definition[Int(top)] else {
-          done[Int(top)] = true
-          continue
-        }
-        var ready = true
+    return order
+  }
+
+  /// Definitions flattened in topological order, for fast evaluation.
+  struct Program: Sendable {
+    var targets: [Int32] = []
+    var constants: [Double] = []
+    var starts: [Int32] = [0]
+    var ids: [Int32] = []
+    var coefficients: [Double] = []
+    /// Index in `targets` of each defined symbol, -1 otherwise.
+    var slot: [Int32] = []
+  }
+
+  func compileProgram() -> Program {
+    var p = Program()
+    p.slot = [Int32](repeating: -1, count: kinds.count)
+    for d in topologicalDefinitions() {
+      guard let def = definition[Int(d)] else { continue }
+      p.slot[Int(d)] = Int32(p.targets.count)
+      p.targets.append(d)
+      p.constants.append(def.constant)
+      p.ids.append(contentsOf: def.ids)
+      p.coefficients.append(contentsOf: def.coefficients)
+      p.starts.append(Int32(p.ids.count))
+    }
+    return p
+  }
+
+  /// Values of every symbol: basic rows' constants, 0 for parametric symbols, and the
+  /// definitions evaluated in topological order.
+  func evaluate() -> [Double] {
+    var values = [Double](repeating: 0, count: kinds.count)
+    for s in rowOf.indices {
+      if let row = rowOf[s] { values[s] = row.constant }
+    }
+    guard let p = program else {
+      for d in topologicalDefinitions() {
+        guard let def = definition[Int(d)] else { continue }
         var total = def.constant
-        for (id, c) in zip(def.ids, def.coefficients) {
-          if done[Int(id)] {
-            total += c * values[Int(id)]
-          } else {
-            ready = false
-            stack.append(id)
+        for k in def.ids.indices { total += def.coefficients[k] * values[Int(def.ids[k])] }
+        values[Int(d)] = total
+      }
+      return values
+    }
+    values.withUnsafeMutableBufferPointer { v in
+      p.ids.withUnsafeBufferPointer { ids in
+        p.coefficients.withUnsafeBufferPointer { cs in
+          for k in p.targets.indices {
+            var total = p.constants[k]
+            for j in Int(p.starts[k])..<Int(p.starts[k + 1]) { total += cs[j] * v[Int(ids[j])] }
+            v[Int(p.targets[k])] = total
           }
-        }
-        if ready {
-          values[Int(top)] = total
-          done[Int(top)] = true
-          stack.removeLast()
         }
       }
     }
@@ -902,42 +954,12 @@ public struct Solver: Sendable {
     return 1
   }
 
-  mutating func pushEntering(_ s: Int32) {
-    enteringHeap.append(s)
-    var i = enteringHeap.count - 1
-    while i > 0 {
-      let parent = (i - 1) / 2
-      if enteringHeap[parent] <= enteringHeap[i] { break }
-      enteringHeap.swapAt(parent, i)
-      i = parent
-    }
-  }
-
-  mutating func popEntering() -> Int32? {
-    guard let first = enteringHeap.first else { return nil }
-    let last = enteringHeap.removeLast()
-    if !enteringHeap.isEmpty {
-      enteringHeap[0] = last
-      var i = 0
-      let n = enteringHeap.count
-      while true {
-        let l = 2 * i + 1
-        let r = l + 1
-        var m = i
-        if l < n && enteringHeap[l] < enteringHeap[m] { m = l }
-        if r < n && enteringHeap[r] < enteringHeap[m] { m = r }
-        if m == i { break }
-        enteringHeap.swapAt(i, m)
-        i = m
-      }
-    }
-    return first
-  }
+  @inline(__always) mutating func pushEntering(_ s: Int32) { enteringHeap.push(s) }
 
   /// Smallest-id eligible symbol (Bland's rule) with its direction.
   mutating func enteringSymbol() -> (Int32, Double)? {
-    while let s = popEntering() {
-      while enteringHeap.first == s { _ = popEntering() }
+    while let s = enteringHeap.pop() {
+      while enteringHeap.first == s { _ = enteringHeap.pop() }
       if isEligible(s) { return (s, direction(s)) }
     }
     return nil
@@ -1010,21 +1032,11 @@ public struct Solver: Sendable {
   /// Dual simplex: restores feasibility after constants changed, keeping optimality.
   mutating func dualOptimize() throws(SolverError) {
     while true {
-      var leaving: Int32 = -1
-      var stale: [Int32] = []
-      for r in infeasible {
-        if let row = rowOf[Int(r)], kinds[Int(r)] != .external, row.constant < 0,
-          !nearZero(row.constant)
-        {
-          if leaving < 0 || r < leaving { leaving = r }
-        } else {
-          stale.append(r)
-        }
-      }
-      for r in stale { infeasible.remove(r) }
-      if leaving < 0 { return }
-      infeasible.remove(leaving)
-      guard let row = rowOf[Int(leaving)] else { continue }
+      guard let leaving = infeasible.pop() else { return }
+      while infeasible.first == leaving { _ = infeasible.pop() }
+      guard let row = rowOf[Int(leaving)], kinds[Int(leaving)] != .external, row.constant < 0,
+        !nearZero(row.constant)
+      else { continue }
       var entering: Int32 = -1
       var bestRatio: [Double] = []
       var ratio: [Double] = []
@@ -1106,7 +1118,9 @@ public struct Solver: Sendable {
   func markerConstraints(in row: Row) -> [Constraint] {
     var found: [Constraint] = []
     for id in row.ids {
-      if let c = markerOwner[id], c.priority.isRequired, !found.contains(c) { found.append(c) }
+      if let c = markerOwner[Int(id)], c.priority.isRequired, !found.contains(c) {
+        found.append(c)
+      }
     }
     return found
   }

@@ -115,12 +115,20 @@ struct Feed: ParsableCommand {
     _ = s.updateVariables()
     let build = milliseconds(since: start)
     let widths = (0..<20).map { 320.0 + 10.0 * Double($0) }
-    let resolveStart = ContinuousClock.now
+    var suggestTime = 0.0
+    var updateTime = 0.0
     for w in widths {
+      let t0 = ContinuousClock.now
       try s.suggestValue(w, for: width)
+      suggestTime += milliseconds(since: t0)
+      let t1 = ContinuousClock.now
       _ = s.updateVariables()
+      updateTime += milliseconds(since: t1)
     }
-    let resolve = milliseconds(since: resolveStart) / Double(widths.count)
+    let resolve = (suggestTime + updateTime) / Double(widths.count)
+    if ProcessInfo.processInfo.environment["FEED_SPLIT"] != nil {
+      print("suggest \(suggestTime / 20) update \(updateTime / 20)")
+    }
     let height = previousBottom.map { s.value(of: $0) } ?? 0
     let titles = titleWidths.reduce(0.0) { $0 + s.value(of: $1) }
     return (build, resolve, height, titles)
