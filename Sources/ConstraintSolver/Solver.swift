@@ -164,8 +164,10 @@ public struct Solver: Sendable {
       let k = levels.firstIndex(of: constraint.priority.rawValue)
     {
       levelIndex = k
-      removeMarkerEffects(tag.marker, level: k)
-      if tag.other >= 0 { removeMarkerEffects(tag.other, level: k) }
+      if kinds[Int(tag.marker)] == .error { removeMarkerEffects(tag.marker, level: k) }
+      if tag.other >= 0 && kinds[Int(tag.other)] == .error {
+        removeMarkerEffects(tag.other, level: k)
+      }
     }
     if tag.defines >= 0 && definition[Int(tag.defines)] != nil { undefine(tag.defines) }
     let m = tag.marker
@@ -507,7 +509,8 @@ public struct Solver: Sendable {
     if nearZero(c) { c = 0 }
     if journal != nil { journal?.objective.append((k, s, old)) }
     objective[k][Int(s)] = c
-    if c != 0 && isEligible(s) { pushEntering(s) }
+    // Eligibility may change even when the coefficient becomes zero (a lower level decides).
+    if isEligible(s) { pushEntering(s) }
   }
 
   /// Replaces `symbol` by `row` in every tableau row containing it and in the objectives.
@@ -960,7 +963,8 @@ public struct Solver: Sendable {
   mutating func enteringSymbol() -> (Int32, Double)? {
     while let s = enteringHeap.pop() {
       while enteringHeap.first == s { _ = enteringHeap.pop() }
-      if isEligible(s) { return (s, direction(s)) }
+      // Ids of symbols dropped by a failed add may linger in the heap.
+      if Int(s) < kinds.count && isEligible(s) { return (s, direction(s)) }
     }
     return nil
   }
@@ -1034,7 +1038,8 @@ public struct Solver: Sendable {
     while true {
       guard let leaving = infeasible.pop() else { return }
       while infeasible.first == leaving { _ = infeasible.pop() }
-      guard let row = rowOf[Int(leaving)], kinds[Int(leaving)] != .external, row.constant < 0,
+      guard Int(leaving) < kinds.count, let row = rowOf[Int(leaving)],
+        kinds[Int(leaving)] != .external, row.constant < 0,
         !nearZero(row.constant)
       else { continue }
       var entering: Int32 = -1
@@ -1061,8 +1066,13 @@ public struct Solver: Sendable {
     }
   }
 
+  /// Lexicographic comparison; components within a relative 1e-9 count as equal, so a
+  /// rounding difference at a higher level never hides a real difference at a lower one.
   @inline(__always) func lexLess(_ a: [Double], _ b: [Double]) -> Bool {
-    for k in a.indices where a[k] != b[k] { return a[k] < b[k] }
+    for k in a.indices {
+      let tolerance = 1.0e-9 * max(1, abs(a[k]), abs(b[k]))
+      if abs(a[k] - b[k]) > tolerance { return a[k] < b[k] }
+    }
     return false
   }
 
