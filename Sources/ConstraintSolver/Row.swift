@@ -6,232 +6,232 @@
 let nearZeroEpsilon = 1.0e-8
 
 @inline(__always) func nearZero(_ value: Double) -> Bool {
-  value < nearZeroEpsilon && value > -nearZeroEpsilon
+    value < nearZeroEpsilon && value > -nearZeroEpsilon
 }
 
 /// A sparse linear row with terms sorted by symbol id.
 struct Row: Sendable, Equatable {
-  var constant: Double
-  var ids: [Int32] = []
-  var coefficients: [Double] = []
+    var constant: Double
+    var ids: [Int32] = []
+    var coefficients: [Double] = []
 
-  init(constant: Double = 0) { self.constant = constant }
+    init(constant: Double = 0) { self.constant = constant }
 
-  var isEmpty: Bool { ids.isEmpty }
-  var count: Int { ids.count }
+    var isEmpty: Bool { ids.isEmpty }
+    var count: Int { ids.count }
 
-  /// Index of `symbol` or the insertion point, by binary search.
-  @inline(__always) func search(_ symbol: Int32) -> (found: Bool, index: Int) {
-    var low = 0
-    var high = ids.count
-    while low < high {
-      let mid = (low + high) >> 1
-      let v = ids[mid]
-      if v < symbol {
-        low = mid + 1
-      } else if v > symbol {
-        high = mid
-      } else {
-        return (true, mid)
-      }
+    /// Index of `symbol` or the insertion point, by binary search.
+    @inline(__always) func search(_ symbol: Int32) -> (found: Bool, index: Int) {
+        var low = 0
+        var high = ids.count
+        while low < high {
+            let mid = (low + high) >> 1
+            let v = ids[mid]
+            if v < symbol {
+                low = mid + 1
+            } else if v > symbol {
+                high = mid
+            } else {
+                return (true, mid)
+            }
+        }
+        return (false, low)
     }
-    return (false, low)
-  }
 
-  func coefficient(for symbol: Int32) -> Double {
-    let r = search(symbol)
-    return r.found ? coefficients[r.index] : 0
-  }
+    func coefficient(for symbol: Int32) -> Double {
+        let r = search(symbol)
+        return r.found ? coefficients[r.index] : 0
+    }
 
-  /// Adds `coefficient·symbol`, dropping the term if it cancels.
-  mutating func insert(_ symbol: Int32, _ coefficient: Double) {
-    let r = search(symbol)
-    if r.found {
-      let c = coefficients[r.index] + coefficient
-      if nearZero(c) {
+    /// Adds `coefficient·symbol`, dropping the term if it cancels.
+    mutating func insert(_ symbol: Int32, _ coefficient: Double) {
+        let r = search(symbol)
+        if r.found {
+            let c = coefficients[r.index] + coefficient
+            if nearZero(c) {
+                ids.remove(at: r.index)
+                coefficients.remove(at: r.index)
+            } else {
+                coefficients[r.index] = c
+            }
+        } else if !nearZero(coefficient) {
+            ids.insert(symbol, at: r.index)
+            coefficients.insert(coefficient, at: r.index)
+        }
+    }
+
+    /// Adds `coefficient·other` (a linear merge of the two sorted term lists).
+    mutating func insert(_ other: Row, _ coefficient: Double) {
+        constant += other.constant * coefficient
+        if other.ids.isEmpty { return }
+        if other.ids.count <= 2 && ids.count > 16 {
+            for k in 0..<other.ids.count { insert(other.ids[k], other.coefficients[k] * coefficient) }
+            return
+        }
+        var newIds: [Int32] = []
+        var newCoefficients: [Double] = []
+        newIds.reserveCapacity(ids.count + other.ids.count)
+        newCoefficients.reserveCapacity(ids.count + other.ids.count)
+        var i = 0
+        var j = 0
+        while i < ids.count || j < other.ids.count {
+            if j == other.ids.count || (i < ids.count && ids[i] < other.ids[j]) {
+                newIds.append(ids[i])
+                newCoefficients.append(coefficients[i])
+                i += 1
+            } else if i == ids.count || other.ids[j] < ids[i] {
+                let c = other.coefficients[j] * coefficient
+                if !nearZero(c) {
+                    newIds.append(other.ids[j])
+                    newCoefficients.append(c)
+                }
+                j += 1
+            } else {
+                let c = coefficients[i] + other.coefficients[j] * coefficient
+                if !nearZero(c) {
+                    newIds.append(ids[i])
+                    newCoefficients.append(c)
+                }
+                i += 1
+                j += 1
+            }
+        }
+        ids = newIds
+        coefficients = newCoefficients
+    }
+
+    /// Removes a symbol's term; returns its coefficient (0 if absent).
+    @discardableResult
+    mutating func remove(_ symbol: Int32) -> Double {
+        let r = search(symbol)
+        guard r.found else { return 0 }
+        let c = coefficients[r.index]
         ids.remove(at: r.index)
         coefficients.remove(at: r.index)
-      } else {
-        coefficients[r.index] = c
-      }
-    } else if !nearZero(coefficient) {
-      ids.insert(symbol, at: r.index)
-      coefficients.insert(coefficient, at: r.index)
+        return c
     }
-  }
 
-  /// Adds `coefficient·other` (a linear merge of the two sorted term lists).
-  mutating func insert(_ other: Row, _ coefficient: Double) {
-    constant += other.constant * coefficient
-    if other.ids.isEmpty { return }
-    if other.ids.count <= 2 && ids.count > 16 {
-      for k in 0..<other.ids.count { insert(other.ids[k], other.coefficients[k] * coefficient) }
-      return
+    mutating func reverseSign() {
+        constant = -constant
+        for k in coefficients.indices { coefficients[k] = -coefficients[k] }
     }
-    var newIds: [Int32] = []
-    var newCoefficients: [Double] = []
-    newIds.reserveCapacity(ids.count + other.ids.count)
-    newCoefficients.reserveCapacity(ids.count + other.ids.count)
-    var i = 0
-    var j = 0
-    while i < ids.count || j < other.ids.count {
-      if j == other.ids.count || (i < ids.count && ids[i] < other.ids[j]) {
-        newIds.append(ids[i])
-        newCoefficients.append(coefficients[i])
-        i += 1
-      } else if i == ids.count || other.ids[j] < ids[i] {
-        let c = other.coefficients[j] * coefficient
-        if !nearZero(c) {
-          newIds.append(other.ids[j])
-          newCoefficients.append(c)
-        }
-        j += 1
-      } else {
-        let c = coefficients[i] + other.coefficients[j] * coefficient
-        if !nearZero(c) {
-          newIds.append(ids[i])
-          newCoefficients.append(c)
-        }
-        i += 1
-        j += 1
-      }
+
+    /// Solves `0 = self` for `symbol`, which must be in the row: the row becomes the
+    /// expression equal to `symbol`.
+    mutating func solve(for symbol: Int32) {
+        let c = remove(symbol)
+        let factor = -1.0 / c
+        constant *= factor
+        for k in coefficients.indices { coefficients[k] *= factor }
     }
-    ids = newIds
-    coefficients = newCoefficients
-  }
 
-  /// Removes a symbol's term; returns its coefficient (0 if absent).
-  @discardableResult
-  mutating func remove(_ symbol: Int32) -> Double {
-    let r = search(symbol)
-    guard r.found else { return 0 }
-    let c = coefficients[r.index]
-    ids.remove(at: r.index)
-    coefficients.remove(at: r.index)
-    return c
-  }
+    /// The row currently reads `lhs = self`; rewrite it as `rhs = …`.
+    mutating func solve(for lhs: Int32, _ rhs: Int32) {
+        insert(lhs, -1.0)
+        solve(for: rhs)
+    }
 
-  mutating func reverseSign() {
-    constant = -constant
-    for k in coefficients.indices { coefficients[k] = -coefficients[k] }
-  }
-
-  /// Solves `0 = self` for `symbol`, which must be in the row: the row becomes the
-  /// expression equal to `symbol`.
-  mutating func solve(for symbol: Int32) {
-    let c = remove(symbol)
-    let factor = -1.0 / c
-    constant *= factor
-    for k in coefficients.indices { coefficients[k] *= factor }
-  }
-
-  /// The row currently reads `lhs = self`; rewrite it as `rhs = …`.
-  mutating func solve(for lhs: Int32, _ rhs: Int32) {
-    insert(lhs, -1.0)
-    solve(for: rhs)
-  }
-
-  /// Replaces `symbol` by the expression `row`. Returns whether the symbol was present.
-  @discardableResult
-  mutating func substitute(_ symbol: Int32, _ row: Row) -> Bool {
-    let c = remove(symbol)
-    if c == 0 { return false }
-    insert(row, c)
-    return true
-  }
+    /// Replaces `symbol` by the expression `row`. Returns whether the symbol was present.
+    @discardableResult
+    mutating func substitute(_ symbol: Int32, _ row: Row) -> Bool {
+        let c = remove(symbol)
+        if c == 0 { return false }
+        insert(row, c)
+        return true
+    }
 }
 
 /// An unordered set of symbol ids kept in an array, with a position index once it grows
 /// large. Callers never insert an id that is already present; equality ignores order.
 struct SymbolSet: Sendable, Sequence, Equatable {
-  var items: [Int32] = []
-  var positions: [Int32: Int]? = nil
+    var items: [Int32] = []
+    var positions: [Int32: Int]? = nil
 
-  var isEmpty: Bool { items.isEmpty }
-  var count: Int { items.count }
+    var isEmpty: Bool { items.isEmpty }
+    var count: Int { items.count }
 
-  /// Appends an id known not to be present.
-  @inline(__always) mutating func insert(_ id: Int32) {
-    items.append(id)
-    if positions != nil {
-      positions?[id] = items.count - 1
-    } else if items.count > 32 {
-      var map: [Int32: Int] = [:]
-      map.reserveCapacity(items.count * 2)
-      for (k, v) in items.enumerated() { map[v] = k }
-      positions = map
+    /// Appends an id known not to be present.
+    @inline(__always) mutating func insert(_ id: Int32) {
+        items.append(id)
+        if positions != nil {
+            positions?[id] = items.count - 1
+        } else if items.count > 32 {
+            var map: [Int32: Int] = [:]
+            map.reserveCapacity(items.count * 2)
+            for (k, v) in items.enumerated() { map[v] = k }
+            positions = map
+        }
     }
-  }
 
-  mutating func remove(_ id: Int32) {
-    let index: Int?
-    if let positions {
-      index = positions[id]
-    } else {
-      index = items.lastIndex(of: id)
+    mutating func remove(_ id: Int32) {
+        let index: Int?
+        if let positions {
+            index = positions[id]
+        } else {
+            index = items.lastIndex(of: id)
+        }
+        guard let k = index else { return }
+        let last = items.count - 1
+        if k != last {
+            let moved = items[last]
+            items[k] = moved
+            positions?[moved] = k
+        }
+        items.removeLast()
+        positions?[id] = nil
     }
-    guard let k = index else { return }
-    let last = items.count - 1
-    if k != last {
-      let moved = items[last]
-      items[k] = moved
-      positions?[moved] = k
+
+    func contains(_ id: Int32) -> Bool {
+        if let positions { return positions[id] != nil }
+        return items.contains(id)
     }
-    items.removeLast()
-    positions?[id] = nil
-  }
 
-  func contains(_ id: Int32) -> Bool {
-    if let positions { return positions[id] != nil }
-    return items.contains(id)
-  }
+    func min() -> Int32? { items.min() }
+    func makeIterator() -> IndexingIterator<[Int32]> { items.makeIterator() }
 
-  func min() -> Int32? { items.min() }
-  func makeIterator() -> IndexingIterator<[Int32]> { items.makeIterator() }
-
-  static func == (lhs: SymbolSet, rhs: SymbolSet) -> Bool {
-    lhs.items.sorted() == rhs.items.sorted()
-  }
+    static func == (lhs: SymbolSet, rhs: SymbolSet) -> Bool {
+        lhs.items.sorted() == rhs.items.sorted()
+    }
 }
 
 /// A binary min-heap of symbol ids; duplicates are allowed and validated by the caller.
 struct SymbolHeap: Sendable {
-  var items: [Int32] = []
+    var items: [Int32] = []
 
-  var isEmpty: Bool { items.isEmpty }
-  var first: Int32? { items.first }
+    var isEmpty: Bool { items.isEmpty }
+    var first: Int32? { items.first }
 
-  mutating func push(_ s: Int32) {
-    items.append(s)
-    var i = items.count - 1
-    while i > 0 {
-      let parent = (i - 1) / 2
-      if items[parent] <= items[i] { break }
-      items.swapAt(parent, i)
-      i = parent
+    mutating func push(_ s: Int32) {
+        items.append(s)
+        var i = items.count - 1
+        while i > 0 {
+            let parent = (i - 1) / 2
+            if items[parent] <= items[i] { break }
+            items.swapAt(parent, i)
+            i = parent
+        }
     }
-  }
 
-  mutating func pop() -> Int32? {
-    guard let first = items.first else { return nil }
-    let last = items.removeLast()
-    if !items.isEmpty {
-      items[0] = last
-      var i = 0
-      let n = items.count
-      while true {
-        let l = 2 * i + 1
-        let r = l + 1
-        var m = i
-        if l < n && items[l] < items[m] { m = l }
-        if r < n && items[r] < items[m] { m = r }
-        if m == i { break }
-        items.swapAt(i, m)
-        i = m
-      }
+    mutating func pop() -> Int32? {
+        guard let first = items.first else { return nil }
+        let last = items.removeLast()
+        if !items.isEmpty {
+            items[0] = last
+            var i = 0
+            let n = items.count
+            while true {
+                let l = 2 * i + 1
+                let r = l + 1
+                var m = i
+                if l < n && items[l] < items[m] { m = l }
+                if r < n && items[r] < items[m] { m = r }
+                if m == i { break }
+                items.swapAt(i, m)
+                i = m
+            }
+        }
+        return first
     }
-    return first
-  }
 
-  mutating func removeAll() { items.removeAll(keepingCapacity: true) }
+    mutating func removeAll() { items.removeAll(keepingCapacity: true) }
 }

@@ -13,1301 +13,1389 @@
 /// not make the tableau dense; everything else is a classic Cassowary tableau whose
 /// objective is a vector of rows, one per priority level, compared lexicographically.
 public struct Solver: Sendable {
-  enum Kind: UInt8, Sendable {
-    case external, slack, error, dummy
-  }
+    enum Kind: UInt8, Sendable {
+        case external, slack, error, dummy
+    }
 
-  /// How a constraint is represented.
-  struct Tag: Sendable {
-    /// The marker symbol: slack (inequality), dummy (required equality) or plus error.
-    var marker: Int32
-    /// The second symbol: minus error or inequality error; -1 when absent.
-    var other: Int32
-    /// Coefficient of `marker` in the creation row relative to the expression (μ).
-    var markerSign: Double
-    /// The variable this constraint defines, or -1.
-    var defines: Int32
-  }
+    /// How a constraint is represented.
+    struct Tag: Sendable {
+        /// The marker symbol: slack (inequality), dummy (required equality) or plus error.
+        var marker: Int32
+        /// The second symbol: minus error or inequality error; -1 when absent.
+        var other: Int32
+        /// Coefficient of `marker` in the creation row relative to the expression (μ).
+        var markerSign: Double
+        /// The variable this constraint defines, or -1.
+        var defines: Int32
+    }
 
-  struct ConstraintInfo: Sendable {
-    var constraint: Constraint
-    var tag: Tag
-    /// The expression constant currently in force (changed by `updateConstant`).
-    var constant: Double
-    /// Insertion order, used to order conflict lists.
-    var order: Int
-  }
+    struct ConstraintInfo: Sendable {
+        var constraint: Constraint
+        var tag: Tag
+        /// The expression constant currently in force (changed by `updateConstant`).
+        var constant: Double
+        /// Insertion order, used to order conflict lists.
+        var order: Int
+    }
 
-  struct EditInfo: Sendable {
-    var constraint: Constraint
-  }
+    struct EditInfo: Sendable {
+        var constraint: Constraint
+    }
 
-  /// Undo log of one `add` through the artificial-variable path.
-  struct Journal: Sendable {
-    var rows: [(Int32, Row?)] = []
-    var recorded: Set<Int32> = []
-    var objective: [(Int, Int32, Double)] = []
-    var objectiveConstants: [Double] = []
+    /// Undo log of one `add` through the artificial-variable path.
+    struct Journal: Sendable {
+        var rows: [(Int32, Row?)] = []
+        var recorded: Set<Int32> = []
+        var objective: [(Int, Int32, Double)] = []
+        var objectiveConstants: [Double] = []
+        var rowCount = 0
+    }
+
+    // Per-symbol storage, indexed by symbol id.
+    var kinds: [Kind] = []
+    /// Tableau rows of basic symbols, in terms of parametric symbols only.
+    var rowOf: [Row?] = []
+    /// For each symbol, the basic symbols whose tableau row contains it.
+    var columns: [SymbolSet] = []
+    /// Lazy definitions of defined variables; they may refer to any other symbol (acyclic).
+    var definition: [Row?] = []
+    /// For each symbol, the defined variables whose definition refers to it directly.
+    var definitionUsers: [SymbolSet] = []
+    /// Creation stamps of definitions (expansion order).
+    var definitionStamp: [Int32] = []
+    var symbolVariable: [Variable?] = []
+    var reportedValues: [Double] = []
+    var variableUses: [Int32] = []
+
+    var variableSymbols: [Variable: Int32] = [:]
     var rowCount = 0
-  }
+    var definitionCount = 0
+    var nextStamp: Int32 = 0
+    /// Optional priorities in use, highest first; `objective[k]` belongs to `levels[k]`.
+    var levels: [Double] = []
+    var levelUses: [Int] = []
+    /// Dense objective coefficients, `objective[level][symbol]`.
+    var objective: [[Double]] = []
+    var objectiveConstants: [Double] = []
+    /// Min-heap of symbols that may be eligible to enter the basis (validated when popped).
+    var enteringHeap = SymbolHeap()
+    var artificial: Row? = nil
+    var journal: Journal? = nil
+    /// Cached evaluation program of the definitions, in topological order (nil when
+    /// definitions changed).
+    var program: Program? = nil
+    var constraints: [Constraint: ConstraintInfo] = [:]
+    var markerOwner: [Constraint?] = []
+    var edits: [Variable: EditInfo] = [:]
+    var infeasible = SymbolHeap()
+    var nextOrder = 0
+    /// When false, failures are reported without computing the conflict set.
+    var explainsFailures = true
+    /// Set when a pivot used a tiny element; the tableau is then rebuilt from the
+    /// constraints at the end of the public operation (see ``rebuild()``).
+    var illConditioned = false
+    /// False while a rebuild replays the constraints (no nested rebuilds).
+    var allowsRebuild = true
 
-  // Per-symbol storage, indexed by symbol id.
-  var kinds: [Kind] = []
-  /// Tableau rows of basic symbols, in terms of parametric symbols only.
-  var rowOf: [Row?] = []
-  /// For each symbol, the basic symbols whose tableau row contains it.
-  var columns: [SymbolSet] = []
-  /// Lazy definitions of defined variables; they may refer to any other symbol (acyclic).
-  var definition: [Row?] = []
-  /// For each symbol, the defined variables whose definition refers to it directly.
-  var definitionUsers: [SymbolSet] = []
-  /// Creation stamps of definitions (expansion order).
-  var definitionStamp: [Int32] = []
-  var symbolVariable: [Variable?] = []
-  var reportedValues: [Double] = []
-  var variableUses: [Int32] = []
+    /// Creates an empty solver.
+    public init() {}
 
-  var variableSymbols: [Variable: Int32] = [:]
-  var rowCount = 0
-  var definitionCount = 0
-  var nextStamp: Int32 = 0
-  /// Optional priorities in use, highest first; `objective[k]` belongs to `levels[k]`.
-  var levels: [Double] = []
-  var levelUses: [Int] = []
-  /// Dense objective coefficients, `objective[level][symbol]`.
-  var objective: [[Double]] = []
-  var objectiveConstants: [Double] = []
-  /// Min-heap of symbols that may be eligible to enter the basis (validated when popped).
-  var enteringHeap = SymbolHeap()
-  var artificial: Row? = nil
-  var journal: Journal? = nil
-  /// Cached evaluation program of the definitions, in topological order (nil when
-  /// definitions changed).
-  var program: Program? = nil
-  var constraints: [Constraint: ConstraintInfo] = [:]
-  var markerOwner: [Constraint?] = []
-  var edits: [Variable: EditInfo] = [:]
-  var infeasible = SymbolHeap()
-  var nextOrder = 0
-  /// When false, failures are reported without computing the conflict set.
-  var explainsFailures = true
+    // MARK: - Public API
 
-  /// Creates an empty solver.
-  public init() {}
-
-  // MARK: - Public API
-
-  /// Adds a constraint and re-solves.
-  ///
-  /// - Throws: ``SolverError/unsatisfiableConstraint(_:conflicts:)`` when a required
-  ///   constraint conflicts with the required constraints already present; the solver is
-  ///   then left exactly as it was. Also throws for duplicates and invalid priorities.
-  public mutating func add(_ constraint: Constraint) throws(SolverError) {
-    if constraints[constraint] != nil { throw .duplicateConstraint(constraint) }
-    let priority = constraint.priority
-    guard priority.isValid else { throw .invalidPriority(priority.rawValue) }
-    let symbolsBefore = kinds.count
-    var newVariables: [Variable] = []
-    var (row, tag) = createRow(constraint, newVariables: &newVariables)
-    let candidate = expand(&row, findCandidate: true)
-    if candidate >= 0 {
-      row.solve(for: candidate)
-      define(candidate, row)
-      tag.defines = candidate
-      register(constraint, tag)
-      return
+    /// Adds a constraint and re-solves.
+    ///
+    /// - Throws: ``SolverError/unsatisfiableConstraint(_:conflicts:)`` when a required
+    ///   constraint conflicts with the required constraints already present; the solver is
+    ///   then left exactly as it was. Also throws for duplicates and invalid priorities.
+    public mutating func add(_ constraint: Constraint) throws(SolverError) {
+        if constraints[constraint] != nil { throw .duplicateConstraint(constraint) }
+        let priority = constraint.priority
+        guard priority.isValid else { throw .invalidPriority(priority.rawValue) }
+        let symbolsBefore = kinds.count
+        let conditionedBefore = illConditioned
+        var newVariables: [Variable] = []
+        var (row, tag) = createRow(constraint, newVariables: &newVariables)
+        let candidate = expand(&row, findCandidate: true)
+        if candidate >= 0 {
+            row.solve(for: candidate)
+            define(candidate, row)
+            tag.defines = candidate
+            register(constraint, tag)
+            return
+        }
+        substituteBasics(&row)
+        if row.constant < 0 { row.reverseSign() }
+        var subject = chooseSubject(row, tag)
+        if subject < 0 && allDummies(row) {
+            if !nearZero(row.constant) {
+                let candidates = markerConstraints(in: row)
+                undoNewSymbols(newVariables, symbolsBefore)
+                throw unsatisfiable(constraint, candidates: candidates)
+            }
+            subject = tag.marker
+        }
+        if subject < 0 {
+            var log = Journal()
+            log.objectiveConstants = objectiveConstants
+            log.rowCount = rowCount
+            journal = log
+            let (success, failedRow) = addWithArtificialVariable(row)
+            if !success {
+                let candidates = markerConstraints(in: failedRow)
+                rollback()
+                illConditioned = conditionedBefore
+                undoNewSymbols(newVariables, symbolsBefore)
+                throw unsatisfiable(constraint, candidates: candidates)
+            }
+            journal = nil
+        } else {
+            row.solve(for: subject)
+            substitute(subject, row)
+            putRow(subject, row)
+        }
+        register(constraint, tag)
+        do {
+            try optimize()
+        } catch {
+            illConditioned = true
+            if !allowsRebuild { throw error }
+        }
+        rebuildIfNeeded()
     }
-    substituteBasics(&row)
-    if row.constant < 0 { row.reverseSign() }
-    var subject = chooseSubject(row, tag)
-    if subject < 0 && allDummies(row) {
-      if !nearZero(row.constant) {
-        let candidates = markerConstraints(in: row)
-        undoNewSymbols(newVariables, symbolsBefore)
-        throw unsatisfiable(constraint, candidates: candidates)
-      }
-      subject = tag.marker
-    }
-    if subject < 0 {
-      var log = Journal()
-      log.objectiveConstants = objectiveConstants
-      log.rowCount = rowCount
-      journal = log
-      let (success, failedRow) = addWithArtificialVariable(row)
-      if !success {
-        let candidates = markerConstraints(in: failedRow)
-        rollback()
-        undoNewSymbols(newVariables, symbolsBefore)
-        throw unsatisfiable(constraint, candidates: candidates)
-      }
-      journal = nil
-    } else {
-      row.solve(for: subject)
-      substitute(subject, row)
-      putRow(subject, row)
-    }
-    register(constraint, tag)
-    try optimize()
-  }
 
-  /// Removes a constraint previously added (any copy of it) and re-solves.
-  /// - Throws: ``SolverError/unknownConstraint(_:)`` when it is not in the solver.
-  public mutating func remove(_ constraint: Constraint) throws(SolverError) {
-    guard let info = constraints.removeValue(forKey: constraint) else {
-      throw .unknownConstraint(constraint)
+    /// Removes a constraint previously added (any copy of it) and re-solves.
+    /// - Throws: ``SolverError/unknownConstraint(_:)`` when it is not in the solver.
+    public mutating func remove(_ constraint: Constraint) throws(SolverError) {
+        guard let info = constraints.removeValue(forKey: constraint) else {
+            throw .unknownConstraint(constraint)
+        }
+        let tag = info.tag
+        markerOwner[Int(tag.marker)] = nil
+        if tag.other >= 0 { markerOwner[Int(tag.other)] = nil }
+        var levelIndex = -1
+        if !constraint.priority.isRequired,
+            let k = levels.firstIndex(of: constraint.priority.rawValue)
+        {
+            levelIndex = k
+            if kinds[Int(tag.marker)] == .error { removeMarkerEffects(tag.marker, level: k) }
+            if tag.other >= 0 && kinds[Int(tag.other)] == .error {
+                removeMarkerEffects(tag.other, level: k)
+            }
+        }
+        if tag.defines >= 0 && definition[Int(tag.defines)] != nil { undefine(tag.defines) }
+        let m = tag.marker
+        if rowOf[Int(m)] == nil && columns[Int(m)].isEmpty,
+            let user = definitionUsers[Int(m)].min()
+        {
+            undefine(user)
+        }
+        if rowOf[Int(m)] != nil {
+            let row = takeRow(m)
+            substituteIntoDefinitions(m, row)
+        } else {
+            // A marker that occurs nowhere belongs to a redundant constraint: nothing to undo.
+            if let leaving = markerLeavingRow(m) {
+                var row = takeRow(leaving)
+                row.solve(for: leaving, m)
+                substitute(m, row)
+                if abs(row.coefficient(for: leaving)) > 1.0e7 { illConditioned = true }
+                substituteIntoDefinitions(m, row)
+            }
+        }
+        if tag.other >= 0 { purgeSymbol(tag.other) }
+        purgeSymbol(m)
+        if levelIndex >= 0 {
+            levelUses[levelIndex] -= 1
+            if levelUses[levelIndex] == 0 {
+                levels.remove(at: levelIndex)
+                levelUses.remove(at: levelIndex)
+                objective.remove(at: levelIndex)
+                objectiveConstants.remove(at: levelIndex)
+            }
+        }
+        for term in constraint.expression.terms {
+            guard let s = variableSymbols[term.variable] else { continue }
+            variableUses[Int(s)] -= 1
+        }
+        for term in constraint.expression.terms {
+            guard let s = variableSymbols[term.variable] else { continue }
+            if variableUses[Int(s)] == 0 && isUnreferenced(s) {
+                variableSymbols[term.variable] = nil
+                symbolVariable[Int(s)] = nil
+            }
+        }
+        do {
+            try optimize()
+        } catch {
+            illConditioned = true
+            if !allowsRebuild { throw error }
+        }
+        rebuildIfNeeded()
     }
-    let tag = info.tag
-    markerOwner[Int(tag.marker)] = nil
-    if tag.other >= 0 { markerOwner[Int(tag.other)] = nil }
-    var levelIndex = -1
-    if !constraint.priority.isRequired,
-      let k = levels.firstIndex(of: constraint.priority.rawValue)
+
+    /// Rebuilds the tableau from the constraints (in their original order, with their
+    /// current constants) when a pivot on a tiny element may have amplified rounding
+    /// errors, or when rounding made an optimisation fail. Deterministic; rare in practice
+    /// (never in layouts whose coefficients are ±1).
+    mutating func rebuildIfNeeded() {
+        guard illConditioned && allowsRebuild else { return }
+        var fresh = Solver()
+        fresh.explainsFailures = explainsFailures
+        fresh.allowsRebuild = false
+        do throws(SolverError) {
+            for info in constraints.values.sorted(by: { $0.order < $1.order }) {
+                let c = info.constraint
+                try fresh.add(c)
+                if info.constant != c.expression.constant {
+                    try fresh.updateConstant(of: c, to: info.constant)
+                }
+            }
+        } catch {
+            // The replay itself failed: the system is too ill-conditioned for a clean rebuild
+            // (it happens with near-singular random systems); keep the current tableau.
+            illConditioned = false
+            return
+        }
+        fresh.edits = edits
+        fresh.nextOrder = nextOrder
+        for (variable, s) in fresh.variableSymbols {
+            if let old = variableSymbols[variable] {
+                fresh.reportedValues[Int(s)] = reportedValues[Int(old)]
+            }
+        }
+        fresh.illConditioned = false
+        fresh.allowsRebuild = true
+        self = fresh
+    }
+
+    /// Whether the constraint (or a copy of it) is in the solver.
+    public func contains(_ constraint: Constraint) -> Bool { constraints[constraint] != nil }
+
+    /// All constraints in the solver, in the order they were added.
+    public var allConstraints: [Constraint] {
+        constraints.values.sorted { $0.order < $1.order }.map(\.constraint)
+    }
+
+    /// Makes `variable` an edit variable whose value can be suggested.
+    /// - Parameters:
+    ///   - variable: The variable to edit.
+    ///   - priority: The priority of suggestions; must be optional (below 1000).
+    /// - Throws: ``SolverError/requiredEditVariable(_:)``, ``SolverError/invalidPriority(_:)``
+    ///   or ``SolverError/duplicateEditVariable(_:)``.
+    public mutating func addEditVariable(_ variable: Variable, priority: Priority)
+        throws(SolverError)
     {
-      levelIndex = k
-      if kinds[Int(tag.marker)] == .error { removeMarkerEffects(tag.marker, level: k) }
-      if tag.other >= 0 && kinds[Int(tag.other)] == .error {
-        removeMarkerEffects(tag.other, level: k)
-      }
+        if edits[variable] != nil { throw .duplicateEditVariable(variable) }
+        guard priority.isValid else { throw .invalidPriority(priority.rawValue) }
+        if priority.isRequired { throw .requiredEditVariable(variable) }
+        let constraint = Constraint(variable.expression, .equal, priority: priority)
+        try add(constraint)
+        edits[variable] = EditInfo(constraint: constraint)
     }
-    if tag.defines >= 0 && definition[Int(tag.defines)] != nil { undefine(tag.defines) }
-    let m = tag.marker
-    if rowOf[Int(m)] == nil && columns[Int(m)].isEmpty,
-      let user = definitionUsers[Int(m)].min()
+
+    /// Removes an edit variable and its suggestion.
+    /// - Throws: ``SolverError/unknownEditVariable(_:)``.
+    public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
+        guard let info = edits.removeValue(forKey: variable) else {
+            throw .unknownEditVariable(variable)
+        }
+        try remove(info.constraint)
+    }
+
+    /// Whether `variable` is an edit variable.
+    public func hasEditVariable(_ variable: Variable) -> Bool { edits[variable] != nil }
+
+    /// Suggests a value for an edit variable and re-solves incrementally (dual simplex).
+    /// - Throws: ``SolverError/unknownEditVariable(_:)``.
+    public mutating func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
+        guard let info = edits[variable] else { throw .unknownEditVariable(variable) }
+        try updateConstant(of: info.constraint, to: -value)
+    }
+
+    /// Changes the constant of a constraint's expression (the constraint reads
+    /// `expression relation 0`) in place, without removing and re-adding it, and re-solves
+    /// incrementally with the dual simplex.
+    ///
+    /// For `w == 100`, built as `w - 100 == 0`, the constant is -100.
+    /// - Throws: ``SolverError/unknownConstraint(_:)``, or
+    ///   ``SolverError/unsatisfiableConstraint(_:conflicts:)`` when a required constraint can
+    ///   no longer hold; the solver is then left as it was.
+    public mutating func updateConstant(of constraint: Constraint, to constant: Double)
+        throws(SolverError)
     {
-      undefine(user)
-    }
-    if rowOf[Int(m)] != nil {
-      let row = takeRow(m)
-      substituteIntoDefinitions(m, row)
-    } else {
-      // A marker that occurs nowhere belongs to a redundant constraint: nothing to undo.
-      if let leaving = markerLeavingRow(m) {
-        var row = takeRow(leaving)
-        row.solve(for: leaving, m)
-        substitute(m, row)
-        substituteIntoDefinitions(m, row)
-      }
-    }
-    if tag.other >= 0 { purgeSymbol(tag.other) }
-    purgeSymbol(m)
-    if levelIndex >= 0 {
-      levelUses[levelIndex] -= 1
-      if levelUses[levelIndex] == 0 {
-        levels.remove(at: levelIndex)
-        levelUses.remove(at: levelIndex)
-        objective.remove(at: levelIndex)
-        objectiveConstants.remove(at: levelIndex)
-      }
-    }
-    for term in constraint.expression.terms {
-      guard let s = variableSymbols[term.variable] else { continue }
-      variableUses[Int(s)] -= 1
-    }
-    for term in constraint.expression.terms {
-      guard let s = variableSymbols[term.variable] else { continue }
-      if variableUses[Int(s)] == 0 && isUnreferenced(s) {
-        variableSymbols[term.variable] = nil
-        symbolVariable[Int(s)] = nil
-      }
-    }
-    try optimize()
-  }
-
-  /// Whether the constraint (or a copy of it) is in the solver.
-  public func contains(_ constraint: Constraint) -> Bool { constraints[constraint] != nil }
-
-  /// All constraints in the solver, in the order they were added.
-  public var allConstraints: [Constraint] {
-    constraints.values.sorted { $0.order < $1.order }.map(\.constraint)
-  }
-
-  /// Makes `variable` an edit variable whose value can be suggested.
-  /// - Parameters:
-  ///   - variable: The variable to edit.
-  ///   - priority: The priority of suggestions; must be optional (below 1000).
-  /// - Throws: ``SolverError/requiredEditVariable(_:)``, ``SolverError/invalidPriority(_:)``
-  ///   or ``SolverError/duplicateEditVariable(_:)``.
-  public mutating func addEditVariable(_ variable: Variable, priority: Priority)
-    throws(SolverError)
-  {
-    if edits[variable] != nil { throw .duplicateEditVariable(variable) }
-    guard priority.isValid else { throw .invalidPriority(priority.rawValue) }
-    if priority.isRequired { throw .requiredEditVariable(variable) }
-    let constraint = Constraint(variable.expression, .equal, priority: priority)
-    try add(constraint)
-    edits[variable] = EditInfo(constraint: constraint)
-  }
-
-  /// Removes an edit variable and its suggestion.
-  /// - Throws: ``SolverError/unknownEditVariable(_:)``.
-  public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
-    guard let info = edits.removeValue(forKey: variable) else {
-      throw .unknownEditVariable(variable)
-    }
-    try remove(info.constraint)
-  }
-
-  /// Whether `variable` is an edit variable.
-  public func hasEditVariable(_ variable: Variable) -> Bool { edits[variable] != nil }
-
-  /// Suggests a value for an edit variable and re-solves incrementally (dual simplex).
-  /// - Throws: ``SolverError/unknownEditVariable(_:)``.
-  public mutating func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
-    guard let info = edits[variable] else { throw .unknownEditVariable(variable) }
-    try updateConstant(of: info.constraint, to: -value)
-  }
-
-  /// Changes the constant of a constraint's expression (the constraint reads
-  /// `expression relation 0`) in place, without removing and re-adding it, and re-solves
-  /// incrementally with the dual simplex.
-  ///
-  /// For `w == 100`, built as `w - 100 == 0`, the constant is -100.
-  /// - Throws: ``SolverError/unknownConstraint(_:)``, or
-  ///   ``SolverError/unsatisfiableConstraint(_:conflicts:)`` when a required constraint can
-  ///   no longer hold; the solver is then left as it was.
-  public mutating func updateConstant(of constraint: Constraint, to constant: Double)
-    throws(SolverError)
-  {
-    guard var info = constraints[constraint] else { throw .unknownConstraint(constraint) }
-    let delta = constant - info.constant
-    if delta == 0 { return }
-    let required = constraint.priority.isRequired
-    let saved: Solver? = required ? self : nil
-    info.constant = constant
-    constraints[constraint] = info
-    let tag = info.tag
-    let shift = delta / tag.markerSign
-    let m = tag.marker
-    if var row = rowOf[Int(m)] {
-      rowOf[Int(m)] = nil
-      row.constant -= shift
-      if kinds[Int(m)] != .external && row.constant < 0 { infeasible.push(m) }
-      rowOf[Int(m)] = row
-    } else {
-      for r in columns[Int(m)] {
-        guard var row = rowOf[Int(r)] else { continue }
-        rowOf[Int(r)] = nil
-        row.constant += row.coefficient(for: m) * shift
-        if kinds[Int(r)] != .external && row.constant < 0 { infeasible.push(r) }
-        rowOf[Int(r)] = row
-      }
-      for k in objective.indices {
-        objectiveConstants[k] += objective[k][Int(m)] * shift
-      }
-    }
-    for d in definitionUsers[Int(m)] {
-      guard var def = definition[Int(d)] else { continue }
-      definition[Int(d)] = nil
-      let c = def.coefficient(for: m) * shift
-      def.constant += c
-      definition[Int(d)] = def
-      if let slot = program?.slot[Int(d)], slot >= 0 { program?.constants[Int(slot)] += c }
-    }
-    do throws(SolverError) {
-      try dualOptimize()
-      if required && !dummyRowsAreZero() { throw .internalError("dummy row") }
-    } catch {
-      if let saved {
-        self = saved
-        throw unsatisfiable(
-          constraint,
-          candidates: allConstraints.filter { $0.priority.isRequired && $0 != constraint },
-          overrideConstant: constant)
-      }
-      throw error
-    }
-  }
-
-  /// The current value of a variable (0 for a variable the solver does not know).
-  public func value(of variable: Variable) -> Double {
-    guard let s = variableSymbols[variable] else { return 0 }
-    return valueOfSymbol(s)
-  }
-
-  /// Records the current values and returns the variables whose value changed since the
-  /// previous call, in the order the solver first saw them.
-  public mutating func updateVariables() -> [Variable] {
-    if program == nil { program = compileProgram() }
-    let values = evaluate()
-    var changed: [Variable] = []
-    for s in reportedValues.indices where values[s] != reportedValues[s] {
-      guard let variable = symbolVariable[s] else { continue }
-      reportedValues[s] = values[s]
-      changed.append(variable)
-    }
-    return changed
-  }
-
-  /// Removes every constraint and edit variable.
-  public mutating func reset() { self = Solver() }
-
-  // MARK: - Ambiguity
-
-  /// The range of values `variable` can take while every constraint stays satisfied
-  /// equally well (the same lexicographic optimum). Infinite bounds mean the variable is
-  /// free in that direction.
-  public func range(of variable: Variable) -> ClosedRange<Double> {
-    guard let s = variableSymbols[variable] else { return -Double.infinity...Double.infinity }
-    var target = Row()
-    target.insert(s, 1)
-    _ = expand(&target, findCandidate: false)
-    substituteBasics(&target)
-    var bounds: [Double] = []
-    for direction in [1.0, -1.0] {
-      var probe = self
-      let k = probe.objective.count
-      probe.levels.append(0)
-      probe.levelUses.append(1)
-      probe.objective.append([Double](repeating: 0, count: probe.kinds.count))
-      probe.objectiveConstants.append(direction * target.constant)
-      for (id, c) in zip(target.ids, target.coefficients) {
-        probe.addObjective(k, id, direction * c)
-      }
-      do {
-        try probe.optimize()
-        bounds.append(probe.valueOfSymbol(s))
-      } catch {
-        bounds.append(direction > 0 ? -Double.infinity : Double.infinity)
-      }
-    }
-    let low = bounds[0]
-    let high = max(bounds[1], low)
-    return low...high
-  }
-
-  /// The variables among `variables` that could take other values while every constraint
-  /// is satisfied equally well, i.e. whose layout is ambiguous (free variables).
-  public func ambiguousVariables(among variables: [Variable]) -> [Variable] {
-    variables.filter {
-      let r = range(of: $0)
-      return r.upperBound - r.lowerBound > 1.0e-7
-    }
-  }
-
-  /// Whether any of `variables` could take another value with every constraint satisfied
-  /// equally well (what `hasAmbiguousLayout` reports for a view's frame variables).
-  public func hasAmbiguousLayout(_ variables: [Variable]) -> Bool {
-    !ambiguousVariables(among: variables).isEmpty
-  }
-
-  // MARK: - Statistics
-
-  /// Sizes of the internal representation, for tests and diagnostics.
-  public struct Statistics: Sendable, Equatable {
-    /// Number of basic rows in the simplex tableau.
-    public var rows: Int
-    /// Number of variables held as definitions outside the tableau.
-    public var definitions: Int
-    /// Number of distinct symbols in use (basic, defined or referenced).
-    public var columns: Int
-    /// Number of nonzero terms over all objective levels.
-    public var objectiveTerms: Int
-    /// Number of priority levels in the objective.
-    public var levels: Int
-    /// Number of variables known to the solver.
-    public var variables: Int
-    /// Number of constraints.
-    public var constraints: Int
-  }
-
-  /// The current internal sizes.
-  public var statistics: Statistics {
-    var used = 0
-    for s in kinds.indices
-    where rowOf[s] != nil || !columns[s].isEmpty || definition[s] != nil
-      || !definitionUsers[s].isEmpty
-    {
-      used += 1
-    }
-    var terms = 0
-    for level in objective { for c in level where c != 0 { terms += 1 } }
-    return Statistics(
-      rows: rowCount, definitions: definitionCount, columns: used, objectiveTerms: terms,
-      levels: levels.count, variables: variableSymbols.count, constraints: constraints.count)
-  }
-
-  // MARK: - Symbols and rows
-
-  mutating func newSymbol(_ kind: Kind) -> Int32 {
-    let s = Int32(kinds.count)
-    kinds.append(kind)
-    rowOf.append(nil)
-    columns.append(SymbolSet())
-    definition.append(nil)
-    definitionUsers.append(SymbolSet())
-    definitionStamp.append(0)
-    symbolVariable.append(nil)
-    reportedValues.append(0)
-    variableUses.append(0)
-    markerOwner.append(nil)
-    for k in objective.indices { objective[k].append(0) }
-    return s
-  }
-
-  mutating func undoNewSymbols(_ variables: [Variable], _ count: Int) {
-    for v in variables { variableSymbols[v] = nil }
-    kinds.removeSubrange(count...)
-    rowOf.removeSubrange(count...)
-    columns.removeSubrange(count...)
-    definition.removeSubrange(count...)
-    definitionUsers.removeSubrange(count...)
-    definitionStamp.removeSubrange(count...)
-    symbolVariable.removeSubrange(count...)
-    reportedValues.removeSubrange(count...)
-    variableUses.removeSubrange(count...)
-    markerOwner.removeSubrange(count...)
-    for k in objective.indices { objective[k].removeSubrange(count...) }
-  }
-
-  func isUnreferenced(_ s: Int32) -> Bool {
-    rowOf[Int(s)] == nil && columns[Int(s)].isEmpty && definition[Int(s)] == nil
-      && definitionUsers[Int(s)].isEmpty && !objective.contains { $0[Int(s)] != 0 }
-  }
-
-  @inline(__always) mutating func record(_ basic: Int32) {
-    guard journal != nil else { return }
-    if journal?.recorded.insert(basic).inserted == true {
-      journal?.rows.append((basic, rowOf[Int(basic)]))
-    }
-  }
-
-  mutating func rollback() {
-    guard let log = journal else { return }
-    journal = nil
-    for (s, old) in log.rows.reversed() {
-      let current = rowOf[Int(s)]
-      updateColumns(s, current?.ids ?? [], old?.ids ?? [])
-      rowOf[Int(s)] = old
-    }
-    for (k, s, old) in log.objective.reversed() { objective[k][Int(s)] = old }
-    objectiveConstants = log.objectiveConstants
-    rowCount = log.rowCount
-    artificial = nil
-    infeasible.removeAll()
-  }
-
-  mutating func putRow(_ basic: Int32, _ row: Row) {
-    record(basic)
-    for id in row.ids { columns[Int(id)].insert(basic) }
-    rowOf[Int(basic)] = row
-    rowCount += 1
-  }
-
-  mutating func takeRow(_ basic: Int32) -> Row {
-    guard let row = rowOf[Int(basic)] else { return Row() }
-    record(basic)
-    rowOf[Int(basic)] = nil
-    for id in row.ids { columns[Int(id)].remove(basic) }
-    rowCount -= 1
-    return row
-  }
-
-  /// Adds `delta` to the objective coefficient of `s` at level `k`.
-  @inline(__always) mutating func addObjective(_ k: Int, _ s: Int32, _ delta: Double) {
-    let old = objective[k][Int(s)]
-    var c = old + delta
-    if nearZero(c) { c = 0 }
-    if journal != nil { journal?.objective.append((k, s, old)) }
-    objective[k][Int(s)] = c
-    // Eligibility may change even when the coefficient becomes zero (a lower level decides).
-    if isEligible(s) { pushEntering(s) }
-  }
-
-  /// Replaces `symbol` by `row` in every tableau row containing it and in the objectives.
-  mutating func substitute(_ symbol: Int32, _ row: Row) {
-    let users = columns[Int(symbol)]
-    if !users.isEmpty {
-      columns[Int(symbol)] = SymbolSet()
-      for r in users {
-        guard var target = rowOf[Int(r)] else { continue }
-        record(r)
-        rowOf[Int(r)] = nil
-        let c = target.remove(symbol)
-        if c != 0 {
-          let before = target.ids
-          target.insert(row, c)
-          updateColumns(r, before, target.ids)
+        guard var info = constraints[constraint] else { throw .unknownConstraint(constraint) }
+        let delta = constant - info.constant
+        if delta == 0 { return }
+        let required = constraint.priority.isRequired
+        let saved: Solver? = required ? self : nil
+        info.constant = constant
+        constraints[constraint] = info
+        let tag = info.tag
+        let shift = delta / tag.markerSign
+        let m = tag.marker
+        if var row = rowOf[Int(m)] {
+            rowOf[Int(m)] = nil
+            row.constant -= shift
+            if kinds[Int(m)] != .external && row.constant < 0 { infeasible.push(m) }
+            rowOf[Int(m)] = row
+        } else {
+            for r in columns[Int(m)] {
+                guard var row = rowOf[Int(r)] else { continue }
+                rowOf[Int(r)] = nil
+                row.constant += row.coefficient(for: m) * shift
+                if kinds[Int(r)] != .external && row.constant < 0 { infeasible.push(r) }
+                rowOf[Int(r)] = row
+            }
+            for k in objective.indices {
+                objectiveConstants[k] += objective[k][Int(m)] * shift
+            }
         }
-        if kinds[Int(r)] != .external && target.constant < 0 { infeasible.push(r) }
-        rowOf[Int(r)] = target
-      }
-    }
-    for k in objective.indices {
-      let c = objective[k][Int(symbol)]
-      if c == 0 { continue }
-      addObjective(k, symbol, -c)
-      objectiveConstants[k] += c * row.constant
-      for (id, a) in zip(row.ids, row.coefficients) { addObjective(k, id, c * a) }
-    }
-    if artificial != nil { artificial?.substitute(symbol, row) }
-  }
-
-  mutating func updateColumns(_ basic: Int32, _ old: [Int32], _ new: [Int32]) {
-    var i = 0
-    var j = 0
-    while i < old.count || j < new.count {
-      if j == new.count || (i < old.count && old[i] < new[j]) {
-        columns[Int(old[i])].remove(basic)
-        i += 1
-      } else if i == old.count || new[j] < old[i] {
-        columns[Int(new[j])].insert(basic)
-        j += 1
-      } else {
-        i += 1
-        j += 1
-      }
-    }
-  }
-
-  /// Removes a symbol that should occur nowhere any more (numerical residue only).
-  mutating func purgeSymbol(_ s: Int32) {
-    program = nil
-    if rowOf[Int(s)] != nil {
-      let row = takeRow(s)
-      substituteIntoDefinitions(s, row)
-    }
-    let users = columns[Int(s)]
-    columns[Int(s)] = SymbolSet()
-    for r in users {
-      guard var row = rowOf[Int(r)] else { continue }
-      rowOf[Int(r)] = nil
-      row.remove(s)
-      rowOf[Int(r)] = row
-    }
-    for k in objective.indices where objective[k][Int(s)] != 0 { objective[k][Int(s)] = 0 }
-    for d in definitionUsers[Int(s)] {
-      guard var def = definition[Int(d)] else { continue }
-      def.remove(s)
-      definition[Int(d)] = def
-    }
-    definitionUsers[Int(s)] = SymbolSet()
-  }
-
-  mutating func symbol(for variable: Variable, newVariables: inout [Variable]) -> Int32 {
-    if let s = variableSymbols[variable] { return s }
-    let s = newSymbol(.external)
-    variableSymbols[variable] = s
-    symbolVariable[Int(s)] = variable
-    newVariables.append(variable)
-    return s
-  }
-
-  mutating func levelIndex(for priority: Double) -> Int {
-    var k = 0
-    while k < levels.count && levels[k] > priority { k += 1 }
-    if k < levels.count && levels[k] == priority { return k }
-    levels.insert(priority, at: k)
-    levelUses.insert(0, at: k)
-    objective.insert([Double](repeating: 0, count: kinds.count), at: k)
-    objectiveConstants.insert(0, at: k)
-    return k
-  }
-
-  /// Builds the row of a new constraint over variable symbols (defined ones unexpanded).
-  mutating func createRow(_ constraint: Constraint, newVariables: inout [Variable]) -> (Row, Tag) {
-    let expression = constraint.expression
-    var row = Row(constant: expression.constant)
-    for term in expression.terms where !nearZero(term.coefficient) {
-      let s = symbol(for: term.variable, newVariables: &newVariables)
-      row.insert(s, term.coefficient)
-    }
-    let priority = constraint.priority
-    var tag = Tag(marker: -1, other: -1, markerSign: 1, defines: -1)
-    switch constraint.relation {
-    case .lessThanOrEqual, .greaterThanOrEqual:
-      let sign: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
-      let slack = newSymbol(.slack)
-      tag.marker = slack
-      tag.markerSign = sign
-      row.insert(slack, sign)
-      if !priority.isRequired {
-        let error = newSymbol(.error)
-        tag.other = error
-        row.insert(error, -sign)
-        let k = levelIndex(for: priority.rawValue)
-        addObjective(k, error, 1)
-      }
-    case .equal:
-      if !priority.isRequired {
-        let plus = newSymbol(.error)
-        let minus = newSymbol(.error)
-        tag.marker = plus
-        tag.other = minus
-        tag.markerSign = -1
-        row.insert(plus, -1)
-        row.insert(minus, 1)
-        let k = levelIndex(for: priority.rawValue)
-        addObjective(k, plus, 1)
-        addObjective(k, minus, 1)
-      } else {
-        let dummy = newSymbol(.dummy)
-        tag.marker = dummy
-        tag.markerSign = 1
-        row.insert(dummy, 1)
-      }
-    }
-    return (row, tag)
-  }
-
-  mutating func register(_ constraint: Constraint, _ tag: Tag) {
-    constraints[constraint] = ConstraintInfo(
-      constraint: constraint, tag: tag, constant: constraint.expression.constant,
-      order: nextOrder)
-    nextOrder += 1
-    markerOwner[Int(tag.marker)] = constraint
-    if tag.other >= 0 { markerOwner[Int(tag.other)] = constraint }
-    if !constraint.priority.isRequired,
-      let k = levels.firstIndex(of: constraint.priority.rawValue)
-    {
-      levelUses[k] += 1
-    }
-    for term in constraint.expression.terms {
-      if let s = variableSymbols[term.variable] { variableUses[Int(s)] += 1 }
-    }
-  }
-
-  // MARK: - Definitions
-
-  /// Whether `p` can be defined by a row whose unexpanded definitions are those in `row`:
-  /// an external symbol outside the tableau and objective, and no definition it feeds
-  /// (directly or not) occurs in the row, so no cycle can form.
-  func canDefine(_ p: Int32, in row: Row) -> Bool {
-    guard kinds[Int(p)] == .external, rowOf[Int(p)] == nil, definition[Int(p)] == nil,
-      columns[Int(p)].isEmpty
-    else { return false }
-    for level in objective where level[Int(p)] != 0 { return false }
-    if definitionUsers[Int(p)].isEmpty { return true }
-    var seen: Set<Int32> = []
-    var stack = definitionUsers[Int(p)].items
-    while let d = stack.popLast() {
-      if !seen.insert(d).inserted { continue }
-      if seen.count > 64 { return false }
-      if row.coefficient(for: d) != 0 { return false }
-      stack.append(contentsOf: definitionUsers[Int(d)].items)
-    }
-    return true
-  }
-
-  /// Expands defined symbols in `row`, newest definition first. With `findCandidate`, stops
-  /// as soon as the row holds a symbol that can be defined by it and returns that symbol
-  /// (the newest such); otherwise expands fully and returns -1.
-  func expand(_ row: inout Row, findCandidate: Bool) -> Int32 {
-    var heap = StampHeap()
-    for id in row.ids where definition[Int(id)] != nil {
-      heap.push(definitionStamp[Int(id)], id)
-    }
-    if findCandidate {
-      for id in row.ids.reversed() where canDefine(id, in: row) { return id }
-    }
-    while let d = heap.pop() {
-      let c = row.coefficient(for: d)
-      if c == 0 { continue }
-      guard let def = definition[Int(d)] else { continue }
-      row.remove(d)
-      row.insert(def, c)
-      for id in def.ids where definition[Int(id)] != nil && row.coefficient(for: id) != 0 {
-        heap.push(definitionStamp[Int(id)], id)
-      }
-      if findCandidate {
-        var best: Int32 = -1
-        for id in def.ids where id > best && canDefine(id, in: row) { best = id }
-        if best >= 0 && row.coefficient(for: best) != 0 { return best }
-      }
-    }
-    return -1
-  }
-
-  /// Replaces tableau-basic symbols in `row` by their rows.
-  func substituteBasics(_ row: inout Row) {
-    let basics = row.ids.filter { rowOf[Int($0)] != nil }
-    for id in basics {
-      guard let basic = rowOf[Int(id)] else { continue }
-      let c = row.remove(id)
-      if c != 0 { row.insert(basic, c) }
-    }
-  }
-
-  mutating func define(_ p: Int32, _ row: Row) {
-    program = nil
-    for id in row.ids { definitionUsers[Int(id)].insert(p) }
-    definition[Int(p)] = row
-    definitionStamp[Int(p)] = nextStamp
-    nextStamp += 1
-    definitionCount += 1
-  }
-
-  /// Moves a defined variable into the tableau as a basic row (its full expansion).
-  mutating func undefine(_ p: Int32) {
-    program = nil
-    guard var row = definition[Int(p)] else { return }
-    for id in row.ids { definitionUsers[Int(id)].remove(p) }
-    definition[Int(p)] = nil
-    definitionCount -= 1
-    _ = expand(&row, findCandidate: false)
-    substituteBasics(&row)
-    putRow(p, row)
-  }
-
-  /// Replaces `symbol` by `row` in the definitions that refer to it directly.
-  mutating func substituteIntoDefinitions(_ symbol: Int32, _ row: Row) {
-    program = nil
-    let users = definitionUsers[Int(symbol)]
-    if users.isEmpty { return }
-    definitionUsers[Int(symbol)] = SymbolSet()
-    for d in users {
-      guard var def = definition[Int(d)] else { continue }
-      definition[Int(d)] = nil
-      let before = def.ids
-      def.substitute(symbol, row)
-      var previous = Row()
-      for id in before where id != symbol { previous.insert(id, 1) }
-      for id in before where def.coefficient(for: id) == 0 && id != symbol {
-        definitionUsers[Int(id)].remove(d)
-      }
-      for id in def.ids where previous.coefficient(for: id) == 0 {
-        definitionUsers[Int(id)].insert(d)
-      }
-      definition[Int(d)] = def
-    }
-  }
-
-  /// The value of a symbol: row constant when basic, 0 when parametric, or its definition.
-  func valueOfSymbol(_ s: Int32) -> Double {
-    if let row = rowOf[Int(s)] { return row.constant }
-    if definition[Int(s)] == nil { return 0 }
-    var memo: [Int32: Double] = [:]
-    var stack: [Int32] = [s]
-    while let top = stack.last {
-      if memo[top] != nil {
-        stack.removeLast()
-        continue
-      }
-      guard let def = definition[Int(top)] else {
-        memo[top] = rowOf[Int(top)]?.constant ?? 0
-        stack.removeLast()
-        continue
-      }
-      var ready = true
-      var total = def.constant
-      for (id, c) in zip(def.ids, def.coefficients) {
-        if let row = rowOf[Int(id)] {
-          total += c * row.constant
-        } else if definition[Int(id)] != nil {
-          if let v = memo[id] {
-            total += c * v
-          } else {
-            ready = false
-            stack.append(id)
-          }
+        for d in definitionUsers[Int(m)] {
+            guard var def = definition[Int(d)] else { continue }
+            definition[Int(d)] = nil
+            let c = def.coefficient(for: m) * shift
+            def.constant += c
+            definition[Int(d)] = def
+            if let slot = program?.slot[Int(d)], slot >= 0 { program?.constants[Int(slot)] += c }
         }
-      }
-      if ready {
-        memo[top] = total
-        stack.removeLast()
-      }
-    }
-    return memo[s] ?? 0
-  }
-
-  /// The defined symbols in an order where every definition follows those it refers to.
-  func topologicalDefinitions() -> [Int32] {
-    let n = kinds.count
-    var order: [Int32] = []
-    var state = [UInt8](repeating: 0, count: n)
-    var stack: [(Int32, Int)] = []
-    for s in 0..<n where definition[s] != nil && state[s] == 0 {
-      state[s] = 1
-      stack.append((Int32(s), 0))
-      while let (top, index) = stack.last {
-        guard let def = definition[Int(top)], index < def.ids.count else {
-          state[Int(top)] = 2
-          order.append(top)
-          stack.removeLast()
-          continue
+        do throws(SolverError) {
+            try dualOptimize()
+            if required && !dummyRowsAreZero() { throw .internalError("dummy row") }
+        } catch {
+            if let saved {
+                self = saved
+                throw unsatisfiable(
+                    constraint,
+                    candidates: allConstraints.filter { $0.priority.isRequired && $0 != constraint },
+                    overrideConstant: constant)
+            }
+            illConditioned = true
+            if !allowsRebuild { throw error }
         }
-        stack[stack.count - 1].1 += 1
-        let next = def.ids[index]
-        if definition[Int(next)] != nil && state[Int(next)] == 0 {
-          state[Int(next)] = 1
-          stack.append((next, 0))
+        rebuildIfNeeded()
+    }
+
+    /// The current value of a variable (0 for a variable the solver does not know).
+    public func value(of variable: Variable) -> Double {
+        guard let s = variableSymbols[variable] else { return 0 }
+        return valueOfSymbol(s)
+    }
+
+    /// Records the current values and returns the variables whose value changed since the
+    /// previous call, in the order the solver first saw them.
+    public mutating func updateVariables() -> [Variable] {
+        if program == nil { program = compileProgram() }
+        let values = evaluate()
+        var changed: [Variable] = []
+        for s in reportedValues.indices where values[s] != reportedValues[s] {
+            guard let variable = symbolVariable[s] else { continue }
+            reportedValues[s] = values[s]
+            changed.append(variable)
         }
-      }
+        return changed
     }
-    return order
-  }
 
-  /// Definitions flattened in topological order, for fast evaluation.
-  struct Program: Sendable {
-    var targets: [Int32] = []
-    var constants: [Double] = []
-    var starts: [Int32] = [0]
-    var ids: [Int32] = []
-    var coefficients: [Double] = []
-    /// Index in `targets` of each defined symbol, -1 otherwise.
-    var slot: [Int32] = []
-  }
+    /// Removes every constraint and edit variable.
+    public mutating func reset() { self = Solver() }
 
-  func compileProgram() -> Program {
-    var p = Program()
-    p.slot = [Int32](repeating: -1, count: kinds.count)
-    for d in topologicalDefinitions() {
-      guard let def = definition[Int(d)] else { continue }
-      p.slot[Int(d)] = Int32(p.targets.count)
-      p.targets.append(d)
-      p.constants.append(def.constant)
-      p.ids.append(contentsOf: def.ids)
-      p.coefficients.append(contentsOf: def.coefficients)
-      p.starts.append(Int32(p.ids.count))
-    }
-    return p
-  }
+    // MARK: - Ambiguity
 
-  /// Values of every symbol: basic rows' constants, 0 for parametric symbols, and the
-  /// definitions evaluated in topological order.
-  func evaluate() -> [Double] {
-    var values = [Double](repeating: 0, count: kinds.count)
-    for s in rowOf.indices {
-      if let row = rowOf[s] { values[s] = row.constant }
-    }
-    guard let p = program else {
-      for d in topologicalDefinitions() {
-        guard let def = definition[Int(d)] else { continue }
-        var total = def.constant
-        for k in def.ids.indices { total += def.coefficients[k] * values[Int(def.ids[k])] }
-        values[Int(d)] = total
-      }
-      return values
-    }
-    values.withUnsafeMutableBufferPointer { v in
-      p.ids.withUnsafeBufferPointer { ids in
-        p.coefficients.withUnsafeBufferPointer { cs in
-          for k in p.targets.indices {
-            var total = p.constants[k]
-            for j in Int(p.starts[k])..<Int(p.starts[k + 1]) { total += cs[j] * v[Int(ids[j])] }
-            v[Int(p.targets[k])] = total
-          }
+    /// The range of values `variable` can take while every constraint stays satisfied
+    /// equally well (the same lexicographic optimum). Infinite bounds mean the variable is
+    /// free in that direction.
+    public func range(of variable: Variable) -> ClosedRange<Double> {
+        guard let s = variableSymbols[variable] else { return -Double.infinity...Double.infinity }
+        var target = Row()
+        target.insert(s, 1)
+        _ = expand(&target, findCandidate: false)
+        substituteBasics(&target)
+        var bounds: [Double] = []
+        for direction in [1.0, -1.0] {
+            var probe = self
+            let k = probe.objective.count
+            probe.levels.append(0)
+            probe.levelUses.append(1)
+            probe.objective.append([Double](repeating: 0, count: probe.kinds.count))
+            probe.objectiveConstants.append(direction * target.constant)
+            for (id, c) in zip(target.ids, target.coefficients) {
+                probe.addObjective(k, id, direction * c)
+            }
+            do {
+                try probe.optimize(boundedObjective: false)
+                bounds.append(probe.valueOfSymbol(s))
+            } catch {
+                bounds.append(direction > 0 ? -Double.infinity : Double.infinity)
+            }
         }
-      }
+        let low = bounds[0]
+        let high = max(bounds[1], low)
+        return low...high
     }
-    return values
-  }
 
-  // MARK: - Simplex
-
-  func chooseSubject(_ row: Row, _ tag: Tag) -> Int32 {
-    for id in row.ids where kinds[Int(id)] == .external { return id }
-    for s in [tag.marker, tag.other] where s >= 0 {
-      let kind = kinds[Int(s)]
-      if (kind == .slack || kind == .error) && row.coefficient(for: s) < 0 { return s }
-    }
-    return -1
-  }
-
-  func allDummies(_ row: Row) -> Bool {
-    row.ids.allSatisfy { kinds[Int($0)] == .dummy }
-  }
-
-  /// Adds a row through an artificial variable (phase one). Returns success and the final
-  /// artificial objective row, whose markers explain a failure.
-  mutating func addWithArtificialVariable(_ row: Row) -> (Bool, Row) {
-    let art = newSymbol(.slack)
-    putRow(art, row)
-    artificial = row
-    do {
-      try optimizeArtificial()
-    } catch {
-      artificial = nil
-      return (false, row)
-    }
-    let finalRow = artificial ?? Row()
-    let success = nearZero(finalRow.constant)
-    artificial = nil
-    if rowOf[Int(art)] != nil {
-      var basic = takeRow(art)
-      if basic.isEmpty { return (success, finalRow) }
-      guard
-        let entering = basic.ids.first(where: {
-          kinds[Int($0)] == .slack || kinds[Int($0)] == .error
-        })
-      else { return (false, finalRow) }
-      basic.solve(for: art, entering)
-      substitute(entering, basic)
-      putRow(entering, basic)
-    }
-    if success { purgeSymbol(art) }
-    return (success, finalRow)
-  }
-
-  @inline(__always) func isEligible(_ s: Int32) -> Bool {
-    let kind = kinds[Int(s)]
-    if kind == .dummy || rowOf[Int(s)] != nil || definition[Int(s)] != nil { return false }
-    for level in objective {
-      let c = level[Int(s)]
-      if c != 0 { return c < 0 || kind == .external }
-    }
-    return false
-  }
-
-  /// The direction an eligible symbol should move in (+1 increases it).
-  func direction(_ s: Int32) -> Double {
-    for level in objective {
-      let c = level[Int(s)]
-      if c != 0 { return c < 0 ? 1 : -1 }
-    }
-    return 1
-  }
-
-  @inline(__always) mutating func pushEntering(_ s: Int32) { enteringHeap.push(s) }
-
-  /// Smallest-id eligible symbol (Bland's rule) with its direction.
-  mutating func enteringSymbol() -> (Int32, Double)? {
-    while let s = enteringHeap.pop() {
-      while enteringHeap.first == s { _ = enteringHeap.pop() }
-      // Ids of symbols dropped by a failed add may linger in the heap.
-      if Int(s) < kinds.count && isEligible(s) { return (s, direction(s)) }
-    }
-    return nil
-  }
-
-  /// Primal simplex on the lexicographic objective, Bland's rule (smallest id enters,
-  /// smallest id leaves on ties), so it always terminates.
-  mutating func optimize() throws(SolverError) {
-    while true {
-      guard let (entering, direction) = enteringSymbol() else { return }
-      guard let leaving = leavingRow(entering, direction) else {
-        pushEntering(entering)
-        throw .unboundedObjective
-      }
-      pivot(entering: entering, leaving: leaving)
-    }
-  }
-
-  mutating func optimizeArtificial() throws(SolverError) {
-    while true {
-      guard let row = artificial else { return }
-      var found: (Int32, Double)? = nil
-      for k in row.ids.indices {
-        let s = row.ids[k]
-        let c = row.coefficients[k]
-        let kind = kinds[Int(s)]
-        if kind == .dummy { continue }
-        if c < 0 {
-          found = (s, 1)
-          break
+    /// The variables among `variables` that could take other values while every constraint
+    /// is satisfied equally well, i.e. whose layout is ambiguous (free variables).
+    public func ambiguousVariables(among variables: [Variable]) -> [Variable] {
+        variables.filter {
+            let r = range(of: $0)
+            return r.upperBound - r.lowerBound > 1.0e-7
         }
-        if c > 0 && kind == .external {
-          found = (s, -1)
-          break
-        }
-      }
-      guard let (entering, direction) = found else { return }
-      guard let leaving = leavingRow(entering, direction) else { throw .unboundedObjective }
-      pivot(entering: entering, leaving: leaving)
     }
-  }
 
-  /// Ratio test: the restricted row that first reaches zero as `entering` moves.
-  func leavingRow(_ entering: Int32, _ direction: Double) -> Int32? {
-    var best: Int32 = -1
-    var bestRatio = Double.infinity
-    for r in columns[Int(entering)] {
-      if kinds[Int(r)] == .external { continue }
-      guard let row = rowOf[Int(r)] else { continue }
-      let a = row.coefficient(for: entering) * direction
-      if a < 0 {
-        let ratio = -row.constant / a
-        if ratio < bestRatio || (ratio == bestRatio && r < best) {
-          bestRatio = ratio
-          best = r
-        }
-      }
+    /// Whether any of `variables` could take another value with every constraint satisfied
+    /// equally well (what `hasAmbiguousLayout` reports for a view's frame variables).
+    public func hasAmbiguousLayout(_ variables: [Variable]) -> Bool {
+        !ambiguousVariables(among: variables).isEmpty
     }
-    return best >= 0 ? best : nil
-  }
 
-  mutating func pivot(entering: Int32, leaving: Int32) {
-    var row = takeRow(leaving)
-    row.solve(for: leaving, entering)
-    substitute(entering, row)
-    putRow(entering, row)
-    if isEligible(leaving) { pushEntering(leaving) }
-  }
+    // MARK: - Statistics
 
-  /// Dual simplex: restores feasibility after constants changed, keeping optimality.
-  mutating func dualOptimize() throws(SolverError) {
-    while true {
-      guard let leaving = infeasible.pop() else { return }
-      while infeasible.first == leaving { _ = infeasible.pop() }
-      guard Int(leaving) < kinds.count, let row = rowOf[Int(leaving)],
-        kinds[Int(leaving)] != .external, row.constant < 0,
-        !nearZero(row.constant)
-      else { continue }
-      var entering: Int32 = -1
-      var bestRatio: [Double] = []
-      var ratio: [Double] = []
-      for k in row.ids.indices {
-        let s = row.ids[k]
-        let a = row.coefficients[k]
-        let kind = kinds[Int(s)]
-        if kind == .dummy { continue }
-        if a <= 0 && kind != .external { continue }
-        ratio.removeAll(keepingCapacity: true)
-        for level in objective { ratio.append(level[Int(s)] / a) }
-        if entering < 0 || lexLess(ratio, bestRatio) {
-          entering = s
-          bestRatio = ratio
+    /// Sizes of the internal representation, for tests and diagnostics.
+    public struct Statistics: Sendable, Equatable {
+        /// Number of basic rows in the simplex tableau.
+        public var rows: Int
+        /// Number of variables held as definitions outside the tableau.
+        public var definitions: Int
+        /// Number of distinct symbols in use (basic, defined or referenced).
+        public var columns: Int
+        /// Number of nonzero terms over all objective levels.
+        public var objectiveTerms: Int
+        /// Number of priority levels in the objective.
+        public var levels: Int
+        /// Number of variables known to the solver.
+        public var variables: Int
+        /// Number of constraints.
+        public var constraints: Int
+    }
+
+    /// The current internal sizes.
+    public var statistics: Statistics {
+        var used = 0
+        for s in kinds.indices
+        where rowOf[s] != nil || !columns[s].isEmpty || definition[s] != nil
+            || !definitionUsers[s].isEmpty
+        {
+            used += 1
         }
-      }
-      if entering < 0 {
+        var terms = 0
+        for level in objective { for c in level where c != 0 { terms += 1 } }
+        return Statistics(
+            rows: rowCount, definitions: definitionCount, columns: used, objectiveTerms: terms,
+            levels: levels.count, variables: variableSymbols.count, constraints: constraints.count)
+    }
+
+    // MARK: - Symbols and rows
+
+    mutating func newSymbol(_ kind: Kind) -> Int32 {
+        let s = Int32(kinds.count)
+        kinds.append(kind)
+        rowOf.append(nil)
+        columns.append(SymbolSet())
+        definition.append(nil)
+        definitionUsers.append(SymbolSet())
+        definitionStamp.append(0)
+        symbolVariable.append(nil)
+        reportedValues.append(0)
+        variableUses.append(0)
+        markerOwner.append(nil)
+        for k in objective.indices { objective[k].append(0) }
+        return s
+    }
+
+    mutating func undoNewSymbols(_ variables: [Variable], _ count: Int) {
+        for v in variables { variableSymbols[v] = nil }
+        kinds.removeSubrange(count...)
+        rowOf.removeSubrange(count...)
+        columns.removeSubrange(count...)
+        definition.removeSubrange(count...)
+        definitionUsers.removeSubrange(count...)
+        definitionStamp.removeSubrange(count...)
+        symbolVariable.removeSubrange(count...)
+        reportedValues.removeSubrange(count...)
+        variableUses.removeSubrange(count...)
+        markerOwner.removeSubrange(count...)
+        for k in objective.indices { objective[k].removeSubrange(count...) }
+    }
+
+    func isUnreferenced(_ s: Int32) -> Bool {
+        rowOf[Int(s)] == nil && columns[Int(s)].isEmpty && definition[Int(s)] == nil
+            && definitionUsers[Int(s)].isEmpty && !objective.contains { $0[Int(s)] != 0 }
+    }
+
+    @inline(__always) mutating func record(_ basic: Int32) {
+        guard journal != nil else { return }
+        if journal?.recorded.insert(basic).inserted == true {
+            journal?.rows.append((basic, rowOf[Int(basic)]))
+        }
+    }
+
+    mutating func rollback() {
+        guard let log = journal else { return }
+        journal = nil
+        for (s, old) in log.rows.reversed() {
+            let current = rowOf[Int(s)]
+            updateColumns(s, current?.ids ?? [], old?.ids ?? [])
+            rowOf[Int(s)] = old
+        }
+        for (k, s, old) in log.objective.reversed() { objective[k][Int(s)] = old }
+        objectiveConstants = log.objectiveConstants
+        rowCount = log.rowCount
+        artificial = nil
         infeasible.removeAll()
-        throw .internalError("dual optimize failed")
-      }
-      pivot(entering: entering, leaving: leaving)
     }
-  }
 
-  /// Lexicographic comparison; components within a relative 1e-9 count as equal, so a
-  /// rounding difference at a higher level never hides a real difference at a lower one.
-  @inline(__always) func lexLess(_ a: [Double], _ b: [Double]) -> Bool {
-    for k in a.indices {
-      let tolerance = 1.0e-9 * max(1, abs(a[k]), abs(b[k]))
-      if abs(a[k] - b[k]) > tolerance { return a[k] < b[k] }
+    mutating func putRow(_ basic: Int32, _ row: Row) {
+        record(basic)
+        for id in row.ids { columns[Int(id)].insert(basic) }
+        rowOf[Int(basic)] = row
+        rowCount += 1
     }
-    return false
-  }
 
-  func markerLeavingRow(_ marker: Int32) -> Int32? {
-    var first: Int32 = -1
-    var second: Int32 = -1
-    var third: Int32 = -1
-    var r1 = Double.infinity
-    var r2 = Double.infinity
-    for r in columns[Int(marker)] {
-      guard let row = rowOf[Int(r)] else { continue }
-      let c = row.coefficient(for: marker)
-      if c == 0 { continue }
-      if kinds[Int(r)] == .external {
-        if third < 0 || r < third { third = r }
-      } else if c < 0 {
-        let ratio = -row.constant / c
-        if ratio < r1 || (ratio == r1 && r < first) {
-          r1 = ratio
-          first = r
+    mutating func takeRow(_ basic: Int32) -> Row {
+        guard let row = rowOf[Int(basic)] else { return Row() }
+        record(basic)
+        rowOf[Int(basic)] = nil
+        for id in row.ids { columns[Int(id)].remove(basic) }
+        rowCount -= 1
+        return row
+    }
+
+    /// Adds `delta` to the objective coefficient of `s` at level `k`.
+    @inline(__always) mutating func addObjective(_ k: Int, _ s: Int32, _ delta: Double) {
+        let old = objective[k][Int(s)]
+        var c = old + delta
+        if nearZero(c) { c = 0 }
+        if journal != nil { journal?.objective.append((k, s, old)) }
+        objective[k][Int(s)] = c
+        // Eligibility may change even when the coefficient becomes zero (a lower level decides).
+        if isEligible(s) { pushEntering(s) }
+    }
+
+    /// Replaces `symbol` by `row` in every tableau row containing it and in the objectives.
+    mutating func substitute(_ symbol: Int32, _ row: Row) {
+        let users = columns[Int(symbol)]
+        if !users.isEmpty {
+            columns[Int(symbol)] = SymbolSet()
+            for r in users {
+                guard var target = rowOf[Int(r)] else { continue }
+                record(r)
+                rowOf[Int(r)] = nil
+                let c = target.remove(symbol)
+                if c != 0 {
+                    let before = target.ids
+                    target.insert(row, c)
+                    updateColumns(r, before, target.ids)
+                }
+                if kinds[Int(r)] != .external && target.constant < 0 { infeasible.push(r) }
+                rowOf[Int(r)] = target
+            }
         }
-      } else {
-        let ratio = row.constant / c
-        if ratio < r2 || (ratio == r2 && r < second) {
-          r2 = ratio
-          second = r
+        for k in objective.indices {
+            let c = objective[k][Int(symbol)]
+            if c == 0 { continue }
+            addObjective(k, symbol, -c)
+            objectiveConstants[k] += c * row.constant
+            for (id, a) in zip(row.ids, row.coefficients) { addObjective(k, id, c * a) }
         }
-      }
+        if artificial != nil { artificial?.substitute(symbol, row) }
     }
-    if first >= 0 { return first }
-    if second >= 0 { return second }
-    return third >= 0 ? third : nil
-  }
 
-  mutating func removeMarkerEffects(_ marker: Int32, level: Int) {
-    if let row = rowOf[Int(marker)] {
-      objectiveConstants[level] -= row.constant
-      for (id, c) in zip(row.ids, row.coefficients) { addObjective(level, id, -c) }
-    } else {
-      addObjective(level, marker, -1)
+    mutating func updateColumns(_ basic: Int32, _ old: [Int32], _ new: [Int32]) {
+        var i = 0
+        var j = 0
+        while i < old.count || j < new.count {
+            if j == new.count || (i < old.count && old[i] < new[j]) {
+                columns[Int(old[i])].remove(basic)
+                i += 1
+            } else if i == old.count || new[j] < old[i] {
+                columns[Int(new[j])].insert(basic)
+                j += 1
+            } else {
+                i += 1
+                j += 1
+            }
+        }
     }
-  }
 
-  func dummyRowsAreZero() -> Bool {
-    for s in kinds.indices where kinds[s] == .dummy {
-      if let row = rowOf[s], !nearZero(row.constant) { return false }
+    /// Removes a symbol that should occur nowhere any more (numerical residue only).
+    mutating func purgeSymbol(_ s: Int32) {
+        program = nil
+        if rowOf[Int(s)] != nil {
+            let row = takeRow(s)
+            substituteIntoDefinitions(s, row)
+        }
+        let users = columns[Int(s)]
+        columns[Int(s)] = SymbolSet()
+        for r in users {
+            guard var row = rowOf[Int(r)] else { continue }
+            rowOf[Int(r)] = nil
+            row.remove(s)
+            rowOf[Int(r)] = row
+        }
+        for k in objective.indices where objective[k][Int(s)] != 0 { objective[k][Int(s)] = 0 }
+        for d in definitionUsers[Int(s)] {
+            guard var def = definition[Int(d)] else { continue }
+            def.remove(s)
+            definition[Int(d)] = def
+        }
+        definitionUsers[Int(s)] = SymbolSet()
     }
-    return true
-  }
 
-  // MARK: - Conflict explanation
-
-  func markerConstraints(in row: Row) -> [Constraint] {
-    var found: [Constraint] = []
-    for id in row.ids {
-      if let c = markerOwner[Int(id)], c.priority.isRequired, !found.contains(c) {
-        found.append(c)
-      }
+    mutating func symbol(for variable: Variable, newVariables: inout [Variable]) -> Int32 {
+        if let s = variableSymbols[variable] { return s }
+        let s = newSymbol(.external)
+        variableSymbols[variable] = s
+        symbolVariable[Int(s)] = variable
+        newVariables.append(variable)
+        return s
     }
-    return found
-  }
 
-  /// Builds the unsatisfiable error with an irreducible conflict set: the marker-based
-  /// explanation (or, if it does not suffice, every required constraint connected to the
-  /// new one), reduced by deletion filtering.
-  func unsatisfiable(
-    _ constraint: Constraint, candidates: [Constraint], overrideConstant: Double? = nil
-  ) -> SolverError {
-    guard explainsFailures else { return .unsatisfiableConstraint(constraint, conflicts: []) }
-    let newConstant = overrideConstant ?? constraint.expression.constant
-    func current(_ c: Constraint) -> Constraint {
-      let k = constraints[c]?.constant ?? c.expression.constant
-      return Constraint(Expression(c.expression.terms, constant: k), c.relation)
+    mutating func levelIndex(for priority: Double) -> Int {
+        var k = 0
+        while k < levels.count && levels[k] > priority { k += 1 }
+        if k < levels.count && levels[k] == priority { return k }
+        levels.insert(priority, at: k)
+        levelUses.insert(0, at: k)
+        objective.insert([Double](repeating: 0, count: kinds.count), at: k)
+        objectiveConstants.insert(0, at: k)
+        return k
     }
-    let target = Constraint(
-      Expression(constraint.expression.terms, constant: newConstant), constraint.relation)
-    func feasible(_ set: [Constraint]) -> Bool {
-      var probe = Solver()
-      probe.explainsFailures = false
-      do {
-        for c in set { try probe.add(current(c)) }
-        try probe.add(target)
-      } catch {
+
+    /// Builds the row of a new constraint over variable symbols (defined ones unexpanded).
+    mutating func createRow(_ constraint: Constraint, newVariables: inout [Variable]) -> (Row, Tag) {
+        let expression = constraint.expression
+        var row = Row(constant: expression.constant)
+        for term in expression.terms where !nearZero(term.coefficient) {
+            let s = symbol(for: term.variable, newVariables: &newVariables)
+            row.insert(s, term.coefficient)
+        }
+        let priority = constraint.priority
+        var tag = Tag(marker: -1, other: -1, markerSign: 1, defines: -1)
+        switch constraint.relation {
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            let sign: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
+            let slack = newSymbol(.slack)
+            tag.marker = slack
+            tag.markerSign = sign
+            row.insert(slack, sign)
+            if !priority.isRequired {
+                let error = newSymbol(.error)
+                tag.other = error
+                row.insert(error, -sign)
+                let k = levelIndex(for: priority.rawValue)
+                addObjective(k, error, 1)
+            }
+        case .equal:
+            if !priority.isRequired {
+                let plus = newSymbol(.error)
+                let minus = newSymbol(.error)
+                tag.marker = plus
+                tag.other = minus
+                tag.markerSign = -1
+                row.insert(plus, -1)
+                row.insert(minus, 1)
+                let k = levelIndex(for: priority.rawValue)
+                addObjective(k, plus, 1)
+                addObjective(k, minus, 1)
+            } else {
+                let dummy = newSymbol(.dummy)
+                tag.marker = dummy
+                tag.markerSign = 1
+                row.insert(dummy, 1)
+            }
+        }
+        return (row, tag)
+    }
+
+    mutating func register(_ constraint: Constraint, _ tag: Tag) {
+        constraints[constraint] = ConstraintInfo(
+            constraint: constraint, tag: tag, constant: constraint.expression.constant,
+            order: nextOrder)
+        nextOrder += 1
+        markerOwner[Int(tag.marker)] = constraint
+        if tag.other >= 0 { markerOwner[Int(tag.other)] = constraint }
+        if !constraint.priority.isRequired,
+            let k = levels.firstIndex(of: constraint.priority.rawValue)
+        {
+            levelUses[k] += 1
+        }
+        for term in constraint.expression.terms {
+            if let s = variableSymbols[term.variable] { variableUses[Int(s)] += 1 }
+        }
+    }
+
+    // MARK: - Definitions
+
+    /// Whether `p` can be defined by a row whose unexpanded definitions are those in `row`:
+    /// an external symbol outside the tableau and objective, and no definition it feeds
+    /// (directly or not) occurs in the row, so no cycle can form.
+    func canDefine(_ p: Int32, in row: Row) -> Bool {
+        guard kinds[Int(p)] == .external, rowOf[Int(p)] == nil, definition[Int(p)] == nil,
+            columns[Int(p)].isEmpty
+        else { return false }
+        for level in objective where level[Int(p)] != 0 { return false }
+        if definitionUsers[Int(p)].isEmpty { return true }
+        var seen: Set<Int32> = []
+        var stack = definitionUsers[Int(p)].items
+        while let d = stack.popLast() {
+            if !seen.insert(d).inserted { continue }
+            if seen.count > 64 { return false }
+            if row.coefficient(for: d) != 0 { return false }
+            stack.append(contentsOf: definitionUsers[Int(d)].items)
+        }
+        return true
+    }
+
+    /// Expands defined symbols in `row`, newest definition first. With `findCandidate`, stops
+    /// as soon as the row holds a symbol that can be defined by it and returns that symbol
+    /// (the newest such); otherwise expands fully and returns -1.
+    func expand(_ row: inout Row, findCandidate: Bool) -> Int32 {
+        var heap = StampHeap()
+        for id in row.ids where definition[Int(id)] != nil {
+            heap.push(definitionStamp[Int(id)], id)
+        }
+        if findCandidate {
+            for id in row.ids.reversed() where canDefine(id, in: row) && wellConditioned(id, in: row) {
+                return id
+            }
+        }
+        while let d = heap.pop() {
+            let c = row.coefficient(for: d)
+            if c == 0 { continue }
+            guard let def = definition[Int(d)] else { continue }
+            row.remove(d)
+            row.insert(def, c)
+            for id in def.ids where definition[Int(id)] != nil && row.coefficient(for: id) != 0 {
+                heap.push(definitionStamp[Int(id)], id)
+            }
+            if findCandidate {
+                var best: Int32 = -1
+                for id in def.ids
+                where id > best && row.coefficient(for: id) != 0 && canDefine(id, in: row)
+                    && wellConditioned(id, in: row)
+                {
+                    best = id
+                }
+                if best >= 0 { return best }
+            }
+        }
+        return -1
+    }
+
+    /// Replaces tableau-basic symbols in `row` by their rows.
+    func substituteBasics(_ row: inout Row) {
+        let basics = row.ids.filter { rowOf[Int($0)] != nil }
+        for id in basics {
+            guard let basic = rowOf[Int(id)] else { continue }
+            let c = row.remove(id)
+            if c != 0 { row.insert(basic, c) }
+        }
+    }
+
+    mutating func define(_ p: Int32, _ row: Row) {
+        program = nil
+        for id in row.ids { definitionUsers[Int(id)].insert(p) }
+        definition[Int(p)] = row
+        definitionStamp[Int(p)] = nextStamp
+        nextStamp += 1
+        definitionCount += 1
+    }
+
+    /// Moves a defined variable into the tableau as a basic row (its full expansion).
+    mutating func undefine(_ p: Int32) {
+        program = nil
+        guard var row = definition[Int(p)] else { return }
+        for id in row.ids { definitionUsers[Int(id)].remove(p) }
+        definition[Int(p)] = nil
+        definitionCount -= 1
+        _ = expand(&row, findCandidate: false)
+        substituteBasics(&row)
+        putRow(p, row)
+    }
+
+    /// Replaces `symbol` by `row` in the definitions that refer to it directly.
+    mutating func substituteIntoDefinitions(_ symbol: Int32, _ row: Row) {
+        program = nil
+        let users = definitionUsers[Int(symbol)]
+        if users.isEmpty { return }
+        definitionUsers[Int(symbol)] = SymbolSet()
+        for d in users {
+            guard var def = definition[Int(d)] else { continue }
+            definition[Int(d)] = nil
+            let before = def.ids
+            def.substitute(symbol, row)
+            var previous = Row()
+            for id in before where id != symbol { previous.insert(id, 1) }
+            for id in before where def.coefficient(for: id) == 0 && id != symbol {
+                definitionUsers[Int(id)].remove(d)
+            }
+            for id in def.ids where previous.coefficient(for: id) == 0 {
+                definitionUsers[Int(id)].insert(d)
+            }
+            definition[Int(d)] = def
+        }
+    }
+
+    /// The value of a symbol: row constant when basic, 0 when parametric, or its definition.
+    func valueOfSymbol(_ s: Int32) -> Double {
+        if let row = rowOf[Int(s)] { return row.constant }
+        if definition[Int(s)] == nil { return 0 }
+        var memo: [Int32: Double] = [:]
+        var stack: [Int32] = [s]
+        while let top = stack.last {
+            if memo[top] != nil {
+                stack.removeLast()
+                continue
+            }
+            guard let def = definition[Int(top)] else {
+                memo[top] = rowOf[Int(top)]?.constant ?? 0
+                stack.removeLast()
+                continue
+            }
+            var ready = true
+            var total = def.constant
+            for (id, c) in zip(def.ids, def.coefficients) {
+                if let row = rowOf[Int(id)] {
+                    total += c * row.constant
+                } else if definition[Int(id)] != nil {
+                    if let v = memo[id] {
+                        total += c * v
+                    } else {
+                        ready = false
+                        stack.append(id)
+                    }
+                }
+            }
+            if ready {
+                memo[top] = total
+                stack.removeLast()
+            }
+        }
+        return memo[s] ?? 0
+    }
+
+    /// The defined symbols in an order where every definition follows those it refers to.
+    func topologicalDefinitions() -> [Int32] {
+        let n = kinds.count
+        var order: [Int32] = []
+        var state = [UInt8](repeating: 0, count: n)
+        var stack: [(Int32, Int)] = []
+        for s in 0..<n where definition[s] != nil && state[s] == 0 {
+            state[s] = 1
+            stack.append((Int32(s), 0))
+            while let (top, index) = stack.last {
+                guard let def = definition[Int(top)], index < def.ids.count else {
+                    state[Int(top)] = 2
+                    order.append(top)
+                    stack.removeLast()
+                    continue
+                }
+                stack[stack.count - 1].1 += 1
+                let next = def.ids[index]
+                if definition[Int(next)] != nil && state[Int(next)] == 0 {
+                    state[Int(next)] = 1
+                    stack.append((next, 0))
+                }
+            }
+        }
+        return order
+    }
+
+    /// Definitions flattened in topological order, for fast evaluation.
+    struct Program: Sendable {
+        var targets: [Int32] = []
+        var constants: [Double] = []
+        var starts: [Int32] = [0]
+        var ids: [Int32] = []
+        var coefficients: [Double] = []
+        /// Index in `targets` of each defined symbol, -1 otherwise.
+        var slot: [Int32] = []
+    }
+
+    func compileProgram() -> Program {
+        var p = Program()
+        p.slot = [Int32](repeating: -1, count: kinds.count)
+        for d in topologicalDefinitions() {
+            guard let def = definition[Int(d)] else { continue }
+            p.slot[Int(d)] = Int32(p.targets.count)
+            p.targets.append(d)
+            p.constants.append(def.constant)
+            p.ids.append(contentsOf: def.ids)
+            p.coefficients.append(contentsOf: def.coefficients)
+            p.starts.append(Int32(p.ids.count))
+        }
+        return p
+    }
+
+    /// Values of every symbol: basic rows' constants, 0 for parametric symbols, and the
+    /// definitions evaluated in topological order.
+    func evaluate() -> [Double] {
+        var values = [Double](repeating: 0, count: kinds.count)
+        for s in rowOf.indices {
+            if let row = rowOf[s] { values[s] = row.constant }
+        }
+        guard let p = program else {
+            for d in topologicalDefinitions() {
+                guard let def = definition[Int(d)] else { continue }
+                var total = def.constant
+                for k in def.ids.indices { total += def.coefficients[k] * values[Int(def.ids[k])] }
+                values[Int(d)] = total
+            }
+            return values
+        }
+        values.withUnsafeMutableBufferPointer { v in
+            p.ids.withUnsafeBufferPointer { ids in
+                p.coefficients.withUnsafeBufferPointer { cs in
+                    for k in p.targets.indices {
+                        var total = p.constants[k]
+                        for j in Int(p.starts[k])..<Int(p.starts[k + 1]) { total += cs[j] * v[Int(ids[j])] }
+                        v[Int(p.targets[k])] = total
+                    }
+                }
+            }
+        }
+        return values
+    }
+
+    // MARK: - Simplex
+
+    /// Whether the coefficient of `id` in `row` is large enough to solve for it without
+    /// amplifying rounding residue (at least 1e-6 of the row's largest coefficient).
+    func wellConditioned(_ id: Int32, in row: Row) -> Bool {
+        var largest = 0.0
+        for c in row.coefficients { largest = max(largest, abs(c)) }
+        return abs(row.coefficient(for: id)) >= 1.0e-6 * largest
+    }
+
+    func chooseSubject(_ row: Row, _ tag: Tag) -> Int32 {
+        for id in row.ids where kinds[Int(id)] == .external && wellConditioned(id, in: row) {
+            return id
+        }
+        for s in [tag.marker, tag.other] where s >= 0 {
+            let kind = kinds[Int(s)]
+            if (kind == .slack || kind == .error) && row.coefficient(for: s) < 0 { return s }
+        }
+        return -1
+    }
+
+    func allDummies(_ row: Row) -> Bool {
+        row.ids.allSatisfy { kinds[Int($0)] == .dummy }
+    }
+
+    /// Adds a row through an artificial variable (phase one). Returns success and the final
+    /// artificial objective row, whose markers explain a failure.
+    mutating func addWithArtificialVariable(_ row: Row) -> (Bool, Row) {
+        let art = newSymbol(.slack)
+        putRow(art, row)
+        artificial = row
+        do {
+            try optimizeArtificial()
+        } catch {
+            artificial = nil
+            return (false, row)
+        }
+        let finalRow = artificial ?? Row()
+        let success = nearZero(finalRow.constant)
+        artificial = nil
+        if rowOf[Int(art)] != nil {
+            var basic = takeRow(art)
+            if basic.isEmpty { return (success, finalRow) }
+            guard
+                let entering = basic.ids.first(where: {
+                    kinds[Int($0)] == .slack || kinds[Int($0)] == .error
+                })
+            else { return (false, finalRow) }
+            basic.solve(for: art, entering)
+            substitute(entering, basic)
+            putRow(entering, basic)
+        }
+        if success { purgeSymbol(art) }
+        return (success, finalRow)
+    }
+
+    @inline(__always) func isEligible(_ s: Int32) -> Bool {
+        let kind = kinds[Int(s)]
+        if kind == .dummy || rowOf[Int(s)] != nil || definition[Int(s)] != nil { return false }
+        for level in objective {
+            let c = level[Int(s)]
+            if c != 0 { return c < 0 || kind == .external }
+        }
         return false
-      }
-      return true
     }
-    let order: (Constraint, Constraint) -> Bool = {
-      (constraints[$0]?.order ?? 0) < (constraints[$1]?.order ?? 0)
-    }
-    var set = candidates.filter { $0.priority.isRequired }.sorted(by: order)
-    if feasible(set) {
-      set = connectedRequired(to: constraint).sorted(by: order)
-      if feasible(set) { return .unsatisfiableConstraint(constraint, conflicts: set) }
-    }
-    var k = 0
-    while k < set.count {
-      var trial = set
-      trial.remove(at: k)
-      if feasible(trial) {
-        k += 1
-      } else {
-        set = trial
-      }
-    }
-    return .unsatisfiableConstraint(constraint, conflicts: set)
-  }
 
-  func connectedRequired(to constraint: Constraint) -> [Constraint] {
-    let required = allConstraints.filter { $0.priority.isRequired && $0 != constraint }
-    var reached = Set(constraint.expression.terms.map(\.variable))
-    var taken = [Bool](repeating: false, count: required.count)
-    var result: [Constraint] = []
-    var changed = true
-    while changed {
-      changed = false
-      for (i, c) in required.enumerated() where !taken[i] {
-        if c.expression.terms.contains(where: { reached.contains($0.variable) }) {
-          taken[i] = true
-          result.append(c)
-          for t in c.expression.terms { reached.insert(t.variable) }
-          changed = true
+    /// The direction an eligible symbol should move in (+1 increases it).
+    func direction(_ s: Int32) -> Double {
+        for level in objective {
+            let c = level[Int(s)]
+            if c != 0 { return c < 0 ? 1 : -1 }
         }
-      }
+        return 1
     }
-    return result
-  }
 
-  // MARK: - Invariants (for tests)
+    @inline(__always) mutating func pushEntering(_ s: Int32) { enteringHeap.push(s) }
 
-  /// Checks the internal invariants and returns a description of each violation (empty
-  /// when consistent): rows over parametric symbols only, consistent column and definition
-  /// indexes, acyclic definitions, feasibility and optimality. Used by the test suite.
-  public func invariantViolations() -> [String] {
-    var problems: [String] = []
-    let n = kinds.count
-    for b in 0..<n {
-      if let row = rowOf[b] {
-        if definition[b] != nil { problems.append("symbol \(b) is basic and defined") }
+    /// Smallest-id eligible symbol (Bland's rule) with its direction.
+    mutating func enteringSymbol() -> (Int32, Double)? {
+        while let s = enteringHeap.pop() {
+            while enteringHeap.first == s { _ = enteringHeap.pop() }
+            // Ids of symbols dropped by a failed add may linger in the heap.
+            if Int(s) < kinds.count && isEligible(s) { return (s, direction(s)) }
+        }
+        return nil
+    }
+
+    /// Primal simplex on the lexicographic objective, Bland's rule (smallest id enters,
+    /// smallest id leaves on ties), so it always terminates.
+    ///
+    /// The priority objectives are sums of nonnegative error variables and cannot be
+    /// unbounded; a symbol that seems to improve them without limit carries only rounding
+    /// residue (no row holds it any more), so its coefficients are cleared. With
+    /// `boundedObjective` false (the ambiguity probes), such a symbol means the objective is
+    /// unbounded and ``SolverError/unboundedObjective`` is thrown.
+    mutating func optimize(boundedObjective: Bool = true) throws(SolverError) {
+        while true {
+            guard let (entering, direction) = enteringSymbol() else { return }
+            guard let leaving = leavingRow(entering, direction) else {
+                let residue = objective.allSatisfy { abs($0[Int(entering)]) < 1.0e-6 }
+                if boundedObjective && residue {
+                    for k in objective.indices where objective[k][Int(entering)] != 0 {
+                        addObjective(k, entering, -objective[k][Int(entering)])
+                    }
+                    continue
+                }
+                pushEntering(entering)
+                throw .unboundedObjective
+            }
+            pivot(entering: entering, leaving: leaving)
+        }
+    }
+
+    mutating func optimizeArtificial() throws(SolverError) {
+        while true {
+            guard let row = artificial else { return }
+            var found: (Int32, Double)? = nil
+            for k in row.ids.indices {
+                let s = row.ids[k]
+                let c = row.coefficients[k]
+                let kind = kinds[Int(s)]
+                if kind == .dummy { continue }
+                if c < 0 {
+                    found = (s, 1)
+                    break
+                }
+                if c > 0 && kind == .external {
+                    found = (s, -1)
+                    break
+                }
+            }
+            guard let (entering, direction) = found else { return }
+            guard let leaving = leavingRow(entering, direction) else { throw .unboundedObjective }
+            pivot(entering: entering, leaving: leaving)
+        }
+    }
+
+    /// Ratio test: the restricted row that first reaches zero as `entering` moves.
+    func leavingRow(_ entering: Int32, _ direction: Double) -> Int32? {
+        var best: Int32 = -1
+        var bestRatio = Double.infinity
+        for r in columns[Int(entering)] {
+            if kinds[Int(r)] == .external { continue }
+            guard let row = rowOf[Int(r)] else { continue }
+            let a = row.coefficient(for: entering) * direction
+            if a < 0 {
+                let ratio = -row.constant / a
+                if ratio < bestRatio || (ratio == bestRatio && r < best) {
+                    bestRatio = ratio
+                    best = r
+                }
+            }
+        }
+        return best >= 0 ? best : nil
+    }
+
+    mutating func pivot(entering: Int32, leaving: Int32) {
+        var row = takeRow(leaving)
+        if abs(row.coefficient(for: entering)) < 1.0e-7 { illConditioned = true }
+        row.solve(for: leaving, entering)
+        substitute(entering, row)
+        putRow(entering, row)
+        if isEligible(leaving) { pushEntering(leaving) }
+    }
+
+    /// Dual simplex: restores feasibility after constants changed, keeping optimality.
+    mutating func dualOptimize() throws(SolverError) {
+        while true {
+            guard let leaving = infeasible.pop() else { return }
+            while infeasible.first == leaving { _ = infeasible.pop() }
+            guard Int(leaving) < kinds.count, let row = rowOf[Int(leaving)],
+                kinds[Int(leaving)] != .external, row.constant < 0,
+                !nearZero(row.constant)
+            else { continue }
+            var entering: Int32 = -1
+            var bestRatio: [Double] = []
+            var ratio: [Double] = []
+            for k in row.ids.indices {
+                let s = row.ids[k]
+                let a = row.coefficients[k]
+                let kind = kinds[Int(s)]
+                if kind == .dummy { continue }
+                if a <= 0 && kind != .external { continue }
+                ratio.removeAll(keepingCapacity: true)
+                for level in objective { ratio.append(level[Int(s)] / a) }
+                if entering < 0 || lexLess(ratio, bestRatio) {
+                    entering = s
+                    bestRatio = ratio
+                }
+            }
+            if entering < 0 {
+                infeasible.removeAll()
+                throw .internalError("dual optimize failed")
+            }
+            pivot(entering: entering, leaving: leaving)
+        }
+    }
+
+    /// Lexicographic comparison; components within a relative 1e-9 count as equal, so a
+    /// rounding difference at a higher level never hides a real difference at a lower one.
+    @inline(__always) func lexLess(_ a: [Double], _ b: [Double]) -> Bool {
+        for k in a.indices {
+            let tolerance = 1.0e-9 * max(1, abs(a[k]), abs(b[k]))
+            if abs(a[k] - b[k]) > tolerance { return a[k] < b[k] }
+        }
+        return false
+    }
+
+    func markerLeavingRow(_ marker: Int32) -> Int32? {
+        var first: Int32 = -1
+        var second: Int32 = -1
+        var third: Int32 = -1
+        var r1 = Double.infinity
+        var r2 = Double.infinity
+        for r in columns[Int(marker)] {
+            guard let row = rowOf[Int(r)] else { continue }
+            let c = row.coefficient(for: marker)
+            if c == 0 { continue }
+            if kinds[Int(r)] == .external {
+                if third < 0 || r < third { third = r }
+            } else if c < 0 {
+                let ratio = -row.constant / c
+                if ratio < r1 || (ratio == r1 && r < first) {
+                    r1 = ratio
+                    first = r
+                }
+            } else {
+                let ratio = row.constant / c
+                if ratio < r2 || (ratio == r2 && r < second) {
+                    r2 = ratio
+                    second = r
+                }
+            }
+        }
+        if first >= 0 { return first }
+        if second >= 0 { return second }
+        return third >= 0 ? third : nil
+    }
+
+    mutating func removeMarkerEffects(_ marker: Int32, level: Int) {
+        if let row = rowOf[Int(marker)] {
+            objectiveConstants[level] -= row.constant
+            for (id, c) in zip(row.ids, row.coefficients) { addObjective(level, id, -c) }
+        } else {
+            addObjective(level, marker, -1)
+        }
+    }
+
+    func dummyRowsAreZero() -> Bool {
+        for s in kinds.indices where kinds[s] == .dummy {
+            if let row = rowOf[s], !nearZero(row.constant) { return false }
+        }
+        return true
+    }
+
+    // MARK: - Conflict explanation
+
+    func markerConstraints(in row: Row) -> [Constraint] {
+        var found: [Constraint] = []
         for id in row.ids {
-          if rowOf[Int(id)] != nil { problems.append("row \(b) contains basic symbol \(id)") }
-          if definition[Int(id)] != nil {
-            problems.append("row \(b) contains defined symbol \(id)")
-          }
-          if !columns[Int(id)].contains(Int32(b)) {
-            problems.append("column \(id) misses row \(b)")
-          }
+            if let c = markerOwner[Int(id)], c.priority.isRequired, !found.contains(c) {
+                found.append(c)
+            }
         }
-        if kinds[b] != .external && row.constant < -1.0e-7 {
-          problems.append("restricted row \(b) is infeasible: \(row.constant)")
-        }
-        if kinds[b] == .dummy && !nearZero(row.constant) {
-          problems.append("dummy row \(b) is not zero")
-        }
-      }
-      for r in columns[b] where rowOf[Int(r)]?.coefficient(for: Int32(b)) ?? 0 == 0 {
-        problems.append("column \(b) lists row \(r) without the symbol")
-      }
-      if let def = definition[b] {
-        for id in def.ids where !definitionUsers[Int(id)].contains(Int32(b)) {
-          problems.append("definition users of \(id) miss \(b)")
-        }
-      }
-      for d in definitionUsers[b] where definition[Int(d)]?.coefficient(for: Int32(b)) ?? 0 == 0 {
-        problems.append("definition users of \(b) list \(d) wrongly")
-      }
-      for level in objective where level[b] != 0 && (rowOf[b] != nil || definition[b] != nil) {
-        problems.append("objective contains basic or defined symbol \(b)")
-      }
-      if isEligible(Int32(b)) { problems.append("not optimal: \(b) can enter") }
+        return found
     }
-    // Acyclic definitions: a depth-first search with colours.
-    var colour = [UInt8](repeating: 0, count: n)
-    for s in 0..<n where definition[s] != nil && colour[s] == 0 {
-      var stack: [(Int32, Int)] = [(Int32(s), 0)]
-      colour[s] = 1
-      while let (top, index) = stack.last {
-        guard let def = definition[Int(top)], index < def.ids.count else {
-          colour[Int(top)] = 2
-          stack.removeLast()
-          continue
+
+    /// Builds the unsatisfiable error with an irreducible conflict set: the marker-based
+    /// explanation (or, if it does not suffice, every required constraint connected to the
+    /// new one), reduced by deletion filtering.
+    func unsatisfiable(
+        _ constraint: Constraint, candidates: [Constraint], overrideConstant: Double? = nil
+    ) -> SolverError {
+        guard explainsFailures else { return .unsatisfiableConstraint(constraint, conflicts: []) }
+        let newConstant = overrideConstant ?? constraint.expression.constant
+        func current(_ c: Constraint) -> Constraint {
+            let k = constraints[c]?.constant ?? c.expression.constant
+            return Constraint(Expression(c.expression.terms, constant: k), c.relation)
         }
-        stack[stack.count - 1].1 += 1
-        let next = def.ids[index]
-        if definition[Int(next)] == nil { continue }
-        if colour[Int(next)] == 1 {
-          problems.append("definitions form a cycle through \(next)")
-          return problems
+        let target = Constraint(
+            Expression(constraint.expression.terms, constant: newConstant), constraint.relation)
+        func feasible(_ set: [Constraint]) -> Bool {
+            var probe = Solver()
+            probe.explainsFailures = false
+            do {
+                for c in set { try probe.add(current(c)) }
+                try probe.add(target)
+            } catch {
+                return false
+            }
+            return true
         }
-        if colour[Int(next)] == 0 {
-          colour[Int(next)] = 1
-          stack.append((next, 0))
+        let order: (Constraint, Constraint) -> Bool = {
+            (constraints[$0]?.order ?? 0) < (constraints[$1]?.order ?? 0)
         }
-      }
+        var set = candidates.filter { $0.priority.isRequired }.sorted(by: order)
+        if feasible(set) {
+            set = connectedRequired(to: constraint).sorted(by: order)
+            if feasible(set) { return .unsatisfiableConstraint(constraint, conflicts: set) }
+        }
+        var k = 0
+        while k < set.count {
+            var trial = set
+            trial.remove(at: k)
+            if feasible(trial) {
+                k += 1
+            } else {
+                set = trial
+            }
+        }
+        return .unsatisfiableConstraint(constraint, conflicts: set)
     }
-    if levels.count != objective.count || levels.count != levelUses.count {
-      problems.append("level bookkeeping")
+
+    func connectedRequired(to constraint: Constraint) -> [Constraint] {
+        let required = allConstraints.filter { $0.priority.isRequired && $0 != constraint }
+        var reached = Set(constraint.expression.terms.map(\.variable))
+        var taken = [Bool](repeating: false, count: required.count)
+        var result: [Constraint] = []
+        var changed = true
+        while changed {
+            changed = false
+            for (i, c) in required.enumerated() where !taken[i] {
+                if c.expression.terms.contains(where: { reached.contains($0.variable) }) {
+                    taken[i] = true
+                    result.append(c)
+                    for t in c.expression.terms { reached.insert(t.variable) }
+                    changed = true
+                }
+            }
+        }
+        return result
     }
-    return problems
-  }
+
+    // MARK: - Invariants (for tests)
+
+    /// Checks the internal invariants and returns a description of each violation (empty
+    /// when consistent): rows over parametric symbols only, consistent column and definition
+    /// indexes, acyclic definitions, feasibility and optimality. Used by the test suite.
+    public func invariantViolations() -> [String] {
+        var problems: [String] = []
+        let n = kinds.count
+        for b in 0..<n {
+            if let row = rowOf[b] {
+                if definition[b] != nil { problems.append("symbol \(b) is basic and defined") }
+                for id in row.ids {
+                    if rowOf[Int(id)] != nil { problems.append("row \(b) contains basic symbol \(id)") }
+                    if definition[Int(id)] != nil {
+                        problems.append("row \(b) contains defined symbol \(id)")
+                    }
+                    if !columns[Int(id)].contains(Int32(b)) {
+                        problems.append("column \(id) misses row \(b)")
+                    }
+                }
+                if kinds[b] != .external && row.constant < -1.0e-7 {
+                    problems.append("restricted row \(b) is infeasible: \(row.constant)")
+                }
+                if kinds[b] == .dummy && !nearZero(row.constant) {
+                    problems.append("dummy row \(b) is not zero")
+                }
+            }
+            for r in columns[b] where rowOf[Int(r)]?.coefficient(for: Int32(b)) ?? 0 == 0 {
+                problems.append("column \(b) lists row \(r) without the symbol")
+            }
+            if let def = definition[b] {
+                for id in def.ids where !definitionUsers[Int(id)].contains(Int32(b)) {
+                    problems.append("definition users of \(id) miss \(b)")
+                }
+            }
+            for d in definitionUsers[b] where definition[Int(d)]?.coefficient(for: Int32(b)) ?? 0 == 0 {
+                problems.append("definition users of \(b) list \(d) wrongly")
+            }
+            for level in objective where level[b] != 0 && (rowOf[b] != nil || definition[b] != nil) {
+                problems.append("objective contains basic or defined symbol \(b)")
+            }
+            if isEligible(Int32(b)) { problems.append("not optimal: \(b) can enter") }
+        }
+        // Acyclic definitions: a depth-first search with colours.
+        var colour = [UInt8](repeating: 0, count: n)
+        for s in 0..<n where definition[s] != nil && colour[s] == 0 {
+            var stack: [(Int32, Int)] = [(Int32(s), 0)]
+            colour[s] = 1
+            while let (top, index) = stack.last {
+                guard let def = definition[Int(top)], index < def.ids.count else {
+                    colour[Int(top)] = 2
+                    stack.removeLast()
+                    continue
+                }
+                stack[stack.count - 1].1 += 1
+                let next = def.ids[index]
+                if definition[Int(next)] == nil { continue }
+                if colour[Int(next)] == 1 {
+                    problems.append("definitions form a cycle through \(next)")
+                    return problems
+                }
+                if colour[Int(next)] == 0 {
+                    colour[Int(next)] = 1
+                    stack.append((next, 0))
+                }
+            }
+        }
+        if levels.count != objective.count || levels.count != levelUses.count {
+            problems.append("level bookkeeping")
+        }
+        return problems
+    }
 }
 
 /// A max-heap of (stamp, symbol) pairs: expands the newest definition first.
 struct StampHeap {
-  var items: [(Int32, Int32)] = []
+    var items: [(Int32, Int32)] = []
 
-  mutating func push(_ stamp: Int32, _ id: Int32) {
-    items.append((stamp, id))
-    var i = items.count - 1
-    while i > 0 {
-      let parent = (i - 1) / 2
-      if items[parent] >= items[i] { break }
-      items.swapAt(parent, i)
-      i = parent
+    mutating func push(_ stamp: Int32, _ id: Int32) {
+        items.append((stamp, id))
+        var i = items.count - 1
+        while i > 0 {
+            let parent = (i - 1) / 2
+            if items[parent] >= items[i] { break }
+            items.swapAt(parent, i)
+            i = parent
+        }
     }
-  }
 
-  mutating func pop() -> Int32? {
-    guard let first = items.first else { return nil }
-    let last = items.removeLast()
-    if !items.isEmpty {
-      items[0] = last
-      var i = 0
-      let n = items.count
-      while true {
-        let l = 2 * i + 1
-        let r = l + 1
-        var m = i
-        if l < n && items[l] > items[m] { m = l }
-        if r < n && items[r] > items[m] { m = r }
-        if m == i { break }
-        items.swapAt(i, m)
-        i = m
-      }
+    mutating func pop() -> Int32? {
+        guard let first = items.first else { return nil }
+        let last = items.removeLast()
+        if !items.isEmpty {
+            items[0] = last
+            var i = 0
+            let n = items.count
+            while true {
+                let l = 2 * i + 1
+                let r = l + 1
+                var m = i
+                if l < n && items[l] > items[m] { m = l }
+                if r < n && items[r] > items[m] { m = r }
+                if m == i { break }
+                items.swapAt(i, m)
+                i = m
+            }
+        }
+        return first.1
     }
-    return first.1
-  }
 }

@@ -5,152 +5,158 @@
 import ConstraintSolver
 
 enum EnamlForm {
-  static let variableNames: [String] = ["left", "height", "top", "width", "contents_top", "contents_bottom", "contents_left", "contents_right", "midline", "ctleft", "ctheight", "cttop", "ctwidth", "lb1left", "lb1height", "lb1top", "lb1width", "lb2left", "lb2height", "lb2top", "lb2width", "lb3left", "lb3height", "lb3top", "lb3width", "fl1left", "fl1height", "fl1top", "fl1width", "fl2left", "fl2height", "fl2top", "fl2width", "fl3left", "fl3height", "fl3top", "fl3width"]
-  /// (terms as (variable index, coefficient), constant, relation, priority)
-  static let constraints: [([(Int, Double)], Double, Relation, Double)] = [
-    ([(0, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(1, 1.0)], 0.0, .equal, 750.0),
-    ([(2, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(3, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(1, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(4, 1.0), (2, -1.0)], -10.0, .equal, 1000.0),
-    ([(22, 1.0)], -16.0, .equal, 999.0),
-    ([(22, 1.0)], -16.0, .greaterThanOrEqual, 999.0),
-    ([(9, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(11, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(12, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(10, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(33, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(10, 1.0)], -24.0, .greaterThanOrEqual, 775.0),
-    ([(12, 1.0)], -16777200.0, .lessThanOrEqual, 775.0),
-    ([(10, 1.0)], -24.0, .lessThanOrEqual, 775.0),
-    ([(35, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(36, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(34, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(16, 1.0)], -67.0, .equal, 250.0),
-    ([(20, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(18, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(30, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(21, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(32, 1.0)], -125.0, .greaterThanOrEqual, 999.0),
-    ([(30, 1.0)], -21.0, .equal, 999.0),
-    ([(30, 1.0)], -21.0, .greaterThanOrEqual, 999.0),
-    ([(23, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(24, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(25, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(28, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(16, 1.0)], -67.0, .greaterThanOrEqual, 999.0),
-    ([(29, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(20, 1.0)], -66.0, .equal, 250.0),
-    ([(20, 1.0)], -66.0, .greaterThanOrEqual, 999.0),
-    ([(18, 1.0)], -16.0, .equal, 999.0),
-    ([(26, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(27, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(19, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(23, 1.0), (19, -1.0), (18, -1.0)], -10.0, .equal, 755.0),
-    ([(35, 1.0), (23, -1.0), (22, -1.0)], -10.0, .greaterThanOrEqual, 1000.0),
-    ([(35, 1.0), (23, -1.0), (22, -1.0)], -10.0, .equal, 755.0),
-    ([(35, -1.0), (34, -1.0), (5, 1.0)], 0.0, .equal, 755.0),
-    ([(27, 1.0), (4, -1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(27, 1.0), (4, -1.0)], 0.0, .equal, 755.0),
-    ([(35, -1.0), (34, -1.0), (5, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(7, 1.0), (3, -1.0), (0, -1.0)], 10.0, .equal, 1000.0),
-    ([(5, 1.0), (2, -1.0), (1, -1.0)], 10.0, .equal, 1000.0),
-    ([(6, 1.0), (0, -1.0)], -10.0, .equal, 1000.0),
-    ([(21, 1.0), (6, -1.0)], 0.0, .equal, 755.0),
-    ([(25, 1.0), (8, -1.0)], 0.0, .equal, 999.0),
-    ([(29, 1.0), (8, -1.0)], 0.0, .equal, 999.0),
-    ([(9, 1.0), (8, -1.0)], 0.0, .equal, 999.0),
-    ([(27, 1.0), (26, 0.5), (15, -1.0), (14, -0.5)], 0.0, .equal, 999.0),
-    ([(13, 1.0), (6, -1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(13, 1.0), (6, -1.0)], 0.0, .equal, 755.0),
-    ([(25, 1.0), (16, -1.0), (13, -1.0)], -10.0, .greaterThanOrEqual, 1000.0),
-    ([(25, 1.0), (16, -1.0), (13, -1.0)], -10.0, .equal, 755.0),
-    ([(28, -1.0), (25, -1.0), (7, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(3, 1.0)], 0.0, .equal, 750.0),
-    ([(31, 1.0), (27, -1.0), (26, -1.0)], -10.0, .greaterThanOrEqual, 1000.0),
-    ([(31, 1.0), (27, -1.0), (26, -1.0)], -10.0, .equal, 755.0),
-    ([(31, -1.0), (30, -1.0), (11, 1.0)], -10.0, .greaterThanOrEqual, 1000.0),
-    ([(35, 1.0), (11, -1.0), (10, -1.0)], -10.0, .greaterThanOrEqual, 1000.0),
-    ([(35, -1.0), (34, -1.0), (5, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(31, -1.0), (30, -1.0), (11, 1.0)], -10.0, .equal, 755.0),
-    ([(28, -1.0), (25, -1.0), (7, 1.0)], 0.0, .equal, 755.0),
-    ([(31, 1.0), (30, 0.5), (19, -1.0), (18, -0.5)], 0.0, .equal, 999.0),
-    ([(17, 1.0), (6, -1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(17, 1.0), (6, -1.0)], 0.0, .equal, 755.0),
-    ([(29, 1.0), (20, -1.0), (17, -1.0)], -10.0, .greaterThanOrEqual, 1000.0),
-    ([(35, 1.0), (11, -1.0), (10, -1.0)], -10.0, .equal, 755.0),
-    ([(35, -1.0), (34, -1.0), (5, 1.0)], 0.0, .equal, 755.0),
-    ([(15, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(16, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(14, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(29, 1.0), (20, -1.0), (17, -1.0)], -10.0, .equal, 755.0),
-    ([(32, -1.0), (29, -1.0), (7, 1.0)], 0.0, .equal, 755.0),
-    ([(32, -1.0), (29, -1.0), (7, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(21, 1.0), (6, -1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(13, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(23, -1.0), (22, -0.5), (11, 1.0), (10, 0.5)], 0.0, .equal, 999.0),
-    ([(24, -1.0), (21, -1.0), (9, 1.0)], -10.0, .greaterThanOrEqual, 1000.0),
-    ([(12, -1.0), (9, -1.0), (7, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(24, -1.0), (21, -1.0), (9, 1.0)], -10.0, .equal, 755.0),
-    ([(33, 1.0), (6, -1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(33, 1.0), (6, -1.0)], 0.0, .equal, 755.0),
-    ([(12, -1.0), (9, -1.0), (7, 1.0)], 0.0, .equal, 755.0),
-    ([(36, -1.0), (33, -1.0), (7, 1.0)], 0.0, .equal, 755.0),
-    ([(15, 1.0), (4, -1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(15, 1.0), (4, -1.0)], 0.0, .equal, 755.0),
-    ([(36, -1.0), (33, -1.0), (7, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(19, 1.0), (15, -1.0), (14, -1.0)], -10.0, .greaterThanOrEqual, 1000.0),
-    ([(23, 1.0), (19, -1.0), (18, -1.0)], -10.0, .greaterThanOrEqual, 1000.0),
-    ([(19, 1.0), (15, -1.0), (14, -1.0)], -10.0, .equal, 755.0),
-    ([(26, 1.0)], -21.0, .equal, 999.0),
-    ([(26, 1.0)], -21.0, .greaterThanOrEqual, 999.0),
-    ([(17, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(18, 1.0)], -16.0, .greaterThanOrEqual, 999.0),
-    ([(31, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(32, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(14, 1.0)], -16.0, .greaterThanOrEqual, 999.0),
-    ([(14, 1.0)], -16.0, .equal, 999.0),
-    ([(36, 1.0)], -125.0, .greaterThanOrEqual, 999.0),
-    ([(34, 1.0)], -21.0, .equal, 999.0),
-    ([(34, 1.0)], -21.0, .greaterThanOrEqual, 999.0),
-    ([(22, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
-    ([(12, 1.0)], -119.0, .greaterThanOrEqual, 775.0),
-    ([(24, 1.0)], -24.0, .equal, 250.0),
-    ([(24, 1.0)], -24.0, .greaterThanOrEqual, 999.0),
-    ([(28, 1.0)], -125.0, .greaterThanOrEqual, 999.0),
-  ]
-
-  /// Builds the form, then suggests 6 window sizes. Returns milliseconds and a checksum.
-  static func run() throws -> (
-    build: Double, resolve: Double, checksum: Double, variables: Int, constraints: Int
-  ) {
-    let start = ContinuousClock.now
-    var solver = Solver()
-    let variables = variableNames.map { Variable($0) }
-    let width = variables[3]
-    let height = variables[1]
-    try solver.addEditVariable(width, priority: 999)
-    try solver.addEditVariable(height, priority: 999)
-    for (terms, constant, relation, priority) in constraints {
-      let expression = Expression(
-        terms.map { Term(variables[$0.0], $0.1) }, constant: constant)
-      try solver.add(Constraint(expression, relation, priority: Priority(priority)))
-    }
-    _ = solver.updateVariables()
-    let build = milliseconds(since: start)
-    let resolveStart = ContinuousClock.now
-    let sizes: [(Double, Double)] = [
-      (400, 600), (600, 400), (800, 1200), (1200, 800), (400, 800), (800, 400),
+    static let variableNames: [String] = [
+        "left", "height", "top", "width", "contents_top", "contents_bottom", "contents_left", "contents_right",
+        "midline", "ctleft", "ctheight", "cttop", "ctwidth", "lb1left", "lb1height", "lb1top", "lb1width", "lb2left",
+        "lb2height", "lb2top", "lb2width", "lb3left", "lb3height", "lb3top", "lb3width", "fl1left", "fl1height",
+        "fl1top", "fl1width", "fl2left", "fl2height", "fl2top", "fl2width", "fl3left", "fl3height", "fl3top",
+        "fl3width",
     ]
-    var checksum = 0.0
-    for (w, h) in sizes {
-      try solver.suggestValue(w, for: width)
-      try solver.suggestValue(h, for: height)
-      _ = solver.updateVariables()
-      checksum += variables.reduce(0.0) { $0 + solver.value(of: $1) }
+    /// (terms as (variable index, coefficient), constant, relation, priority)
+    static let constraints: [([(Int, Double)], Double, Relation, Double)] = [
+        ([(0, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(1, 1.0)], 0.0, .equal, 750.0),
+        ([(2, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(3, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(1, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(4, 1.0), (2, -1.0)], -10.0, .equal, 1000.0),
+        ([(22, 1.0)], -16.0, .equal, 999.0),
+        ([(22, 1.0)], -16.0, .greaterThanOrEqual, 999.0),
+        ([(9, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(11, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(12, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(10, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(33, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(10, 1.0)], -24.0, .greaterThanOrEqual, 775.0),
+        ([(12, 1.0)], -16777200.0, .lessThanOrEqual, 775.0),
+        ([(10, 1.0)], -24.0, .lessThanOrEqual, 775.0),
+        ([(35, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(36, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(34, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(16, 1.0)], -67.0, .equal, 250.0),
+        ([(20, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(18, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(30, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(21, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(32, 1.0)], -125.0, .greaterThanOrEqual, 999.0),
+        ([(30, 1.0)], -21.0, .equal, 999.0),
+        ([(30, 1.0)], -21.0, .greaterThanOrEqual, 999.0),
+        ([(23, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(24, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(25, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(28, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(16, 1.0)], -67.0, .greaterThanOrEqual, 999.0),
+        ([(29, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(20, 1.0)], -66.0, .equal, 250.0),
+        ([(20, 1.0)], -66.0, .greaterThanOrEqual, 999.0),
+        ([(18, 1.0)], -16.0, .equal, 999.0),
+        ([(26, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(27, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(19, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(23, 1.0), (19, -1.0), (18, -1.0)], -10.0, .equal, 755.0),
+        ([(35, 1.0), (23, -1.0), (22, -1.0)], -10.0, .greaterThanOrEqual, 1000.0),
+        ([(35, 1.0), (23, -1.0), (22, -1.0)], -10.0, .equal, 755.0),
+        ([(35, -1.0), (34, -1.0), (5, 1.0)], 0.0, .equal, 755.0),
+        ([(27, 1.0), (4, -1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(27, 1.0), (4, -1.0)], 0.0, .equal, 755.0),
+        ([(35, -1.0), (34, -1.0), (5, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(7, 1.0), (3, -1.0), (0, -1.0)], 10.0, .equal, 1000.0),
+        ([(5, 1.0), (2, -1.0), (1, -1.0)], 10.0, .equal, 1000.0),
+        ([(6, 1.0), (0, -1.0)], -10.0, .equal, 1000.0),
+        ([(21, 1.0), (6, -1.0)], 0.0, .equal, 755.0),
+        ([(25, 1.0), (8, -1.0)], 0.0, .equal, 999.0),
+        ([(29, 1.0), (8, -1.0)], 0.0, .equal, 999.0),
+        ([(9, 1.0), (8, -1.0)], 0.0, .equal, 999.0),
+        ([(27, 1.0), (26, 0.5), (15, -1.0), (14, -0.5)], 0.0, .equal, 999.0),
+        ([(13, 1.0), (6, -1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(13, 1.0), (6, -1.0)], 0.0, .equal, 755.0),
+        ([(25, 1.0), (16, -1.0), (13, -1.0)], -10.0, .greaterThanOrEqual, 1000.0),
+        ([(25, 1.0), (16, -1.0), (13, -1.0)], -10.0, .equal, 755.0),
+        ([(28, -1.0), (25, -1.0), (7, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(3, 1.0)], 0.0, .equal, 750.0),
+        ([(31, 1.0), (27, -1.0), (26, -1.0)], -10.0, .greaterThanOrEqual, 1000.0),
+        ([(31, 1.0), (27, -1.0), (26, -1.0)], -10.0, .equal, 755.0),
+        ([(31, -1.0), (30, -1.0), (11, 1.0)], -10.0, .greaterThanOrEqual, 1000.0),
+        ([(35, 1.0), (11, -1.0), (10, -1.0)], -10.0, .greaterThanOrEqual, 1000.0),
+        ([(35, -1.0), (34, -1.0), (5, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(31, -1.0), (30, -1.0), (11, 1.0)], -10.0, .equal, 755.0),
+        ([(28, -1.0), (25, -1.0), (7, 1.0)], 0.0, .equal, 755.0),
+        ([(31, 1.0), (30, 0.5), (19, -1.0), (18, -0.5)], 0.0, .equal, 999.0),
+        ([(17, 1.0), (6, -1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(17, 1.0), (6, -1.0)], 0.0, .equal, 755.0),
+        ([(29, 1.0), (20, -1.0), (17, -1.0)], -10.0, .greaterThanOrEqual, 1000.0),
+        ([(35, 1.0), (11, -1.0), (10, -1.0)], -10.0, .equal, 755.0),
+        ([(35, -1.0), (34, -1.0), (5, 1.0)], 0.0, .equal, 755.0),
+        ([(15, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(16, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(14, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(29, 1.0), (20, -1.0), (17, -1.0)], -10.0, .equal, 755.0),
+        ([(32, -1.0), (29, -1.0), (7, 1.0)], 0.0, .equal, 755.0),
+        ([(32, -1.0), (29, -1.0), (7, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(21, 1.0), (6, -1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(13, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(23, -1.0), (22, -0.5), (11, 1.0), (10, 0.5)], 0.0, .equal, 999.0),
+        ([(24, -1.0), (21, -1.0), (9, 1.0)], -10.0, .greaterThanOrEqual, 1000.0),
+        ([(12, -1.0), (9, -1.0), (7, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(24, -1.0), (21, -1.0), (9, 1.0)], -10.0, .equal, 755.0),
+        ([(33, 1.0), (6, -1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(33, 1.0), (6, -1.0)], 0.0, .equal, 755.0),
+        ([(12, -1.0), (9, -1.0), (7, 1.0)], 0.0, .equal, 755.0),
+        ([(36, -1.0), (33, -1.0), (7, 1.0)], 0.0, .equal, 755.0),
+        ([(15, 1.0), (4, -1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(15, 1.0), (4, -1.0)], 0.0, .equal, 755.0),
+        ([(36, -1.0), (33, -1.0), (7, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(19, 1.0), (15, -1.0), (14, -1.0)], -10.0, .greaterThanOrEqual, 1000.0),
+        ([(23, 1.0), (19, -1.0), (18, -1.0)], -10.0, .greaterThanOrEqual, 1000.0),
+        ([(19, 1.0), (15, -1.0), (14, -1.0)], -10.0, .equal, 755.0),
+        ([(26, 1.0)], -21.0, .equal, 999.0),
+        ([(26, 1.0)], -21.0, .greaterThanOrEqual, 999.0),
+        ([(17, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(18, 1.0)], -16.0, .greaterThanOrEqual, 999.0),
+        ([(31, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(32, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(14, 1.0)], -16.0, .greaterThanOrEqual, 999.0),
+        ([(14, 1.0)], -16.0, .equal, 999.0),
+        ([(36, 1.0)], -125.0, .greaterThanOrEqual, 999.0),
+        ([(34, 1.0)], -21.0, .equal, 999.0),
+        ([(34, 1.0)], -21.0, .greaterThanOrEqual, 999.0),
+        ([(22, 1.0)], 0.0, .greaterThanOrEqual, 1000.0),
+        ([(12, 1.0)], -119.0, .greaterThanOrEqual, 775.0),
+        ([(24, 1.0)], -24.0, .equal, 250.0),
+        ([(24, 1.0)], -24.0, .greaterThanOrEqual, 999.0),
+        ([(28, 1.0)], -125.0, .greaterThanOrEqual, 999.0),
+    ]
+
+    /// Builds the form, then suggests 6 window sizes. Returns milliseconds and a checksum.
+    static func run() throws -> (
+        build: Double, resolve: Double, checksum: Double, variables: Int, constraints: Int
+    ) {
+        let start = ContinuousClock.now
+        var solver = Solver()
+        let variables = variableNames.map { Variable($0) }
+        let width = variables[3]
+        let height = variables[1]
+        try solver.addEditVariable(width, priority: 999)
+        try solver.addEditVariable(height, priority: 999)
+        for (terms, constant, relation, priority) in constraints {
+            let expression = Expression(
+                terms.map { Term(variables[$0.0], $0.1) }, constant: constant)
+            try solver.add(Constraint(expression, relation, priority: Priority(priority)))
+        }
+        _ = solver.updateVariables()
+        let build = milliseconds(since: start)
+        let resolveStart = ContinuousClock.now
+        let sizes: [(Double, Double)] = [
+            (400, 600), (600, 400), (800, 1200), (1200, 800), (400, 800), (800, 400),
+        ]
+        var checksum = 0.0
+        for (w, h) in sizes {
+            try solver.suggestValue(w, for: width)
+            try solver.suggestValue(h, for: height)
+            _ = solver.updateVariables()
+            checksum += variables.reduce(0.0) { $0 + solver.value(of: $1) }
+        }
+        let resolve = milliseconds(since: resolveStart) / Double(sizes.count)
+        return (build, resolve, checksum, variables.count, constraints.count)
     }
-    let resolve = milliseconds(since: resolveStart) / Double(sizes.count)
-    return (build, resolve, checksum, variables.count, constraints.count)
-  }
 }

@@ -4,424 +4,424 @@ import XCTest
 
 /// Asserts that a solver has no internal inconsistency.
 func assertConsistent(_ solver: Solver, file: StaticString = #filePath, line: UInt = #line) {
-  let problems = solver.invariantViolations()
-  XCTAssertTrue(problems.isEmpty, "\(problems.prefix(5))", file: file, line: line)
+    let problems = solver.invariantViolations()
+    XCTAssertTrue(problems.isEmpty, "\(problems.prefix(5))", file: file, line: line)
 }
 
 /// Asserts that two solvers hold the same internal tableau.
 func assertSameState(
-  _ a: Solver, _ b: Solver, file: StaticString = #filePath, line: UInt = #line
+    _ a: Solver, _ b: Solver, file: StaticString = #filePath, line: UInt = #line
 ) {
-  XCTAssertEqual(a.statistics, b.statistics, file: file, line: line)
-  XCTAssertTrue(a.rowOf == b.rowOf, "rows differ", file: file, line: line)
-  XCTAssertEqual(a.columns, b.columns, file: file, line: line)
-  XCTAssertEqual(a.objective, b.objective, file: file, line: line)
-  XCTAssertEqual(a.levels, b.levels, file: file, line: line)
-  XCTAssertEqual(a.kinds, b.kinds, file: file, line: line)
-  XCTAssertTrue(a.definition == b.definition, "definitions differ", file: file, line: line)
-  XCTAssertEqual(a.definitionUsers, b.definitionUsers, file: file, line: line)
+    XCTAssertEqual(a.statistics, b.statistics, file: file, line: line)
+    XCTAssertTrue(a.rowOf == b.rowOf, "rows differ", file: file, line: line)
+    XCTAssertEqual(a.columns, b.columns, file: file, line: line)
+    XCTAssertEqual(a.objective, b.objective, file: file, line: line)
+    XCTAssertEqual(a.levels, b.levels, file: file, line: line)
+    XCTAssertEqual(a.kinds, b.kinds, file: file, line: line)
+    XCTAssertTrue(a.definition == b.definition, "definitions differ", file: file, line: line)
+    XCTAssertEqual(a.definitionUsers, b.definitionUsers, file: file, line: line)
 }
 
 final class ClassicTests: XCTestCase {
-  func testSimple() throws {
-    var s = Solver()
-    let x = Variable("x")
-    let y = Variable("y")
-    try s.add(x + 2 == 20)
-    try s.add(y == x + 3)
-    XCTAssertEqual(s.value(of: x), 18, accuracy: 1e-9)
-    XCTAssertEqual(s.value(of: y), 21, accuracy: 1e-9)
-    assertConsistent(s)
-  }
-
-  /// The Cassowary paper's left/middle/right example, driven through an edit variable.
-  func testPaperMidpoint() throws {
-    var s = Solver()
-    let xl = Variable("xl")
-    let xm = Variable("xm")
-    let xr = Variable("xr")
-    try s.add(2 * xm == xl + xr)
-    try s.add(xl + 10 <= xr)
-    try s.add(xr <= 100)
-    try s.add(xl >= 0)
-    XCTAssertEqual(s.value(of: xm) * 2, s.value(of: xl) + s.value(of: xr), accuracy: 1e-9)
-    try s.addEditVariable(xm, priority: 999)
-    try s.suggestValue(50, for: xm)
-    XCTAssertEqual(s.value(of: xm), 50, accuracy: 1e-9)
-    try s.suggestValue(98, for: xm)  // xr <= 100 and xl + 10 <= xr cap xm at 95
-    XCTAssertEqual(s.value(of: xm), 95, accuracy: 1e-9)
-    XCTAssertEqual(s.value(of: xl), 90, accuracy: 1e-9)
-    XCTAssertEqual(s.value(of: xr), 100, accuracy: 1e-9)
-    try s.suggestValue(3, for: xm)  // xl >= 0 floors xm at 5
-    XCTAssertEqual(s.value(of: xm), 5, accuracy: 1e-9)
-    XCTAssertEqual(s.value(of: xl), 0, accuracy: 1e-9)
-    XCTAssertEqual(s.value(of: xr), 10, accuracy: 1e-9)
-    // Weak stays pin the remaining freedom.
-    try s.add((xl == 30).withPriority(.defaultLow))
-    try s.suggestValue(60, for: xm)
-    XCTAssertEqual(s.value(of: xl), 30, accuracy: 1e-9)
-    XCTAssertEqual(s.value(of: xr), 90, accuracy: 1e-9)
-    assertConsistent(s)
-  }
-
-  func testAddDelete1() throws {
-    var s = Solver()
-    let x = Variable("x")
-    try s.add((x == 100).withPriority(.defaultLow))
-    let c10 = x <= 10
-    let c20 = x <= 20
-    try s.add(c10)
-    try s.add(c20)
-    XCTAssertEqual(s.value(of: x), 10, accuracy: 1e-9)
-    try s.remove(c10)
-    XCTAssertEqual(s.value(of: x), 20, accuracy: 1e-9)
-    try s.remove(c20)
-    XCTAssertEqual(s.value(of: x), 100, accuracy: 1e-9)
-    let c10again = x <= 10
-    try s.add(c10again)
-    try s.add(c10)
-    XCTAssertEqual(s.value(of: x), 10, accuracy: 1e-9)
-    try s.remove(c10)
-    XCTAssertEqual(s.value(of: x), 10, accuracy: 1e-9)
-    try s.remove(c10again)
-    XCTAssertEqual(s.value(of: x), 100, accuracy: 1e-9)
-    assertConsistent(s)
-  }
-
-  func testAddDelete2() throws {
-    var s = Solver()
-    let x = Variable("x")
-    let y = Variable("y")
-    try s.add((x == 100).withPriority(.defaultLow))
-    try s.add((y == 120).withPriority(999))
-    let c10 = x <= 10
-    let c20 = x <= 20
-    try s.add(c10)
-    try s.add(c20)
-    XCTAssertEqual(s.value(of: x), 10, accuracy: 1e-9)
-    XCTAssertEqual(s.value(of: y), 120, accuracy: 1e-9)
-    try s.remove(c10)
-    XCTAssertEqual(s.value(of: x), 20, accuracy: 1e-9)
-    let cxy = 2 * x == y
-    try s.add(cxy)
-    XCTAssertEqual(s.value(of: x), 20, accuracy: 1e-9)
-    XCTAssertEqual(s.value(of: y), 40, accuracy: 1e-9)
-    try s.remove(c20)
-    XCTAssertEqual(s.value(of: x), 60, accuracy: 1e-9)
-    XCTAssertEqual(s.value(of: y), 120, accuracy: 1e-9)
-    try s.remove(cxy)
-    XCTAssertEqual(s.value(of: x), 100, accuracy: 1e-9)
-    XCTAssertEqual(s.value(of: y), 120, accuracy: 1e-9)
-    assertConsistent(s)
-  }
-
-  func testCasso1() throws {
-    var s = Solver()
-    let x = Variable("x")
-    let y = Variable("y")
-    try s.add(x <= y)
-    try s.add(y == x + 3)
-    try s.add((x == 10).withPriority(.defaultLow))
-    try s.add((y == 10).withPriority(.defaultLow))
-    let (vx, vy) = (s.value(of: x), s.value(of: y))
-    XCTAssertTrue((abs(vx - 10) < 1e-9 && abs(vy - 13) < 1e-9) || (abs(vx - 7) < 1e-9 && abs(vy - 10) < 1e-9))
-    // Same level, equal total violation: the layout is ambiguous (kiwi #163).
-    XCTAssertTrue(s.hasAmbiguousLayout([x]))
-    XCTAssertEqual(s.range(of: x).lowerBound, 7, accuracy: 1e-9)
-    XCTAssertEqual(s.range(of: x).upperBound, 10, accuracy: 1e-9)
-  }
-
-  func testInconsistent1() throws {
-    var s = Solver()
-    let x = Variable("x")
-    let c10 = x == 10
-    try s.add(c10)
-    let before = s
-    let c5 = x == 5
-    XCTAssertThrowsError(try s.add(c5)) { error in
-      XCTAssertEqual(error as? SolverError, .unsatisfiableConstraint(c5, conflicts: [c10]))
+    func testSimple() throws {
+        var s = Solver()
+        let x = Variable("x")
+        let y = Variable("y")
+        try s.add(x + 2 == 20)
+        try s.add(y == x + 3)
+        XCTAssertEqual(s.value(of: x), 18, accuracy: 1e-9)
+        XCTAssertEqual(s.value(of: y), 21, accuracy: 1e-9)
+        assertConsistent(s)
     }
-    assertSameState(before, s)
-    XCTAssertFalse(s.contains(c5))
-    XCTAssertEqual(s.value(of: x), 10)
-  }
 
-  func testInconsistent2() throws {
-    var s = Solver()
-    let x = Variable("x")
-    let a = x >= 10
-    try s.add(a)
-    let b = x <= 5
-    XCTAssertThrowsError(try s.add(b)) { error in
-      XCTAssertEqual(error as? SolverError, .unsatisfiableConstraint(b, conflicts: [a]))
+    /// The Cassowary paper's left/middle/right example, driven through an edit variable.
+    func testPaperMidpoint() throws {
+        var s = Solver()
+        let xl = Variable("xl")
+        let xm = Variable("xm")
+        let xr = Variable("xr")
+        try s.add(2 * xm == xl + xr)
+        try s.add(xl + 10 <= xr)
+        try s.add(xr <= 100)
+        try s.add(xl >= 0)
+        XCTAssertEqual(s.value(of: xm) * 2, s.value(of: xl) + s.value(of: xr), accuracy: 1e-9)
+        try s.addEditVariable(xm, priority: 999)
+        try s.suggestValue(50, for: xm)
+        XCTAssertEqual(s.value(of: xm), 50, accuracy: 1e-9)
+        try s.suggestValue(98, for: xm)  // xr <= 100 and xl + 10 <= xr cap xm at 95
+        XCTAssertEqual(s.value(of: xm), 95, accuracy: 1e-9)
+        XCTAssertEqual(s.value(of: xl), 90, accuracy: 1e-9)
+        XCTAssertEqual(s.value(of: xr), 100, accuracy: 1e-9)
+        try s.suggestValue(3, for: xm)  // xl >= 0 floors xm at 5
+        XCTAssertEqual(s.value(of: xm), 5, accuracy: 1e-9)
+        XCTAssertEqual(s.value(of: xl), 0, accuracy: 1e-9)
+        XCTAssertEqual(s.value(of: xr), 10, accuracy: 1e-9)
+        // Weak stays pin the remaining freedom.
+        try s.add((xl == 30).withPriority(.defaultLow))
+        try s.suggestValue(60, for: xm)
+        XCTAssertEqual(s.value(of: xl), 30, accuracy: 1e-9)
+        XCTAssertEqual(s.value(of: xr), 90, accuracy: 1e-9)
+        assertConsistent(s)
     }
-  }
 
-  func testInconsistent3SmallestConflictSet() throws {
-    var s = Solver()
-    let w = Variable("w")
-    let x = Variable("x")
-    let y = Variable("y")
-    let z = Variable("z")
-    let chain = [w >= 10, x >= w, y >= x, z >= y]
-    for c in chain { try s.add(c) }
-    let z8 = z >= 8
-    try s.add(z8)
-    try s.add(Variable("unrelated") == 3)
-    let before = s
-    let bad = z <= 4
-    XCTAssertThrowsError(try s.add(bad)) { error in
-      // Both {z>=8} and the chain are irreducible conflicting sets; either may be named,
-      // but never a set that is not irreducible (such as their union).
-      guard case .unsatisfiableConstraint(let c, let conflicts) = error as? SolverError else {
-        return XCTFail("\(error)")
-      }
-      XCTAssertEqual(c, bad)
-      XCTAssertTrue(conflicts == [z8] || conflicts == chain, "\(conflicts)")
+    func testAddDelete1() throws {
+        var s = Solver()
+        let x = Variable("x")
+        try s.add((x == 100).withPriority(.defaultLow))
+        let c10 = x <= 10
+        let c20 = x <= 20
+        try s.add(c10)
+        try s.add(c20)
+        XCTAssertEqual(s.value(of: x), 10, accuracy: 1e-9)
+        try s.remove(c10)
+        XCTAssertEqual(s.value(of: x), 20, accuracy: 1e-9)
+        try s.remove(c20)
+        XCTAssertEqual(s.value(of: x), 100, accuracy: 1e-9)
+        let c10again = x <= 10
+        try s.add(c10again)
+        try s.add(c10)
+        XCTAssertEqual(s.value(of: x), 10, accuracy: 1e-9)
+        try s.remove(c10)
+        XCTAssertEqual(s.value(of: x), 10, accuracy: 1e-9)
+        try s.remove(c10again)
+        XCTAssertEqual(s.value(of: x), 100, accuracy: 1e-9)
+        assertConsistent(s)
     }
-    assertSameState(before, s)
-    // Without z >= 8 the chain is the irreducible set.
-    try s.remove(z8)
-    XCTAssertThrowsError(try s.add(bad)) { error in
-      XCTAssertEqual(error as? SolverError, .unsatisfiableConstraint(bad, conflicts: chain))
+
+    func testAddDelete2() throws {
+        var s = Solver()
+        let x = Variable("x")
+        let y = Variable("y")
+        try s.add((x == 100).withPriority(.defaultLow))
+        try s.add((y == 120).withPriority(999))
+        let c10 = x <= 10
+        let c20 = x <= 20
+        try s.add(c10)
+        try s.add(c20)
+        XCTAssertEqual(s.value(of: x), 10, accuracy: 1e-9)
+        XCTAssertEqual(s.value(of: y), 120, accuracy: 1e-9)
+        try s.remove(c10)
+        XCTAssertEqual(s.value(of: x), 20, accuracy: 1e-9)
+        let cxy = 2 * x == y
+        try s.add(cxy)
+        XCTAssertEqual(s.value(of: x), 20, accuracy: 1e-9)
+        XCTAssertEqual(s.value(of: y), 40, accuracy: 1e-9)
+        try s.remove(c20)
+        XCTAssertEqual(s.value(of: x), 60, accuracy: 1e-9)
+        XCTAssertEqual(s.value(of: y), 120, accuracy: 1e-9)
+        try s.remove(cxy)
+        XCTAssertEqual(s.value(of: x), 100, accuracy: 1e-9)
+        XCTAssertEqual(s.value(of: y), 120, accuracy: 1e-9)
+        assertConsistent(s)
     }
-    assertConsistent(s)
-  }
 
-  func testInconsistentWithArtificialPath() throws {
-    var s = Solver()
-    let x = Variable("x")
-    let y = Variable("y")
-    let c1 = x + y == 10
-    let c2 = x - y == 2
-    try s.add(c1)
-    try s.add(c2)
-    try s.add((x == 1).withPriority(.defaultLow))
-    let before = s
-    let c3 = x >= 7
-    XCTAssertThrowsError(try s.add(c3)) { error in
-      XCTAssertEqual(error as? SolverError, .unsatisfiableConstraint(c3, conflicts: [c1, c2]))
+    func testCasso1() throws {
+        var s = Solver()
+        let x = Variable("x")
+        let y = Variable("y")
+        try s.add(x <= y)
+        try s.add(y == x + 3)
+        try s.add((x == 10).withPriority(.defaultLow))
+        try s.add((y == 10).withPriority(.defaultLow))
+        let (vx, vy) = (s.value(of: x), s.value(of: y))
+        XCTAssertTrue((abs(vx - 10) < 1e-9 && abs(vy - 13) < 1e-9) || (abs(vx - 7) < 1e-9 && abs(vy - 10) < 1e-9))
+        // Same level, equal total violation: the layout is ambiguous (kiwi #163).
+        XCTAssertTrue(s.hasAmbiguousLayout([x]))
+        XCTAssertEqual(s.range(of: x).lowerBound, 7, accuracy: 1e-9)
+        XCTAssertEqual(s.range(of: x).upperBound, 10, accuracy: 1e-9)
     }
-    assertSameState(before, s)
-    XCTAssertEqual(s.value(of: x), 6, accuracy: 1e-9)
-    XCTAssertEqual(s.value(of: y), 4, accuracy: 1e-9)
-  }
 
-  func testMultipleEdits() throws {
-    var s = Solver()
-    let x = Variable("x")
-    let y = Variable("y")
-    let w = Variable("w")
-    let h = Variable("h")
-    for v in [x, y, w, h] { try s.add((v == 0).withPriority(.defaultLow)) }
-    try s.addEditVariable(x, priority: 999)
-    try s.addEditVariable(y, priority: 999)
-    try s.suggestValue(10, for: x)
-    try s.suggestValue(20, for: y)
-    XCTAssertEqual(s.value(of: x), 10, accuracy: 1e-9)
-    XCTAssertEqual(s.value(of: y), 20, accuracy: 1e-9)
-    XCTAssertEqual(s.value(of: w), 0, accuracy: 1e-9)
-    try s.addEditVariable(w, priority: 999)
-    try s.addEditVariable(h, priority: 999)
-    try s.suggestValue(30, for: w)
-    try s.suggestValue(40, for: h)
-    XCTAssertEqual(
-      [x, y, w, h].map { s.value(of: $0) }, [10, 20, 30, 40])
-    try s.removeEditVariable(w)
-    try s.removeEditVariable(h)
-    XCTAssertEqual(s.value(of: w), 0, accuracy: 1e-9)
-    try s.suggestValue(50, for: x)
-    try s.suggestValue(60, for: y)
-    XCTAssertEqual(s.value(of: x), 50, accuracy: 1e-9)
-    XCTAssertEqual(s.value(of: y), 60, accuracy: 1e-9)
-    assertConsistent(s)
-  }
-
-  func testRequiredEditIsRejected() throws {
-    var s = Solver()
-    let x = Variable("x")
-    XCTAssertThrowsError(try s.addEditVariable(x, priority: .required)) {
-      XCTAssertEqual($0 as? SolverError, .requiredEditVariable(x))
+    func testInconsistent1() throws {
+        var s = Solver()
+        let x = Variable("x")
+        let c10 = x == 10
+        try s.add(c10)
+        let before = s
+        let c5 = x == 5
+        XCTAssertThrowsError(try s.add(c5)) { error in
+            XCTAssertEqual(error as? SolverError, .unsatisfiableConstraint(c5, conflicts: [c10]))
+        }
+        assertSameState(before, s)
+        XCTAssertFalse(s.contains(c5))
+        XCTAssertEqual(s.value(of: x), 10)
     }
-    try s.addEditVariable(x, priority: 999)
-    XCTAssertThrowsError(try s.addEditVariable(x, priority: 999))
-    XCTAssertThrowsError(try s.suggestValue(1, for: Variable("y")))
-    // A required constraint beats a suggestion.
-    try s.add(x <= 5)
-    try s.suggestValue(10, for: x)
-    XCTAssertEqual(s.value(of: x), 5, accuracy: 1e-9)
-  }
 
-  func testInvalidPriorities() {
-    var s = Solver()
-    let x = Variable("x")
-    for p in [0.0, 0.5, 1000.5, 1001, -3, Double.nan] {
-      XCTAssertThrowsError(try s.add((x == 1).withPriority(Priority(p))))
+    func testInconsistent2() throws {
+        var s = Solver()
+        let x = Variable("x")
+        let a = x >= 10
+        try s.add(a)
+        let b = x <= 5
+        XCTAssertThrowsError(try s.add(b)) { error in
+            XCTAssertEqual(error as? SolverError, .unsatisfiableConstraint(b, conflicts: [a]))
+        }
     }
-    XCTAssertEqual(s.statistics.rows, 0)
-  }
 
-  func testDuplicateAndUnknown() throws {
-    var s = Solver()
-    let x = Variable("x")
-    let c = x == 1
-    try s.add(c)
-    let copy = c
-    XCTAssertTrue(s.contains(copy))
-    XCTAssertThrowsError(try s.add(copy)) { XCTAssertEqual($0 as? SolverError, .duplicateConstraint(c)) }
-    XCTAssertFalse(s.contains(x == 1))
-    XCTAssertThrowsError(try s.remove(x == 1))
-    try s.remove(copy)
-    XCTAssertFalse(s.contains(c))
-  }
+    func testInconsistent3SmallestConflictSet() throws {
+        var s = Solver()
+        let w = Variable("w")
+        let x = Variable("x")
+        let y = Variable("y")
+        let z = Variable("z")
+        let chain = [w >= 10, x >= w, y >= x, z >= y]
+        for c in chain { try s.add(c) }
+        let z8 = z >= 8
+        try s.add(z8)
+        try s.add(Variable("unrelated") == 3)
+        let before = s
+        let bad = z <= 4
+        XCTAssertThrowsError(try s.add(bad)) { error in
+            // Both {z>=8} and the chain are irreducible conflicting sets; either may be named,
+            // but never a set that is not irreducible (such as their union).
+            guard case .unsatisfiableConstraint(let c, let conflicts) = error as? SolverError else {
+                return XCTFail("\(error)")
+            }
+            XCTAssertEqual(c, bad)
+            XCTAssertTrue(conflicts == [z8] || conflicts == chain, "\(conflicts)")
+        }
+        assertSameState(before, s)
+        // Without z >= 8 the chain is the irreducible set.
+        try s.remove(z8)
+        XCTAssertThrowsError(try s.add(bad)) { error in
+            XCTAssertEqual(error as? SolverError, .unsatisfiableConstraint(bad, conflicts: chain))
+        }
+        assertConsistent(s)
+    }
+
+    func testInconsistentWithArtificialPath() throws {
+        var s = Solver()
+        let x = Variable("x")
+        let y = Variable("y")
+        let c1 = x + y == 10
+        let c2 = x - y == 2
+        try s.add(c1)
+        try s.add(c2)
+        try s.add((x == 1).withPriority(.defaultLow))
+        let before = s
+        let c3 = x >= 7
+        XCTAssertThrowsError(try s.add(c3)) { error in
+            XCTAssertEqual(error as? SolverError, .unsatisfiableConstraint(c3, conflicts: [c1, c2]))
+        }
+        assertSameState(before, s)
+        XCTAssertEqual(s.value(of: x), 6, accuracy: 1e-9)
+        XCTAssertEqual(s.value(of: y), 4, accuracy: 1e-9)
+    }
+
+    func testMultipleEdits() throws {
+        var s = Solver()
+        let x = Variable("x")
+        let y = Variable("y")
+        let w = Variable("w")
+        let h = Variable("h")
+        for v in [x, y, w, h] { try s.add((v == 0).withPriority(.defaultLow)) }
+        try s.addEditVariable(x, priority: 999)
+        try s.addEditVariable(y, priority: 999)
+        try s.suggestValue(10, for: x)
+        try s.suggestValue(20, for: y)
+        XCTAssertEqual(s.value(of: x), 10, accuracy: 1e-9)
+        XCTAssertEqual(s.value(of: y), 20, accuracy: 1e-9)
+        XCTAssertEqual(s.value(of: w), 0, accuracy: 1e-9)
+        try s.addEditVariable(w, priority: 999)
+        try s.addEditVariable(h, priority: 999)
+        try s.suggestValue(30, for: w)
+        try s.suggestValue(40, for: h)
+        XCTAssertEqual(
+            [x, y, w, h].map { s.value(of: $0) }, [10, 20, 30, 40])
+        try s.removeEditVariable(w)
+        try s.removeEditVariable(h)
+        XCTAssertEqual(s.value(of: w), 0, accuracy: 1e-9)
+        try s.suggestValue(50, for: x)
+        try s.suggestValue(60, for: y)
+        XCTAssertEqual(s.value(of: x), 50, accuracy: 1e-9)
+        XCTAssertEqual(s.value(of: y), 60, accuracy: 1e-9)
+        assertConsistent(s)
+    }
+
+    func testRequiredEditIsRejected() throws {
+        var s = Solver()
+        let x = Variable("x")
+        XCTAssertThrowsError(try s.addEditVariable(x, priority: .required)) {
+            XCTAssertEqual($0 as? SolverError, .requiredEditVariable(x))
+        }
+        try s.addEditVariable(x, priority: 999)
+        XCTAssertThrowsError(try s.addEditVariable(x, priority: 999))
+        XCTAssertThrowsError(try s.suggestValue(1, for: Variable("y")))
+        // A required constraint beats a suggestion.
+        try s.add(x <= 5)
+        try s.suggestValue(10, for: x)
+        XCTAssertEqual(s.value(of: x), 5, accuracy: 1e-9)
+    }
+
+    func testInvalidPriorities() {
+        var s = Solver()
+        let x = Variable("x")
+        for p in [0.0, 0.5, 1000.5, 1001, -3, Double.nan] {
+            XCTAssertThrowsError(try s.add((x == 1).withPriority(Priority(p))))
+        }
+        XCTAssertEqual(s.statistics.rows, 0)
+    }
+
+    func testDuplicateAndUnknown() throws {
+        var s = Solver()
+        let x = Variable("x")
+        let c = x == 1
+        try s.add(c)
+        let copy = c
+        XCTAssertTrue(s.contains(copy))
+        XCTAssertThrowsError(try s.add(copy)) { XCTAssertEqual($0 as? SolverError, .duplicateConstraint(c)) }
+        XCTAssertFalse(s.contains(x == 1))
+        XCTAssertThrowsError(try s.remove(x == 1))
+        try s.remove(copy)
+        XCTAssertFalse(s.contains(c))
+    }
 }
 
 final class PriorityTests: XCTestCase {
-  /// kiwi #28: weights must not add up across levels.
-  func testKiwi28HighestWins() throws {
-    var s = Solver()
-    let w = Variable("w")
-    for k in 1...4 { try s.add((w == Double(k)).withPriority(Priority(Double(250 + k)))) }
-    XCTAssertEqual(s.value(of: w), 4, accuracy: 1e-9)
-    var t = Solver()
-    for k in (1...4).reversed() { try t.add((w == Double(k)).withPriority(Priority(Double(250 + k)))) }
-    XCTAssertEqual(t.value(of: w), 4, accuracy: 1e-9)
-  }
-
-  /// kiwi #33: a low third constraint must not change which of two higher ones wins.
-  func testKiwi33LowConstraintDoesNotFlip() throws {
-    var s = Solver()
-    let v = Variable("v")
-    try s.add((v >= 100).withPriority(501))
-    try s.add((v == 90).withPriority(500))
-    XCTAssertEqual(s.value(of: v), 100, accuracy: 1e-9)
-    try s.add((v == 10).withPriority(10))
-    XCTAssertEqual(s.value(of: v), 100, accuracy: 1e-9)
-    var e = Solver()
-    try e.add((v >= 100).withPriority(501))
-    try e.addEditVariable(v, priority: 500)
-    try e.suggestValue(90, for: v)
-    try e.add((v == 10).withPriority(10))
-    XCTAssertEqual(e.value(of: v), 100, accuracy: 1e-9)
-  }
-
-  func testThousandLowCannotOutvoteOneHigher() throws {
-    var s = Solver()
-    let x = Variable("x")
-    try s.add((x == 7).withPriority(251))
-    for _ in 0..<1000 { try s.add((x == 3).withPriority(250)) }
-    XCTAssertEqual(s.value(of: x), 7, accuracy: 1e-9)
-  }
-
-  /// kiwi #163: equal priorities with equal total violation: the solver is deterministic
-  /// and reports the ambiguity; a lower level breaks the tie.
-  func testKiwi163EqualStrengths() throws {
-    func build() throws -> (Solver, Variable) {
-      var s = Solver()
-      let x = Variable("x")
-      try s.add((x == 10).withPriority(750))
-      try s.add((x == 20).withPriority(750))
-      return (s, x)
+    /// kiwi #28: weights must not add up across levels.
+    func testKiwi28HighestWins() throws {
+        var s = Solver()
+        let w = Variable("w")
+        for k in 1...4 { try s.add((w == Double(k)).withPriority(Priority(Double(250 + k)))) }
+        XCTAssertEqual(s.value(of: w), 4, accuracy: 1e-9)
+        var t = Solver()
+        for k in (1...4).reversed() { try t.add((w == Double(k)).withPriority(Priority(Double(250 + k)))) }
+        XCTAssertEqual(t.value(of: w), 4, accuracy: 1e-9)
     }
-    let (a, x) = try build()
-    let (b, y) = try build()
-    XCTAssertEqual(a.value(of: x), b.value(of: y))
-    XCTAssertTrue(a.hasAmbiguousLayout([x]))
-    XCTAssertEqual(a.range(of: x), 10...20)
-    var c = a
-    try c.add((x == 0).withPriority(250))
-    XCTAssertEqual(c.value(of: x), 10, accuracy: 1e-9)
-    XCTAssertFalse(c.hasAmbiguousLayout([x]))
-    // Within a level the total violation is minimised: two at 20 beat one at 10.
-    var d = a
-    try d.add((x == 20).withPriority(750))
-    XCTAssertEqual(d.value(of: x), 20, accuracy: 1e-9)
-  }
 
-  func testHuggingAndCompression() throws {
-    var s = Solver()
-    let w = Variable("w")
-    let container = Variable("container")
-    try s.add(w <= container - 20)
-    try s.add((w <= 100).withPriority(.defaultLow))
-    try s.add((w >= 100).withPriority(.defaultHigh))
-    try s.addEditVariable(container, priority: 999)
-    try s.suggestValue(300, for: container)
-    XCTAssertEqual(s.value(of: w), 100, accuracy: 1e-9)
-    try s.suggestValue(80, for: container)
-    XCTAssertEqual(s.value(of: w), 60, accuracy: 1e-9)
-  }
+    /// kiwi #33: a low third constraint must not change which of two higher ones wins.
+    func testKiwi33LowConstraintDoesNotFlip() throws {
+        var s = Solver()
+        let v = Variable("v")
+        try s.add((v >= 100).withPriority(501))
+        try s.add((v == 90).withPriority(500))
+        XCTAssertEqual(s.value(of: v), 100, accuracy: 1e-9)
+        try s.add((v == 10).withPriority(10))
+        XCTAssertEqual(s.value(of: v), 100, accuracy: 1e-9)
+        var e = Solver()
+        try e.add((v >= 100).withPriority(501))
+        try e.addEditVariable(v, priority: 500)
+        try e.suggestValue(90, for: v)
+        try e.add((v == 10).withPriority(10))
+        XCTAssertEqual(e.value(of: v), 100, accuracy: 1e-9)
+    }
+
+    func testThousandLowCannotOutvoteOneHigher() throws {
+        var s = Solver()
+        let x = Variable("x")
+        try s.add((x == 7).withPriority(251))
+        for _ in 0..<1000 { try s.add((x == 3).withPriority(250)) }
+        XCTAssertEqual(s.value(of: x), 7, accuracy: 1e-9)
+    }
+
+    /// kiwi #163: equal priorities with equal total violation: the solver is deterministic
+    /// and reports the ambiguity; a lower level breaks the tie.
+    func testKiwi163EqualStrengths() throws {
+        func build() throws -> (Solver, Variable) {
+            var s = Solver()
+            let x = Variable("x")
+            try s.add((x == 10).withPriority(750))
+            try s.add((x == 20).withPriority(750))
+            return (s, x)
+        }
+        let (a, x) = try build()
+        let (b, y) = try build()
+        XCTAssertEqual(a.value(of: x), b.value(of: y))
+        XCTAssertTrue(a.hasAmbiguousLayout([x]))
+        XCTAssertEqual(a.range(of: x), 10...20)
+        var c = a
+        try c.add((x == 0).withPriority(250))
+        XCTAssertEqual(c.value(of: x), 10, accuracy: 1e-9)
+        XCTAssertFalse(c.hasAmbiguousLayout([x]))
+        // Within a level the total violation is minimised: two at 20 beat one at 10.
+        var d = a
+        try d.add((x == 20).withPriority(750))
+        XCTAssertEqual(d.value(of: x), 20, accuracy: 1e-9)
+    }
+
+    func testHuggingAndCompression() throws {
+        var s = Solver()
+        let w = Variable("w")
+        let container = Variable("container")
+        try s.add(w <= container - 20)
+        try s.add((w <= 100).withPriority(.defaultLow))
+        try s.add((w >= 100).withPriority(.defaultHigh))
+        try s.addEditVariable(container, priority: 999)
+        try s.suggestValue(300, for: container)
+        XCTAssertEqual(s.value(of: w), 100, accuracy: 1e-9)
+        try s.suggestValue(80, for: container)
+        XCTAssertEqual(s.value(of: w), 60, accuracy: 1e-9)
+    }
 }
 
 final class UpdateTests: XCTestCase {
-  func testUpdateConstantInPlace() throws {
-    var s = Solver()
-    let x = Variable("x")
-    let y = Variable("y")
-    let cx = (x == 100).withPriority(.defaultLow)
-    try s.add(cx)
-    try s.add(y == x + 5)
-    _ = s.updateVariables()
-    let stats = s.statistics
-    try s.updateConstant(of: cx, to: -40)
-    XCTAssertEqual(s.value(of: x), 40, accuracy: 1e-9)
-    XCTAssertEqual(s.value(of: y), 45, accuracy: 1e-9)
-    XCTAssertEqual(s.statistics, stats)
-    XCTAssertEqual(Set(s.updateVariables()), Set([x, y]))
-    XCTAssertEqual(s.updateVariables(), [])
-    // Required constant update and a failing one, rolled back.
-    let floor = x >= 0
-    try s.add(floor)
-    let cap = x <= 50
-    try s.add(cap)
-    try s.updateConstant(of: cap, to: -30)
-    XCTAssertEqual(s.value(of: x), 30, accuracy: 1e-9)
-    let before = s
-    XCTAssertThrowsError(try s.updateConstant(of: cap, to: 10)) { error in
-      XCTAssertEqual(error as? SolverError, .unsatisfiableConstraint(cap, conflicts: [floor]))
+    func testUpdateConstantInPlace() throws {
+        var s = Solver()
+        let x = Variable("x")
+        let y = Variable("y")
+        let cx = (x == 100).withPriority(.defaultLow)
+        try s.add(cx)
+        try s.add(y == x + 5)
+        _ = s.updateVariables()
+        let stats = s.statistics
+        try s.updateConstant(of: cx, to: -40)
+        XCTAssertEqual(s.value(of: x), 40, accuracy: 1e-9)
+        XCTAssertEqual(s.value(of: y), 45, accuracy: 1e-9)
+        XCTAssertEqual(s.statistics, stats)
+        XCTAssertEqual(Set(s.updateVariables()), Set([x, y]))
+        XCTAssertEqual(s.updateVariables(), [])
+        // Required constant update and a failing one, rolled back.
+        let floor = x >= 0
+        try s.add(floor)
+        let cap = x <= 50
+        try s.add(cap)
+        try s.updateConstant(of: cap, to: -30)
+        XCTAssertEqual(s.value(of: x), 30, accuracy: 1e-9)
+        let before = s
+        XCTAssertThrowsError(try s.updateConstant(of: cap, to: 10)) { error in
+            XCTAssertEqual(error as? SolverError, .unsatisfiableConstraint(cap, conflicts: [floor]))
+        }
+        assertSameState(before, s)
+        try s.updateConstant(of: floor, to: -20)
+        XCTAssertEqual(s.value(of: x), 30, accuracy: 1e-9)
+        assertConsistent(s)
     }
-    assertSameState(before, s)
-    try s.updateConstant(of: floor, to: -20)
-    XCTAssertEqual(s.value(of: x), 30, accuracy: 1e-9)
-    assertConsistent(s)
-  }
 
-  func testAddRemoveReturnsToBaseline() throws {
-    var s = Solver()
-    let v = (0..<6).map { Variable("v\($0)") }
-    try s.add(v[0] + v[1] == 10)
-    try s.add((v[2] >= v[1] + 3).withPriority(.defaultHigh))
-    try s.add((v[3] == 4).withPriority(.defaultLow))
-    try s.addEditVariable(v[4], priority: 999)
-    try s.suggestValue(7, for: v[4])
-    let base = s.statistics
-    let extra: [Constraint] = [
-      v[0] == v[4] + 1, (v[5] <= v[3]).withPriority(300), (v[2] == 1).withPriority(.defaultLow),
-      v[1] >= 2, (v[0] + v[2] == v[5]).withPriority(.fittingSizeLevel),
-    ]
-    for c in extra {
-      try s.add(c)
-      try s.remove(c)
-      XCTAssertEqual(s.statistics, base, "\(c)")
+    func testAddRemoveReturnsToBaseline() throws {
+        var s = Solver()
+        let v = (0..<6).map { Variable("v\($0)") }
+        try s.add(v[0] + v[1] == 10)
+        try s.add((v[2] >= v[1] + 3).withPriority(.defaultHigh))
+        try s.add((v[3] == 4).withPriority(.defaultLow))
+        try s.addEditVariable(v[4], priority: 999)
+        try s.suggestValue(7, for: v[4])
+        let base = s.statistics
+        let extra: [Constraint] = [
+            v[0] == v[4] + 1, (v[5] <= v[3]).withPriority(300), (v[2] == 1).withPriority(.defaultLow),
+            v[1] >= 2, (v[0] + v[2] == v[5]).withPriority(.fittingSizeLevel),
+        ]
+        for c in extra {
+            try s.add(c)
+            try s.remove(c)
+            XCTAssertEqual(s.statistics, base, "\(c)")
+        }
+        for c in extra { try s.add(c) }
+        for c in extra.reversed() { try s.remove(c) }
+        XCTAssertEqual(s.statistics, base)
+        assertConsistent(s)
     }
-    for c in extra { try s.add(c) }
-    for c in extra.reversed() { try s.remove(c) }
-    XCTAssertEqual(s.statistics, base)
-    assertConsistent(s)
-  }
 
-  func testAmbiguity() throws {
-    var s = Solver()
-    let x = Variable("x")
-    let y = Variable("y")
-    try s.add(x + y == 100)
-    try s.add(x >= 0)
-    XCTAssertEqual(s.ambiguousVariables(among: [x, y]), [x, y])
-    XCTAssertEqual(s.range(of: x).lowerBound, 0, accuracy: 1e-9)
-    XCTAssertEqual(s.range(of: x).upperBound, .infinity)
-    try s.add((x == 30).withPriority(.defaultLow))
-    XCTAssertFalse(s.hasAmbiguousLayout([x, y]))
-    XCTAssertEqual(s.value(of: y), 70, accuracy: 1e-9)
-    XCTAssertTrue(s.hasAmbiguousLayout([Variable("unknown")]))
-  }
+    func testAmbiguity() throws {
+        var s = Solver()
+        let x = Variable("x")
+        let y = Variable("y")
+        try s.add(x + y == 100)
+        try s.add(x >= 0)
+        XCTAssertEqual(s.ambiguousVariables(among: [x, y]), [x, y])
+        XCTAssertEqual(s.range(of: x).lowerBound, 0, accuracy: 1e-9)
+        XCTAssertEqual(s.range(of: x).upperBound, .infinity)
+        try s.add((x == 30).withPriority(.defaultLow))
+        XCTAssertFalse(s.hasAmbiguousLayout([x, y]))
+        XCTAssertEqual(s.value(of: y), 70, accuracy: 1e-9)
+        XCTAssertTrue(s.hasAmbiguousLayout([Variable("unknown")]))
+    }
 }
