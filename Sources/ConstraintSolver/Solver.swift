@@ -94,6 +94,8 @@ public struct Solver: Sendable {
     /// Set when a pivot used a tiny element; the tableau is then rebuilt from the
     /// constraints at the end of the public operation (see ``rebuild()``).
     var illConditioned = false
+    /// Scratch: the symbols of the terms of the constraint being added.
+    var termSymbols: [Int32] = []
     /// False while a rebuild replays the constraints (no nested rebuilds).
     var allowsRebuild = true
 
@@ -213,11 +215,11 @@ public struct Solver: Sendable {
                 objectiveConstants.remove(at: levelIndex)
             }
         }
-        for term in constraint.expression.terms {
+        for term in constraint.expression.terms where !nearZero(term.coefficient) {
             guard let s = variableSymbols[term.variable] else { continue }
             variableUses[Int(s)] -= 1
         }
-        for term in constraint.expression.terms {
+        for term in constraint.expression.terms where !nearZero(term.coefficient) {
             guard let s = variableSymbols[term.variable] else { continue }
             if variableUses[Int(s)] == 0 && isUnreferenced(s) {
                 variableSymbols[term.variable] = nil
@@ -339,12 +341,14 @@ public struct Solver: Sendable {
             if kinds[Int(m)] != .external && row.constant < 0 { infeasible.push(m) }
             rowOf[Int(m)] = row
         } else {
-            for r in columns[Int(m)] {
-                guard var row = rowOf[Int(r)] else { continue }
-                rowOf[Int(r)] = nil
-                row.constant += row.coefficient(for: m) * shift
-                if kinds[Int(r)] != .external && row.constant < 0 { infeasible.push(r) }
-                rowOf[Int(r)] = row
+            let users = columns[Int(m)].items
+            rowOf.withUnsafeMutableBufferPointer { rows in
+                for r in users {
+                    let i = Int(r)
+                    guard let c = rows[i]?.coefficient(for: m) else { continue }
+                    rows[i]?.constant += c * shift
+                    if kinds[i] != .external, let k = rows[i]?.constant, k < 0 { infeasible.push(r) }
+                }
             }
             for k in objective.indices {
                 objectiveConstants[k] += objective[k][Int(m)] * shift
@@ -664,8 +668,10 @@ public struct Solver: Sendable {
     mutating func createRow(_ constraint: Constraint, newVariables: inout [Variable]) -> (Row, Tag) {
         let expression = constraint.expression
         var row = Row(constant: expression.constant)
+        termSymbols.removeAll(keepingCapacity: true)
         for term in expression.terms where !nearZero(term.coefficient) {
             let s = symbol(for: term.variable, newVariables: &newVariables)
+            termSymbols.append(s)
             row.insert(s, term.coefficient)
         }
         let priority = constraint.priority
@@ -718,9 +724,8 @@ public struct Solver: Sendable {
         {
             levelUses[k] += 1
         }
-        for term in constraint.expression.terms {
-            if let s = variableSymbols[term.variable] { variableUses[Int(s)] += 1 }
-        }
+        for s in termSymbols { variableUses[Int(s)] += 1 }
+        termSymbols.removeAll(keepingCapacity: true)
     }
 
     // MARK: - Definitions

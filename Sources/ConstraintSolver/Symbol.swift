@@ -122,12 +122,22 @@ extension Int: ExpressionConvertible {
 public func + <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     let l = lhs.expression
     let r = rhs.expression
-    return Expression(l.terms + r.terms, constant: l.constant + r.constant)
+    var terms: [Term] = []
+    terms.reserveCapacity(l.terms.count + r.terms.count)
+    terms.append(contentsOf: l.terms)
+    terms.append(contentsOf: r.terms)
+    return Expression(terms, constant: l.constant + r.constant)
 }
 
 /// Subtracts one linear expression from another.
 public func - <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
-    lhs + (-1.0 * rhs)
+    let l = lhs.expression
+    let r = rhs.expression
+    var terms: [Term] = []
+    terms.reserveCapacity(l.terms.count + r.terms.count)
+    terms.append(contentsOf: l.terms)
+    for t in r.terms { terms.append(Term(t.variable, -t.coefficient)) }
+    return Expression(terms, constant: l.constant - r.constant)
 }
 
 /// Negates a linear expression.
