@@ -737,7 +737,7 @@ public struct Solver: Sendable {
         guard kinds[Int(p)] == .external, rowOf[Int(p)] == nil, definition[Int(p)] == nil,
             columns[Int(p)].isEmpty
         else { return false }
-        for level in objective where level[Int(p)] != 0 { return false }
+        for k in objective.indices where objective[k][Int(p)] != 0 { return false }
         if definitionUsers[Int(p)].isEmpty { return true }
         var seen: Set<Int32> = []
         var stack = definitionUsers[Int(p)].items
@@ -1020,8 +1020,8 @@ public struct Solver: Sendable {
     @inline(__always) func isEligible(_ s: Int32) -> Bool {
         let kind = kinds[Int(s)]
         if kind == .dummy || rowOf[Int(s)] != nil || definition[Int(s)] != nil { return false }
-        for level in objective {
-            let c = level[Int(s)]
+        for k in objective.indices {
+            let c = objective[k][Int(s)]
             if c != 0 { return c < 0 || kind == .external }
         }
         return false
@@ -1029,8 +1029,8 @@ public struct Solver: Sendable {
 
     /// The direction an eligible symbol should move in (+1 increases it).
     func direction(_ s: Int32) -> Double {
-        for level in objective {
-            let c = level[Int(s)]
+        for k in objective.indices {
+            let c = objective[k][Int(s)]
             if c != 0 { return c < 0 ? 1 : -1 }
         }
         return 1
@@ -1145,7 +1145,7 @@ public struct Solver: Sendable {
                 if kind == .dummy { continue }
                 if a <= 0 && kind != .external { continue }
                 ratio.removeAll(keepingCapacity: true)
-                for level in objective { ratio.append(level[Int(s)] / a) }
+                for level in objective.indices { ratio.append(objective[level][Int(s)] / a) }
                 if entering < 0 || lexLess(ratio, bestRatio) {
                     entering = s
                     bestRatio = ratio

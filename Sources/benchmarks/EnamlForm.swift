@@ -3,6 +3,7 @@
 // kiwi strengths map to priorities: weak 250, medium 750, "mmedium" (1.25 × medium) 755,
 // "smedium" (100 × medium) 775, strong 999, required 1000 — the same order as kiwi's weights.
 import ConstraintSolver
+import Foundation
 
 enum EnamlForm {
     static let variableNames: [String] = [
@@ -127,7 +128,8 @@ enum EnamlForm {
         ([(28, 1.0)], -125.0, .greaterThanOrEqual, 999.0),
     ]
 
-    /// Builds the form, then suggests 6 window sizes. Returns milliseconds and a checksum.
+    /// Builds the form, then suggests 6 window sizes. Returns milliseconds and a checksum
+    /// (the sum of the 37 values after the last size, 800×400, as kiwi's twin reports).
     static func run() throws -> (
         build: Double, resolve: Double, checksum: Double, variables: Int, constraints: Int
     ) {
@@ -154,7 +156,12 @@ enum EnamlForm {
             try solver.suggestValue(w, for: width)
             try solver.suggestValue(h, for: height)
             _ = solver.updateVariables()
-            checksum += variables.reduce(0.0) { $0 + solver.value(of: $1) }
+            checksum = variables.reduce(0.0) { $0 + solver.value(of: $1) }
+            if ProcessInfo.processInfo.environment["ENAML_VALUES"] != nil {
+                print(
+                    w, h,
+                    zip(variableNames, variables).map { "\($0.0)=\(solver.value(of: $0.1))" }.joined(separator: " "))
+            }
         }
         let resolve = milliseconds(since: resolveStart) / Double(sizes.count)
         return (build, resolve, checksum, variables.count, constraints.count)
