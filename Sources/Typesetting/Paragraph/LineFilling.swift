@@ -130,6 +130,11 @@ extension PreparedText {
         let end = p.count
         let contentEnd = max(start, p.contentEnd[end])
         let width = options.width
+        /// "…" is shaped in the font of the cluster it stands next to.
+        func ellipsis(nextTo cluster: Int) -> (font: Int, width: Double) {
+            let font = p.fontIndex.isEmpty ? 0 : p.fontIndex[min(max(cluster, 0), p.count - 1)]
+            return (font, self.ellipsis[font].width)
+        }
         switch options.lineBreakMode {
         case .byWordWrapping, .byCharWrapping:
             var line = line(p, natural, options: options)
@@ -142,9 +147,7 @@ extension PreparedText {
                 p, range: start..<end, visible: [start..<contentEnd], width: min(full, width), ellipsisAt: nil,
                 truncated: true, extraFont: nil, options: options)
         case .byTruncatingTail:
-            let lastVisible = max(start, min(end, natural.upperBound) - 1)
-            let ellipsisFont = p.fontIndex.isEmpty ? 0 : p.fontIndex[lastVisible]
-            let ellipsisWidth = ellipsis[ellipsisFont].width
+            let (ellipsisFont, ellipsisWidth) = ellipsis(nextTo: min(end, natural.upperBound) - 1)
             var kept: Int
             if width.isFinite {
                 var e = start
@@ -157,8 +160,7 @@ extension PreparedText {
                 p, range: start..<end, visible: [start..<kept], width: p.width(start, kept) + ellipsisWidth,
                 ellipsisAt: kept, truncated: true, extraFont: ellipsisFont, options: options)
         case .byTruncatingHead:
-            let ellipsisFont = p.fontIndex.isEmpty ? 0 : p.fontIndex[start < end ? start : 0]
-            let ellipsisWidth = ellipsis[ellipsisFont].width
+            let (ellipsisFont, ellipsisWidth) = ellipsis(nextTo: start)
             let available = width.isFinite ? width - ellipsisWidth : .infinity
             var s = contentEnd
             while s > start && p.width(s - 1, contentEnd) <= available { s -= 1 }
@@ -166,8 +168,7 @@ extension PreparedText {
                 p, range: start..<end, visible: [s..<contentEnd], width: p.width(s, contentEnd) + ellipsisWidth,
                 ellipsisAt: s, truncated: true, extraFont: ellipsisFont, options: options)
         case .byTruncatingMiddle:
-            let ellipsisFont = p.fontIndex.isEmpty ? 0 : p.fontIndex[start < end ? start : 0]
-            let ellipsisWidth = ellipsis[ellipsisFont].width
+            let (ellipsisFont, ellipsisWidth) = ellipsis(nextTo: start)
             let available = width.isFinite ? width - ellipsisWidth : .infinity
             var e = start
             while e < contentEnd && p.width(start, e + 1) <= available / 2 { e += 1 }
