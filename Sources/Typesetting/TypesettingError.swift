@@ -21,6 +21,7 @@ public enum TypesettingError: Error, Equatable, Sendable, CustomStringConvertibl
     /// ICU or HarfBuzz failed unexpectedly while analysing text.
     case textAnalysisFailed(String)
 
+    /// A sentence naming what was wrong and what is allowed.
     public var description: String {
         switch self {
         case .fontNotFound(let name, let available):

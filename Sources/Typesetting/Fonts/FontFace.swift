@@ -96,7 +96,9 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// "Family Style (path)".
     public var description: String { "\(family) \(style) (\(path)#\(index))" }
 
+    /// Faces are equal when they are the same opened face.
     public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs === rhs }
+    /// Hashes the face's identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
     private static func string(_ read: (UnsafeMutablePointer<CChar>?, Int32) -> Int32) -> String {

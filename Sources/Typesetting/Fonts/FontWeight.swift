@@ -53,8 +53,10 @@ public struct FontWeight: Hashable, Sendable, Comparable, CustomStringConvertibl
         }
     }
 
+    /// Lighter weights sort first.
     public static func < (lhs: FontWeight, rhs: FontWeight) -> Bool { lhs.value < rhs.value }
 
+    /// The weight's UIKit name ("semibold"), or its number when it has none.
     public var description: String {
         FontWeight.named.first(where: { $0.weight == self })?.name ?? String(value)
     }
