@@ -94,6 +94,8 @@ public struct Solver: Sendable {
     /// Set when a pivot used a tiny element; the tableau is then rebuilt from the
     /// constraints at the end of the public operation (see ``rebuild()``).
     var illConditioned = false
+    /// Number of rebuilds so far (reported in ``Statistics``).
+    var rebuildCount = 0
     /// Scratch: the symbols of the terms of the constraint being added.
     var termSymbols: [Int32] = []
     /// False while a rebuild replays the constraints (no nested rebuilds).
@@ -267,6 +269,7 @@ public struct Solver: Sendable {
         }
         fresh.illConditioned = false
         fresh.allowsRebuild = true
+        fresh.rebuildCount = rebuildCount + 1
         self = fresh
     }
 
@@ -469,6 +472,8 @@ public struct Solver: Sendable {
         public var variables: Int
         /// Number of constraints.
         public var constraints: Int
+        /// Number of times the tableau was rebuilt because of ill-conditioning.
+        public var rebuilds: Int
     }
 
     /// The current internal sizes.
@@ -484,7 +489,8 @@ public struct Solver: Sendable {
         for level in objective { for c in level where c != 0 { terms += 1 } }
         return Statistics(
             rows: rowCount, definitions: definitionCount, columns: used, objectiveTerms: terms,
-            levels: levels.count, variables: variableSymbols.count, constraints: constraints.count)
+            levels: levels.count, variables: variableSymbols.count, constraints: constraints.count,
+            rebuilds: rebuildCount)
     }
 
     // MARK: - Symbols and rows

@@ -238,6 +238,10 @@ struct RandomBenchmark: ParsableCommand {
                 }
             }
             let addMs = milliseconds(since: addStart)
+            let rebuildsAfterAdd = s.statistics.rebuilds
+            if ProcessInfo.processInfo.environment["RANDOM_PROGRESS"] != nil {
+                print("added in \(addMs) ms, rebuilds \(rebuildsAfterAdd)")
+            }
             try s.addEditVariable(variables[0], priority: 999)
             try s.addEditVariable(variables[1], priority: 999)
             let resolveStart = ContinuousClock.now
@@ -255,6 +259,7 @@ struct RandomBenchmark: ParsableCommand {
                 json([
                     ("constraints", n), ("addMs", addMs), ("resolveMs", resolveMs), ("removeMs", removeMs),
                     ("unsatisfiable", unsatisfiable), ("checksum", checksum),
+                    ("rebuilds", s.statistics.rebuilds),
                 ]))
         }
     }
