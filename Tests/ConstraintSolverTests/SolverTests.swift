@@ -425,3 +425,58 @@ final class UpdateTests: XCTestCase {
         XCTAssertTrue(s.hasAmbiguousLayout([Variable("unknown")]))
     }
 }
+
+final class FeedTests: XCTestCase {
+    /// The kiwi_feed.py layout: values match kiwisolver's and the tableau stays sparse
+    /// (bounded row length, rows proportional to the feed length): the linear scaling.
+    func testFeedLayoutIsExactAndSparse() throws {
+        func feed(_ n: Int) throws -> (Solver, Variable, [Variable], Variable) {
+            var s = Solver()
+            let width = Variable("W")
+            try s.addEditVariable(width, priority: 999)
+            try s.suggestValue(390, for: width)
+            var previousBottom: Variable? = nil
+            var titles: [Variable] = []
+            for r in 0..<n {
+                let top = Variable()
+                try s.add(previousBottom.map { top == $0 } ?? (top == 0))
+                let av = (0..<4).map { _ in Variable() }
+                let ti = (0..<4).map { _ in Variable() }
+                let su = (0..<4).map { _ in Variable() }
+                let bottom = Variable()
+                let required: [Constraint] = [
+                    av[0] == 16, av[1] == top + 12, av[2] == 40, av[3] == 40,
+                    ti[0] == av[0] + av[2] + 12, ti[1] == top + 12, ti[0] + ti[2] <= width - 16,
+                    su[0] == ti[0], su[1] == ti[1] + ti[3] + 4, su[0] + su[2] <= width - 16,
+                    bottom >= av[1] + av[3] + 12, bottom >= su[1] + su[3] + 12,
+                ]
+                for c in required { try s.add(c) }
+                for (v, iw, ih) in [
+                    (ti, Double(40 + (r * 37) % 361), 20.5), (su, Double(40 + (r * 53) % 561), 18.0),
+                ] {
+                    try s.add((v[2] <= iw).withPriority(.defaultLow))
+                    try s.add((v[2] >= iw).withPriority(.defaultHigh))
+                    try s.add(v[3] == ih)
+                }
+                try s.add((bottom == av[1] + av[3] + 12).withPriority(.defaultLow))
+                previousBottom = bottom
+                titles.append(ti[2])
+            }
+            return (s, width, titles, previousBottom ?? width)
+        }
+        var (s, width, titles, bottom) = try feed(100)
+        XCTAssertEqual(s.value(of: bottom), 6650, accuracy: 1e-9)
+        for w in stride(from: 320.0, through: 510, by: 10) { try s.suggestValue(w, for: width) }
+        XCTAssertEqual(s.value(of: bottom), 6650, accuracy: 1e-9)
+        XCTAssertEqual(titles.reduce(0) { $0 + s.value(of: $1) }, 21812, accuracy: 1e-6)
+        for (r, t) in titles.enumerated() {
+            XCTAssertEqual(s.value(of: t), min(Double(40 + (r * 37) % 361), 510 - 84), accuracy: 1e-9)
+        }
+        assertConsistent(s)
+        let longest = s.rowOf.compactMap { $0?.count }.max() ?? 0
+        XCTAssertLessThanOrEqual(longest, 8)
+        let (t, _, _, _) = try feed(200)
+        XCTAssertLessThanOrEqual(Double(t.statistics.rows), 2.05 * Double(s.statistics.rows))
+        XCTAssertLessThanOrEqual(t.rowOf.compactMap { $0?.count }.max() ?? 0, 8)
+    }
+}
