@@ -96,6 +96,10 @@ public struct Solver: Sendable {
     var illConditioned = false
     /// Number of rebuilds so far (reported in ``Statistics``).
     var rebuildCount = 0
+    /// Set when an optimisation failed through rounding: rebuild at the end of the operation.
+    var mustRebuild = false
+    /// Public operations since the last rebuild (amortises rebuilds after tiny pivots).
+    var operationsSinceRebuild = 0
     /// Scratch: the symbols of the terms of the constraint being added.
     var termSymbols: [Int32] = []
     /// False while a rebuild replays the constraints (no nested rebuilds).
@@ -161,7 +165,7 @@ public struct Solver: Sendable {
         do {
             try optimize()
         } catch {
-            illConditioned = true
+            mustRebuild = true
             if !allowsRebuild { throw error }
         }
         rebuildIfNeeded()
@@ -231,7 +235,7 @@ public struct Solver: Sendable {
         do {
             try optimize()
         } catch {
-            illConditioned = true
+            mustRebuild = true
             if !allowsRebuild { throw error }
         }
         rebuildIfNeeded()
@@ -242,7 +246,11 @@ public struct Solver: Sendable {
     /// errors, or when rounding made an optimisation fail. Deterministic; rare in practice
     /// (never in layouts whose coefficients are ±1).
     mutating func rebuildIfNeeded() {
-        guard illConditioned && allowsRebuild else { return }
+        operationsSinceRebuild += 1
+        // A failed optimisation forces a rebuild; a merely tiny pivot triggers one only
+        // when enough operations have passed to amortise its cost.
+        let due = mustRebuild || operationsSinceRebuild >= max(16, constraints.count)
+        guard (illConditioned || mustRebuild) && due && allowsRebuild else { return }
         var fresh = Solver()
         fresh.explainsFailures = explainsFailures
         fresh.allowsRebuild = false
@@ -258,6 +266,8 @@ public struct Solver: Sendable {
             // The replay itself failed: the system is too ill-conditioned for a clean rebuild
             // (it happens with near-singular random systems); keep the current tableau.
             illConditioned = false
+            mustRebuild = false
+            operationsSinceRebuild = 0
             return
         }
         fresh.edits = edits
@@ -268,6 +278,8 @@ public struct Solver: Sendable {
             }
         }
         fresh.illConditioned = false
+        fresh.mustRebuild = false
+        fresh.operationsSinceRebuild = 0
         fresh.allowsRebuild = true
         fresh.rebuildCount = rebuildCount + 1
         self = fresh
@@ -376,7 +388,7 @@ public struct Solver: Sendable {
                     candidates: allConstraints.filter { $0.priority.isRequired && $0 != constraint },
                     overrideConstant: constant)
             }
-            illConditioned = true
+            mustRebuild = true
             if !allowsRebuild { throw error }
         }
         rebuildIfNeeded()
