@@ -161,6 +161,10 @@ enum EnamlForm {
                 print(
                     w, h,
                     zip(variableNames, variables).map { "\($0.0)=\(solver.value(of: $0.1))" }.joined(separator: " "))
+                let free = solver.ambiguousVariables(among: variables)
+                print(
+                    "ambiguous:",
+                    free.map { "\($0)∈\(solver.range(of: $0))" }.joined(separator: " "))
             }
         }
         let resolve = milliseconds(since: resolveStart) / Double(sizes.count)
