@@ -79,7 +79,6 @@ struct Feed: ParsableCommand {
         let width = Variable("W")
         try s.addEditVariable(width, priority: 999)  // kiwi strong
         try s.suggestValue(390, for: width)
-        let dryRun = ProcessInfo.processInfo.environment["FEED_DRY"] != nil
         var previousBottom: Variable? = nil
         var titleWidths: [Variable] = []
         titleWidths.reserveCapacity(n)
@@ -103,7 +102,6 @@ struct Feed: ParsableCommand {
                 su[0] + su[2] <= width - 16,
                 bottom >= av[1] + av[3] + 12, bottom >= su[1] + su[3] + 12,
             ]
-            if dryRun { continue }
             for c in required { try s.add(c) }
             for (v, iw, ih) in [(ti, Double(40 + (r * 37) % 361), 20.5), (su, Double(40 + (r * 53) % 561), 18.0)] {
                 try s.add((v[2] <= iw).withPriority(.defaultLow))  // hugging, kiwi weak
