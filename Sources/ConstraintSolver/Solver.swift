@@ -89,8 +89,11 @@ public struct Solver: Sendable {
     var edits: [Variable: EditInfo] = [:]
     var infeasible = SymbolHeap()
     var nextOrder = 0
-    /// When false, failures are reported without computing the conflict set.
-    var explainsFailures = true
+    /// Whether an unsatisfiable required constraint is reported with its irreducible conflict
+    /// set (the default). Finding the set re-solves subsets of the required constraints, which
+    /// costs far more than the failed add itself when failures are many and systems dense; with
+    /// `false` the error's conflict list is empty. Either way the solver is rolled back.
+    public var explainsFailures = true
     /// Set when a pivot used a tiny element; the tableau is then rebuilt from the
     /// constraints at the end of the public operation (see ``rebuild()``).
     var illConditioned = false

@@ -192,7 +192,16 @@ struct LCG {
 struct RandomBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "random",
-        abstract: "Random constraints (≤3 terms, 12% inequalities): add, 1000 re-solves, remove.")
+        abstract: "Random constraints (≤3 terms, 12% inequalities): add, re-solve, remove.",
+        discussion: """
+            --variant classic (the default) is Cassowary's addDel PerfTest: N variables, each with a \
+            weak stay (v == 0 @250), constraints all required, generated until N are added (at most \
+            2N tried), two strong (999) edit variables. --variant mixed is the denser variant: N/2 \
+            variables, half the constraints required and half weak, no stays. docs/solver.md has the \
+            generator, shared with scripts/kiwi/random_bench.py.
+            """)
+
+    enum Variant: String, ExpressibleByArgument { case classic, mixed }
 
     @Option(name: .long, help: "Number of constraints (repeatable).")
     var constraints: [Int] = [100, 300, 900, 2700]
@@ -203,14 +212,22 @@ struct RandomBenchmark: ParsableCommand {
     @Option(name: .long, help: "Number of re-solves.")
     var resolves: Int = 1000
 
+    @Option(name: .long, help: "classic (Cassowary's PerfTest) or mixed.")
+    var variant: Variant = .classic
+
+    @Flag(name: .long, help: "Compute the conflict set of every failed add (kiwi only names the constraint).")
+    var explainConflicts = false
+
     func run() throws {
         for n in constraints {
             var rng = LCG(state: seed)
-            let variableCount = max(10, n / 2)
+            let classic = variant == .classic
+            let variableCount = classic ? max(10, n) : max(10, n / 2)
             let variables = (0..<variableCount).map { Variable("v\($0)") }
             var list: [Constraint] = []
-            list.reserveCapacity(n)
-            for _ in 0..<n {
+            let generated = classic ? 2 * n : n
+            list.reserveCapacity(generated)
+            for _ in 0..<generated {
                 let k = 1 + Int(rng.nextDouble() * 3)
                 var terms: [Term] = []
                 for _ in 0..<k {
@@ -221,14 +238,24 @@ struct RandomBenchmark: ParsableCommand {
                 }
                 let constant = ((rng.nextDouble() * 20 - 10) * 1e4).rounded(.down) / 1e4
                 let relation: Relation = rng.nextDouble() < 0.12 ? .greaterThanOrEqual : .equal
-                let priority: Priority = rng.nextDouble() < 0.5 ? .required : .defaultLow
+                let priority: Priority
+                if classic {
+                    priority = .required
+                } else {
+                    priority = rng.nextDouble() < 0.5 ? .required : .defaultLow
+                }
                 list.append(Constraint(Expression(terms, constant: constant), relation, priority: priority))
             }
             var s = Solver()
+            s.explainsFailures = explainConflicts
             var added: [Constraint] = []
             var unsatisfiable = 0
             let addStart = ContinuousClock.now
+            if classic {
+                for v in variables { try s.add(Constraint(Expression([Term(v)]), .equal, priority: .defaultLow)) }
+            }
             for c in list {
+                if classic && added.count >= n { break }
                 if try addIfSatisfiable(&s, c) {
                     added.append(c)
                 } else {
@@ -240,12 +267,16 @@ struct RandomBenchmark: ParsableCommand {
             if ProcessInfo.processInfo.environment["RANDOM_PROGRESS"] != nil {
                 print("added in \(addMs) ms, rebuilds \(rebuildsAfterAdd)")
             }
-            try s.addEditVariable(variables[0], priority: 999)
-            try s.addEditVariable(variables[1], priority: 999)
+            let edited =
+                classic
+                ? (variables[Int(rng.nextDouble() * Double(variableCount))], variables[Int(rng.nextDouble() * Double(variableCount))])
+                : (variables[0], variables[1])
+            try s.addEditVariable(edited.0, priority: 999)
+            if edited.1 != edited.0 { try s.addEditVariable(edited.1, priority: 999) }
             let resolveStart = ContinuousClock.now
             for _ in 0..<resolves {
-                try s.suggestValue(rng.nextDouble() * 100, for: variables[0])
-                try s.suggestValue(rng.nextDouble() * 100, for: variables[1])
+                try s.suggestValue(rng.nextDouble() * 100, for: edited.0)
+                if edited.1 != edited.0 { try s.suggestValue(rng.nextDouble() * 100, for: edited.1) }
                 _ = s.updateVariables()
             }
             let resolveMs = milliseconds(since: resolveStart) / Double(max(1, resolves))
@@ -255,7 +286,7 @@ struct RandomBenchmark: ParsableCommand {
             let removeMs = milliseconds(since: removeStart)
             print(
                 json([
-                    ("constraints", n), ("addMs", addMs), ("resolveMs", resolveMs), ("removeMs", removeMs),
+                    ("variant", variant.rawValue), ("explainConflicts", explainConflicts ? "yes" : "no"), ("constraints", n), ("added", added.count), ("addMs", addMs), ("resolveMs", resolveMs), ("removeMs", removeMs),
                     ("unsatisfiable", unsatisfiable), ("checksum", checksum),
                     ("rebuilds", s.statistics.rebuilds),
                 ]))

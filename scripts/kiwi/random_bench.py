@@ -22,7 +22,14 @@ Timing: addMs = all N addConstraint attempts; resolveMs = mean per re-solve;
 removeMs = all removals.  checksum = sum of all variable values after the
 re-solves (before removal).
 
-Usage: random_bench.py --constraints N [--constraints N ...] [--seed S] [--runs K] [--dump]
+Variant "classic" (the default; Cassowary's addDel PerfTest): nVars = max(10, N);
+  2N constraints are generated as above but all required (no strength draw);
+  every variable gets a weak stay v == 0; constraints are added in order until N
+  succeed; then two strong edit variables at indices int(nextDouble()*nVars) (twice)
+  and the re-solves as above on those two (one if they coincide).
+Variant "mixed": the spec above.
+
+Usage: random_bench.py --constraints N [--constraints N ...] [--variant classic|mixed] [--seed S] [--runs K] [--dump]
 """
 import argparse, json, math, os, statistics, sys, time
 import kiwisolver
@@ -40,11 +47,12 @@ class LCG:
         return (self.state >> 11) / 9007199254740992.0
 
 
-def generate(n, rng):
+def generate(n, rng, variant="mixed"):
     """Return (nVars, [(terms, constant, op, strengthName)]) consuming rng exactly per spec."""
-    nvars = max(10, n // 2)
+    classic = variant == "classic"
+    nvars = max(10, n) if classic else max(10, n // 2)
     out = []
-    for _ in range(n):
+    for _ in range(2 * n if classic else n):
         k = 1 + int(rng.next_double() * 3)
         terms = []
         for _ in range(k):
@@ -55,14 +63,15 @@ def generate(n, rng):
             terms.append((idx, coeff))
         constant = math.floor((rng.next_double() * 20 - 10) * 1e4) / 1e4
         op = ">=" if rng.next_double() < 0.12 else "=="
-        st = "required" if rng.next_double() < 0.5 else "weak"
+        st = "required" if classic or rng.next_double() < 0.5 else "weak"
         out.append((terms, constant, op, st))
     return nvars, out
 
 
-def run(n, seed=1, resolves=1000, report=lambda phase, data: None):
+def run(n, seed=1, resolves=1000, report=lambda phase, data: None, variant="classic"):
     rng = LCG(seed)
-    nvars, specs = generate(n, rng)
+    classic = variant == "classic"
+    nvars, specs = generate(n, rng, variant)
     vs = [Variable(f"v{i}") for i in range(nvars)]
     cons = []
     for terms, constant, op, st in specs:
@@ -72,20 +81,32 @@ def run(n, seed=1, resolves=1000, report=lambda phase, data: None):
     s = Solver()
     added, unsat = [], 0
     t0 = time.perf_counter()
+    if classic:
+        for v in vs:
+            s.addConstraint((v == 0) | strength.weak)
     for c in cons:
+        if classic and len(added) >= n:
+            break
         try:
             s.addConstraint(c)
             added.append(c)
         except UnsatisfiableConstraint:
             unsat += 1
     t1 = time.perf_counter()
-    report("add", {"addMs": (t1 - t0) * 1e3, "unsatisfiable": unsat, "nVars": nvars})
-    s.addEditVariable(vs[0], strength.strong)
-    s.addEditVariable(vs[1], strength.strong)
+    report("add", {"addMs": (t1 - t0) * 1e3, "unsatisfiable": unsat, "nVars": nvars, "added": len(added)})
+    if classic:
+        e0, e1 = vs[int(rng.next_double() * nvars)], vs[int(rng.next_double() * nvars)]
+    else:
+        e0, e1 = vs[0], vs[1]
+    same = e0 is e1
+    s.addEditVariable(e0, strength.strong)
+    if not same:
+        s.addEditVariable(e1, strength.strong)
     t2 = time.perf_counter()
     for _ in range(resolves):
-        s.suggestValue(vs[0], rng.next_double() * 100)
-        s.suggestValue(vs[1], rng.next_double() * 100)
+        s.suggestValue(e0, rng.next_double() * 100)
+        if not same:
+            s.suggestValue(e1, rng.next_double() * 100)
         s.updateVariables()
     t3 = time.perf_counter()
     checksum = sum(v.value() for v in vs)
@@ -96,10 +117,10 @@ def run(n, seed=1, resolves=1000, report=lambda phase, data: None):
     t5 = time.perf_counter()
     return {"addMs": (t1 - t0) * 1e3, "resolveMs": (t3 - t2) * 1e3 / resolves,
             "removeMs": (t5 - t4) * 1e3, "unsatisfiable": unsat, "checksum": checksum,
-            "nVars": nvars}
+            "nVars": nvars, "added": len(added)}
 
 
-def run_isolated(n, seed):
+def run_isolated(n, seed, variant="classic"):
     """run() in a forked child.  kiwisolver does not translate
     kiwi::InternalSolverError raised inside suggestValue/removeConstraint into
     a Python exception: it reaches std::terminate and aborts the interpreter.
@@ -113,7 +134,7 @@ def run_isolated(n, seed):
     def child():
         os.dup2(err.fileno(), 2)
         rd.close()
-        res = run(n, seed, report=lambda phase, data: wr.send((phase, data)))
+        res = run(n, seed, report=lambda phase, data: wr.send((phase, data)), variant=variant)
         wr.send(("remove", {"removeMs": res["removeMs"]}))
         wr.close()
 
@@ -141,6 +162,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument("--constraints", type=int, action="append", required=True)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--variant", choices=["classic", "mixed"], default="classic")
     ap.add_argument("--runs", type=int, default=1, help="medians over K runs")
     ap.add_argument("--no-isolate", dest="isolate", action="store_false",
                     help="run in-process (a kiwi internal error then aborts the script)")
@@ -148,14 +170,15 @@ def main(argv=None):
     a = ap.parse_args(argv)
     for n in a.constraints:
         if a.dump:
-            nvars, specs = generate(n, LCG(a.seed))
+            nvars, specs = generate(n, LCG(a.seed), a.variant)
             print(f"# N={n} seed={a.seed} nVars={nvars}")
             for terms, c, op, st in specs:
                 print(" + ".join(f"{co!r}*v{i}" for i, co in terms) + f" + {c!r} {op} 0 | {st}")
             continue
-        rs = [run_isolated(n, a.seed) if a.isolate else run(n, a.seed) for _ in range(max(1, a.runs))]
-        out = {"constraints": n, "seed": a.seed}
-        for key, nd in (("nVars", None), ("addMs", 3), ("resolveMs", 5), ("removeMs", 3),
+        rs = [run_isolated(n, a.seed, a.variant) if a.isolate else run(n, a.seed, variant=a.variant)
+              for _ in range(max(1, a.runs))]
+        out = {"variant": a.variant, "constraints": n, "seed": a.seed}
+        for key, nd in (("nVars", None), ("added", None), ("addMs", 3), ("resolveMs", 5), ("removeMs", 3),
                         ("unsatisfiable", None), ("checksum", None)):
             vals = [r[key] for r in rs if key in r]
             if vals:
