@@ -45,7 +45,7 @@ let package = Package(
         .executableTarget(
             name: "benchmarks",
             dependencies: [
-                "ConstraintSolver",
+                "ConstraintSolver", "Typesetting", "Controls",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

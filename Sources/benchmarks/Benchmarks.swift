@@ -10,8 +10,8 @@ import Foundation
 struct Benchmarks: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "benchmarks",
-        abstract: "Constraint solver benchmarks; each prints one JSON object per line.",
-        subcommands: [Feed.self, Enaml.self, RandomBenchmark.self])
+        abstract: "Solver and text-engine benchmarks; each prints one JSON object per line.",
+        subcommands: [Feed.self, Enaml.self, RandomBenchmark.self, TextBenchmark.self])
 }
 
 /// Milliseconds elapsed since `start`.
