@@ -40,7 +40,9 @@ public struct Button: Sendable {
 
     /// The title's layout in a button `width` wide (unbounded by default): use it to see
     /// whether a title truncates.
-    public func titleLayout(width: Double = .infinity, prepared: PreparedText? = nil) throws(TypesettingError) -> TextLayout {
+    public func titleLayout(width: Double = .infinity, prepared: PreparedText? = nil) throws(TypesettingError)
+        -> TextLayout
+    {
         let available = width.isFinite ? width - contentEdgeInsets.horizontal : width
         guard available > 0 else { throw .invalidWidth(width) }
         return try titleLabel.layout(width: available, prepared: prepared)
@@ -48,7 +50,8 @@ public struct Button: Sendable {
 
     /// `intrinsicContentSize`: the title's size on the pixel grid plus the content insets
     /// (or the default 6 pt above and below). An empty title measures one line high.
-    public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError) -> Size {
+    public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError) -> Size
+    {
         try PixelGrid.validate(scale: scale)
         let titleSize = try titleLabel.intrinsicContentSize(scale: scale, prepared: prepared)
         let titleHeight = title.isEmpty ? PixelGrid.ceil(font.lineHeight, scale: scale) : titleSize.height

@@ -38,7 +38,8 @@ public struct Label: Sendable {
     }
 
     /// The layout at `width` (or unbounded), honouring `numberOfLines` and `lineBreakMode`.
-    public func layout(width: Double = .infinity, prepared: PreparedText? = nil) throws(TypesettingError) -> TextLayout {
+    public func layout(width: Double = .infinity, prepared: PreparedText? = nil) throws(TypesettingError) -> TextLayout
+    {
         let text: PreparedText
         if let prepared { text = prepared } else { text = try prepare() }
         return try text.layout(
@@ -53,7 +54,8 @@ public struct Label: Sendable {
     ///   than any bounds (UIKit reports 853 wide for a label 343 wide).
     /// - Otherwise the text wraps at `preferredMaxLayoutWidth` when it is set; the width is
     ///   the widest line and the height the lines' heights, capped at `numberOfLines`.
-    public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError) -> Size {
+    public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError) -> Size
+    {
         try PixelGrid.validate(scale: scale)
         if text.isEmpty { return .zero }
         let width = numberOfLines != 1 && preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : .infinity
@@ -78,7 +80,8 @@ public struct PaddingLabel: Sendable {
 
     /// The label's intrinsic size plus the padding. A set `preferredMaxLayoutWidth` is the
     /// padded label's width, so the text wraps at that width minus the horizontal padding.
-    public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError) -> Size {
+    public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError) -> Size
+    {
         var inner = label
         if inner.preferredMaxLayoutWidth > 0 {
             inner.preferredMaxLayoutWidth = max(inner.preferredMaxLayoutWidth - padding.horizontal, 1)

@@ -269,7 +269,10 @@ struct RandomBenchmark: ParsableCommand {
             }
             let edited =
                 classic
-                ? (variables[Int(rng.nextDouble() * Double(variableCount))], variables[Int(rng.nextDouble() * Double(variableCount))])
+                ? (
+                    variables[Int(rng.nextDouble() * Double(variableCount))],
+                    variables[Int(rng.nextDouble() * Double(variableCount))]
+                )
                 : (variables[0], variables[1])
             try s.addEditVariable(edited.0, priority: 999)
             if edited.1 != edited.0 { try s.addEditVariable(edited.1, priority: 999) }
@@ -286,7 +289,9 @@ struct RandomBenchmark: ParsableCommand {
             let removeMs = milliseconds(since: removeStart)
             print(
                 json([
-                    ("variant", variant.rawValue), ("explainConflicts", explainConflicts ? "yes" : "no"), ("constraints", n), ("added", added.count), ("addMs", addMs), ("resolveMs", resolveMs), ("removeMs", removeMs),
+                    ("variant", variant.rawValue), ("explainConflicts", explainConflicts ? "yes" : "no"),
+                    ("constraints", n), ("added", added.count), ("addMs", addMs), ("resolveMs", resolveMs),
+                    ("removeMs", removeMs),
                     ("unsatisfiable", unsatisfiable), ("checksum", checksum),
                     ("rebuilds", s.statistics.rebuilds),
                 ]))

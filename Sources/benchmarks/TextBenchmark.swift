@@ -20,7 +20,9 @@ struct TextBenchmark: ParsableCommand {
     var size: Double = 16
 
     func validate() throws {
-        guard texts > 0, runs > 0, size > 0 else { throw ValidationError("--texts, --runs and --size must be positive") }
+        guard texts > 0, runs > 0, size > 0 else {
+            throw ValidationError("--texts, --runs and --size must be positive")
+        }
     }
 
     func run() throws {
@@ -65,7 +67,8 @@ struct TextBenchmark: ParsableCommand {
 
     private func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        return sorted.count % 2 == 1
+            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
     static func format(_ value: Double) -> String { String((value * 1000).rounded() / 1000) }

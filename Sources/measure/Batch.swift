@@ -57,16 +57,27 @@ enum Batch {
     static func parse(_ bytes: [UInt8], line: Int) -> Result<MeasureRequest, RequestError> {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let offset = firstInvalidUTF8(bytes)
-            return .failure(RequestError(kind: "invalidUTF8", "line \(line): invalid UTF-8 at byte \(offset); batch input must be UTF-8 JSON lines", exitCode: 65))
+            return .failure(
+                RequestError(
+                    kind: "invalidUTF8",
+                    "line \(line): invalid UTF-8 at byte \(offset); batch input must be UTF-8 JSON lines", exitCode: 65)
+            )
         }
         let object: JSONValue
         do {
             object = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
         } catch {
-            return .failure(RequestError(kind: "invalidJSON", "line \(line): not valid JSON; each line must be one JSON object such as {\"text\":\"Hello\",\"width\":343}", exitCode: 65))
+            return .failure(
+                RequestError(
+                    kind: "invalidJSON",
+                    "line \(line): not valid JSON; each line must be one JSON object such as {\"text\":\"Hello\",\"width\":343}",
+                    exitCode: 65))
         }
         guard case .object(let pairs) = object else {
-            return .failure(RequestError(kind: "invalidJSON", "line \(line): expected a JSON object, such as {\"text\":\"Hello\"}", exitCode: 65))
+            return .failure(
+                RequestError(
+                    kind: "invalidJSON", "line \(line): expected a JSON object, such as {\"text\":\"Hello\"}",
+                    exitCode: 65))
         }
         var fields: [String: JSONValue] = [:]
         for (key, value) in pairs { fields[key] = value }
@@ -120,7 +131,9 @@ enum Batch {
                     if case .number(let number) = item { return number }
                     return nil
                 }
-                guard numbers.count == 4, items.count == 4 else { throw fail(name, "[top, left, bottom, right] or \"t,l,b,r\"") }
+                guard numbers.count == 4, items.count == 4 else {
+                    throw fail(name, "[top, left, bottom, right] or \"t,l,b,r\"")
+                }
                 return EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])
             default:
                 throw fail(name, "[top, left, bottom, right] or \"t,l,b,r\"")
@@ -136,7 +149,8 @@ enum Batch {
         if let (_, weight) = raw(["weight"]) {
             switch weight {
             case .string(let name): request.weight = name
-            case .number(let number): request.weight = number == number.rounded() && abs(number) < 1e6 ? String(Int(number)) : String(number)
+            case .number(let number):
+                request.weight = number == number.rounded() && abs(number) < 1e6 ? String(Int(number)) : String(number)
             default: throw fail("weight", "a name or a number")
             }
         }
@@ -150,7 +164,9 @@ enum Batch {
         request.padding = try insets("padding")
         request.contentInsets = try insets("contentInsets", "content-insets")
         if let control = try string("control") {
-            guard let kind = ControlKind(rawValue: control) else { throw fail("control", "one of label, textview, button") }
+            guard let kind = ControlKind(rawValue: control) else {
+                throw fail("control", "one of label, textview, button")
+            }
             request.control = kind
         }
         if let mode = try string("lineBreakMode", "line-break-mode") {
@@ -161,7 +177,9 @@ enum Batch {
         }
         if let spacing = try number("letterSpacing", "letter-spacing") { request.letterSpacing = spacing }
         if let spacing = try number("lineSpacing", "line-spacing") { request.lineSpacing = spacing }
-        if let multiple = try number("lineHeightMultiple", "line-height-multiple") { request.lineHeightMultiple = multiple }
+        if let multiple = try number("lineHeightMultiple", "line-height-multiple") {
+            request.lineHeightMultiple = multiple
+        }
         if let scroll = try bool("scrollEnabled", "scroll-enabled") { request.scrollEnabled = scroll }
         return request
     }
@@ -192,7 +210,8 @@ extension EdgeInsets {
             Double($0.trimmingCharacters(in: .whitespaces))
         }
         guard parts.count == 4, let values = parts as? [Double], values.allSatisfy(\.isFinite) else {
-            throw RequestError(kind: "invalidInsets", "insets '\(text)' must be four numbers 'top,left,bottom,right', such as 4,8,4,8")
+            throw RequestError(
+                kind: "invalidInsets", "insets '\(text)' must be four numbers 'top,left,bottom,right', such as 4,8,4,8")
         }
         self.init(top: values[0], left: values[1], bottom: values[2], right: values[3])
     }

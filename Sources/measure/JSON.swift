@@ -90,7 +90,13 @@ extension MeasureResult {
                 .array(
                     lines.map { line in
                         .object([
-                            ("range", .object([("location", .number(Double(line.location))), ("length", .number(Double(line.length)))])),
+                            (
+                                "range",
+                                .object([
+                                    ("location", .number(Double(line.location))),
+                                    ("length", .number(Double(line.length))),
+                                ])
+                            ),
                             ("text", .string(line.text)),
                             ("width", .number(line.width)),
                             ("truncated", .bool(line.truncated)),
@@ -109,7 +115,8 @@ extension MeasureResult {
         }
         let lineWord = lineCount == 1 ? "line" : "lines"
         let truncation = truncated ? ", truncated" : ""
-        return "\(Size.format(width)) × \(Size.format(height)) pt  (\(lineCount) \(lineWord)\(truncation), \(fontDescription), @\(Size.format(scale))x)"
+        return
+            "\(Size.format(width)) × \(Size.format(height)) pt  (\(lineCount) \(lineWord)\(truncation), \(fontDescription), @\(Size.format(scale))x)"
     }
 }
 

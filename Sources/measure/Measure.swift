@@ -32,7 +32,9 @@ struct Measure: ParsableCommand {
     @Option(parsing: .unconditional, help: "The point size (default 17; 15 for a button).")
     var size: Double?
 
-    @Option(parsing: .unconditional, help: "The weight: ultraLight, thin, light, regular, medium, semibold, bold, heavy, black, or 1-1000.")
+    @Option(
+        parsing: .unconditional,
+        help: "The weight: ultraLight, thin, light, regular, medium, semibold, bold, heavy, black, or 1-1000.")
     var weight: String = "regular"
 
     @Flag(help: "Use the italic face.")
@@ -53,25 +55,37 @@ struct Measure: ParsableCommand {
     @Option(help: "The control: label, textview or button.")
     var control: String = "label"
 
-    @Option(name: .customLong("content-insets"), parsing: .unconditional, help: "A button's contentEdgeInsets, 'top,left,bottom,right'.")
+    @Option(
+        name: .customLong("content-insets"), parsing: .unconditional,
+        help: "A button's contentEdgeInsets, 'top,left,bottom,right'.")
     var contentInsets: String?
 
-    @Option(name: .customLong("line-break-mode"), help: "wordWrap, charWrap, clip, truncateHead, truncateTail (default) or truncateMiddle.")
+    @Option(
+        name: .customLong("line-break-mode"),
+        help: "wordWrap, charWrap, clip, truncateHead, truncateTail (default) or truncateMiddle.")
     var lineBreakMode: String?
 
-    @Option(name: .customLong("letter-spacing"), parsing: .unconditional, help: "Points added after every character (kern).")
+    @Option(
+        name: .customLong("letter-spacing"), parsing: .unconditional, help: "Points added after every character (kern)."
+    )
     var letterSpacing: Double = 0
 
-    @Option(name: .customLong("line-spacing"), parsing: .unconditional, help: "Points between lines (NSParagraphStyle.lineSpacing).")
+    @Option(
+        name: .customLong("line-spacing"), parsing: .unconditional,
+        help: "Points between lines (NSParagraphStyle.lineSpacing).")
     var lineSpacing: Double = 0
 
-    @Option(name: .customLong("line-height-multiple"), parsing: .unconditional, help: "Multiplies each line's height (NSParagraphStyle.lineHeightMultiple).")
+    @Option(
+        name: .customLong("line-height-multiple"), parsing: .unconditional,
+        help: "Multiplies each line's height (NSParagraphStyle.lineHeightMultiple).")
     var lineHeightMultiple: Double = 0
 
     @Flag(name: .customLong("scroll-enabled"), help: "A text view that scrolls (it has no intrinsic size).")
     var scrollEnabled = false
 
-    @Option(name: .customLong("font-dir"), help: "Add font files or directories (repeatable), e.g. SF Pro copied from a Mac.")
+    @Option(
+        name: .customLong("font-dir"),
+        help: "Add font files or directories (repeatable), e.g. SF Pro copied from a Mac.")
     var fontDirectories: [String] = []
 
     @Flag(help: "Print JSON: width, height, lineCount, truncated, scale, lines, fonts.")
@@ -91,8 +105,12 @@ struct Measure: ParsableCommand {
             fail(RequestError(error))
         }
         if listFonts {
-            for face in registry.faces.sorted(by: { ($0.family, $0.weight.value, $0.style) < ($1.family, $1.weight.value, $1.style) }) {
-                print("\(face.family)\t\(face.style)\t\(face.weight.value)\(face.isItalic ? " italic" : "")\t\(face.path)")
+            for face in registry.faces.sorted(by: {
+                ($0.family, $0.weight.value, $0.style) < ($1.family, $1.weight.value, $1.style)
+            }) {
+                print(
+                    "\(face.family)\t\(face.style)\t\(face.weight.value)\(face.isItalic ? " italic" : "")\t\(face.path)"
+                )
             }
             return
         }
@@ -101,7 +119,9 @@ struct Measure: ParsableCommand {
             return
         }
         guard let text else {
-            fail(RequestError(kind: "missingText", "no text to measure: pass the text as an argument, or use --batch FILE"))
+            fail(
+                RequestError(
+                    kind: "missingText", "no text to measure: pass the text as an argument, or use --batch FILE"))
         }
         let request: MeasureRequest
         do {
@@ -135,7 +155,10 @@ struct Measure: ParsableCommand {
         request.control = kind
         if let lineBreakMode {
             guard let mode = LineBreakMode(rawValue: lineBreakMode) else {
-                throw RequestError(kind: "invalidLineBreakMode", "unknown line break mode '\(lineBreakMode)'; allowed: " + LineBreakMode.allCases.map(\.rawValue).joined(separator: ", "))
+                throw RequestError(
+                    kind: "invalidLineBreakMode",
+                    "unknown line break mode '\(lineBreakMode)'; allowed: "
+                        + LineBreakMode.allCases.map(\.rawValue).joined(separator: ", "))
             }
             request.lineBreakMode = mode
         }
@@ -160,7 +183,8 @@ struct Measure: ParsableCommand {
             print(line)
         }
         if failures > 0 {
-            FileHandle.standardError.write(Data("measure: \(failures) batch line(s) failed; see their error objects\n".utf8))
+            FileHandle.standardError.write(
+                Data("measure: \(failures) batch line(s) failed; see their error objects\n".utf8))
             throw ExitCode(65)
         }
     }

@@ -100,7 +100,8 @@ extension MeasureRequest {
         }
         let sizes = [result.width, result.height] + result.lines.map(\.width)
         guard sizes.allSatisfy(\.isFinite) else {
-            throw RequestError(kind: "outOfRange", "the size overflows: the size, padding, insets or spacing given are too large")
+            throw RequestError(
+                kind: "outOfRange", "the size overflows: the size, padding, insets or spacing given are too large")
         }
         return result
     }
@@ -117,34 +118,49 @@ extension MeasureRequest {
         if let width, !(width.isFinite && width > 0) {
             throw RequestError(
                 kind: "invalidWidth",
-                "invalid width \(Size.format(width)): the width must be a finite number of points greater than 0 (leave it out for unbounded text)")
+                "invalid width \(Size.format(width)): the width must be a finite number of points greater than 0 (leave it out for unbounded text)"
+            )
         }
         if let size, !(size.isFinite && size > 0 && size <= largest) {
-            throw RequestError(kind: "invalidSize", "invalid font size \(Size.format(size)): the size must be a number of points greater than 0 and at most \(limit)")
+            throw RequestError(
+                kind: "invalidSize",
+                "invalid font size \(Size.format(size)): the size must be a number of points greater than 0 and at most \(limit)"
+            )
         }
         guard lines >= 0 else {
-            throw RequestError(kind: "invalidLines", "invalid number of lines \(lines): use 0 for unlimited, or a positive count")
+            throw RequestError(
+                kind: "invalidLines", "invalid number of lines \(lines): use 0 for unlimited, or a positive count")
         }
         guard FontWeight(parsing: weight) != nil else {
             throw RequestError(
                 kind: "invalidWeight",
-                "invalid weight '\(weight)': use a number from 1 to 1000 or one of " + FontWeight.named.map(\.name).joined(separator: ", "))
+                "invalid weight '\(weight)': use a number from 1 to 1000 or one of "
+                    + FontWeight.named.map(\.name).joined(separator: ", "))
         }
         for (name, insets) in [("padding", padding), ("content insets", contentInsets)] {
             guard let insets else { continue }
             let values = [insets.top, insets.left, insets.bottom, insets.right]
             guard values.allSatisfy({ $0.isFinite && abs($0) <= largest }) else {
-                throw RequestError(kind: "invalidInsets", "invalid \(name) \(values.map(Size.format).joined(separator: ",")): each value must be a number of points from -\(limit) to \(limit)")
+                throw RequestError(
+                    kind: "invalidInsets",
+                    "invalid \(name) \(values.map(Size.format).joined(separator: ",")): each value must be a number of points from -\(limit) to \(limit)"
+                )
             }
         }
         if letterSpacing.isFinite, abs(letterSpacing) > largest {
-            throw RequestError(kind: "invalidParameter", "invalid letter spacing \(Size.format(letterSpacing)): allowed -\(limit) to \(limit) points")
+            throw RequestError(
+                kind: "invalidParameter",
+                "invalid letter spacing \(Size.format(letterSpacing)): allowed -\(limit) to \(limit) points")
         }
         if lineSpacing.isFinite, lineSpacing > largest {
-            throw RequestError(kind: "invalidParameter", "invalid line spacing \(Size.format(lineSpacing)): allowed 0 to \(limit) points")
+            throw RequestError(
+                kind: "invalidParameter",
+                "invalid line spacing \(Size.format(lineSpacing)): allowed 0 to \(limit) points")
         }
         if lineHeightMultiple.isFinite, lineHeightMultiple > 1000 {
-            throw RequestError(kind: "invalidParameter", "invalid line height multiple \(Size.format(lineHeightMultiple)): allowed 0 (off) to 1000")
+            throw RequestError(
+                kind: "invalidParameter",
+                "invalid line height multiple \(Size.format(lineHeightMultiple)): allowed 0 (off) to 1000")
         }
         if let width {
             switch control {
@@ -153,21 +169,24 @@ extension MeasureRequest {
                 if width - horizontal <= 0 {
                     throw RequestError(
                         kind: "invalidWidth",
-                        "invalid width \(Size.format(width)): a button's width must be greater than its left and right content insets (\(Size.format(horizontal)))")
+                        "invalid width \(Size.format(width)): a button's width must be greater than its left and right content insets (\(Size.format(horizontal)))"
+                    )
                 }
             case .textview:
                 let reserved = TextView.reservedWidth
                 if width <= reserved {
                     throw RequestError(
                         kind: "invalidWidth",
-                        "invalid width \(Size.format(width)): a text view's width must be greater than \(Size.format(reserved)), its line fragment padding (5 each side) and horizontal text container insets")
+                        "invalid width \(Size.format(width)): a text view's width must be greater than \(Size.format(reserved)), its line fragment padding (5 each side) and horizontal text container insets"
+                    )
                 }
             case .label:
                 let horizontal = padding.map { $0.left + $0.right } ?? 0
                 if width - horizontal <= 0 {
                     throw RequestError(
                         kind: "invalidWidth",
-                        "invalid width \(Size.format(width)): a label's width must be greater than its left and right padding (\(Size.format(horizontal)))")
+                        "invalid width \(Size.format(width)): a label's width must be greater than its left and right padding (\(Size.format(horizontal)))"
+                    )
                 }
             }
         }
@@ -176,7 +195,8 @@ extension MeasureRequest {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: font, isDirectory: &isDirectory), isDirectory.boolValue {
                 throw RequestError(
-                    kind: "invalidFont", "font '\(font)' is a directory; pass a font file, or add the directory with --font-dir and name a family",
+                    kind: "invalidFont",
+                    "font '\(font)' is a directory; pass a font file, or add the directory with --font-dir and name a family",
                     exitCode: 66)
             }
         }
@@ -187,7 +207,9 @@ extension MeasureRequest {
         guard lines >= 0 else { throw .invalidNumberOfLines(lines) }
         try PixelGrid.validate(scale: scale)
         guard let fontWeight = FontWeight(parsing: weight) else {
-            throw .invalidParameter(name: "weight '\(weight)'", value: .nan, allowed: "1...1000 or one of " + FontWeight.named.map(\.name).joined(separator: ", "))
+            throw .invalidParameter(
+                name: "weight '\(weight)'", value: .nan,
+                allowed: "1...1000 or one of " + FontWeight.named.map(\.name).joined(separator: ", "))
         }  // validate() reports this first, with a cleaner message
         let pointSize = size ?? (control == .button ? 15 : 17)
         let font = try registry.font(self.font, size: pointSize, weight: fontWeight, italic: italic)
@@ -205,11 +227,13 @@ extension MeasureRequest {
             label.preferredMaxLayoutWidth = width ?? 0
             let inset = padding ?? .zero
             if let width, width - inset.horizontal <= 0 {
-                throw .invalidParameter(name: "padding", value: inset.horizontal, allowed: "less than the width \(width)")
+                throw .invalidParameter(
+                    name: "padding", value: inset.horizontal, allowed: "less than the width \(width)")
             }
             prepared = try label.prepare(registry: registry)
             layout = try label.layout(width: width.map { $0 - inset.horizontal } ?? .infinity, prepared: prepared)
-            intrinsic = try PaddingLabel(label: label, padding: inset).intrinsicContentSize(scale: scale, prepared: prepared)
+            intrinsic = try PaddingLabel(label: label, padding: inset).intrinsicContentSize(
+                scale: scale, prepared: prepared)
         case .textview:
             var view = TextView(text: text, font: font)
             view.isScrollEnabled = scrollEnabled

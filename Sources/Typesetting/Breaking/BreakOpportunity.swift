@@ -20,12 +20,16 @@ public enum LineBreaker {
     /// may end, excluding 0 and including the end of a non-empty text.
     ///
     /// - Parameter locale: an ICU locale for tailorings (for example "ja" for strict kinsoku); empty for the root rules.
-    public static func breakOpportunities(in text: String, locale: String = "") throws(TypesettingError) -> [BreakOpportunity] {
+    public static func breakOpportunities(in text: String, locale: String = "") throws(TypesettingError)
+        -> [BreakOpportunity]
+    {
         try breakOpportunities(utf16: Array(text.utf16), locale: locale)
     }
 
     /// The break opportunities of UTF-16 text; see `breakOpportunities(in:locale:)`.
-    public static func breakOpportunities(utf16: [UInt16], locale: String = "") throws(TypesettingError) -> [BreakOpportunity] {
+    public static func breakOpportunities(utf16: [UInt16], locale: String = "") throws(TypesettingError)
+        -> [BreakOpportunity]
+    {
         if utf16.isEmpty { return [] }
         var offsets = [Int32](repeating: 0, count: utf16.count + 1)
         var mandatory = [UInt8](repeating: 0, count: utf16.count + 1)

@@ -1,5 +1,5 @@
-import Foundation
 internal import CTextShim
+import Foundation
 
 /// One face of a font file, opened through FreeType and shaped through HarfBuzz.
 ///
@@ -140,7 +140,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
             return "the font file is truncated: its table directory ends past byte \(size)"
         }
         for table in 0..<tableCount {
-            let offset = u32(records, 16 * table + 8), length = u32(records, 16 * table + 12)
+            let offset = u32(records, 16 * table + 8)
+            let length = u32(records, 16 * table + 12)
             if offset + length > size {
                 let tag = String(decoding: records[(16 * table)..<(16 * table + 4)], as: UTF8.self)
                 return "the font file is truncated: table '\(tag)' ends at byte \(offset + length) of \(size)"

@@ -29,7 +29,9 @@ public struct FontMetrics: Hashable, Sendable {
     /// Scales a face's tables to `size` points.
     public init(tables: FontTables, size: Double) {
         let scale = size / Double(max(tables.unitsPerEm, 1))
-        var ascender = tables.hheaAscender, descender = tables.hheaDescender, gap = tables.hheaLineGap
+        var ascender = tables.hheaAscender
+        var descender = tables.hheaDescender
+        var gap = tables.hheaLineGap
         if ascender == 0 && descender == 0 {
             if tables.typoAscender != 0 || tables.typoDescender != 0 {
                 (ascender, descender, gap) = (tables.typoAscender, tables.typoDescender, tables.typoLineGap)

@@ -115,7 +115,9 @@ public final class FontRegistry: Sendable {
     /// name ("Inter-SemiBold") or "Family Style" ("Inter Semi Bold"). Case does not matter.
     ///
     /// - Throws: `fontNotFound`, listing the available families.
-    public func face(family: String, weight: FontWeight = .regular, italic: Bool = false) throws(TypesettingError) -> FontFace {
+    public func face(family: String, weight: FontWeight = .regular, italic: Bool = false) throws(TypesettingError)
+        -> FontFace
+    {
         let all = faces
         let wanted = family.lowercased()
         let members = all.filter { $0.family.lowercased() == wanted }
@@ -141,9 +143,13 @@ public final class FontRegistry: Sendable {
 
     /// A font by family name or file path at a size: a name containing "/" or ending in a
     /// font extension is read as a path.
-    public func font(_ nameOrPath: String = FontRegistry.defaultFamily, size: Double, weight: FontWeight = .regular, italic: Bool = false) throws(TypesettingError) -> Font {
+    public func font(
+        _ nameOrPath: String = FontRegistry.defaultFamily, size: Double, weight: FontWeight = .regular,
+        italic: Bool = false
+    ) throws(TypesettingError) -> Font {
         let lower = nameOrPath.lowercased()
-        let isPath = nameOrPath.contains("/") || [".ttf", ".otf", ".ttc", ".otc"].contains(where: { lower.hasSuffix($0) })
+        let isPath =
+            nameOrPath.contains("/") || [".ttf", ".otf", ".ttc", ".otc"].contains(where: { lower.hasSuffix($0) })
         let face = isPath ? try face(path: nameOrPath) : try face(family: nameOrPath, weight: weight, italic: italic)
         return try Font(face: face, size: size)
     }
@@ -180,7 +186,9 @@ public final class FontRegistry: Sendable {
             if groups[face.family] == nil { order.append(face.family) }
             groups[face.family, default: []].append(face)
         }
-        var regular: [FontFace] = [], color: [FontFace] = [], lastResort: [FontFace] = []
+        var regular: [FontFace] = []
+        var color: [FontFace] = []
+        var lastResort: [FontFace] = []
         for family in order {
             guard let members = groups[family] else { continue }
             let face = FontRegistry.bestMatch(in: members, weight: primary.weight, italic: primary.isItalic)

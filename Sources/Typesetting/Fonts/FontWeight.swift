@@ -43,7 +43,10 @@ public struct FontWeight: Hashable, Sendable, Comparable, CustomStringConvertibl
             self.init(value: number)
             return
         }
-        let aliases: [String: FontWeight] = ["normal": .regular, "book": .regular, "demibold": .semibold, "semi-bold": .semibold, "extrabold": .heavy, "extralight": .ultraLight]
+        let aliases: [String: FontWeight] = [
+            "normal": .regular, "book": .regular, "demibold": .semibold, "semi-bold": .semibold, "extrabold": .heavy,
+            "extralight": .ultraLight,
+        ]
         if let match = FontWeight.named.first(where: { $0.name.lowercased() == lowered }) {
             self = match.weight
         } else if let alias = aliases[lowered] {

@@ -82,8 +82,12 @@ extension PreparedText {
 
     /// The tallest ascender, deepest descender and largest gap of the fonts on `clusters`
     /// (the primary font's for an empty line).
-    private func metrics(_ p: PreparedParagraph, _ ranges: [Range<Int>], extraFont: Int? = nil) -> (Double, Double, Double) {
-        var ascent = -Double.infinity, descent = Double.infinity, leading = -Double.infinity
+    private func metrics(_ p: PreparedParagraph, _ ranges: [Range<Int>], extraFont: Int? = nil) -> (
+        Double, Double, Double
+    ) {
+        var ascent = -Double.infinity
+        var descent = Double.infinity
+        var leading = -Double.infinity
         var last = -1
         func include(_ index: Int) {
             guard index != last else { return }
@@ -126,7 +130,9 @@ extension PreparedText {
     }
 
     /// The last allowed line when more text follows: the rest of the paragraph, cut per the mode.
-    private func truncatedLine(_ p: PreparedParagraph, from start: Int, natural: Range<Int>, options: LayoutOptions) -> Line {
+    private func truncatedLine(_ p: PreparedParagraph, from start: Int, natural: Range<Int>, options: LayoutOptions)
+        -> Line
+    {
         let end = p.count
         let contentEnd = max(start, p.contentEnd[end])
         let width = options.width

@@ -45,7 +45,8 @@ public struct PreparedText: Sendable {
         self.text = text
         self.font = font
         self.letterSpacing = letterSpacing
-        var builder = Itemizer(font: font, registry: registry, letterSpacing: letterSpacing, kerning: kerning, ligatures: ligatures)
+        var builder = Itemizer(
+            font: font, registry: registry, letterSpacing: letterSpacing, kerning: kerning, ligatures: ligatures)
         var paragraphs: [PreparedParagraph] = []
         var base = 0
         var current = text.startIndex
@@ -71,7 +72,9 @@ public struct PreparedText: Sendable {
         self.runs = builder.runs
         self.fonts = builder.fonts
         self.lineMetrics = builder.fonts.map(\.metrics)
-        self.ellipsis = try builder.fonts.map { (font) throws(TypesettingError) in try Ellipsis(font: font, fallback: builder.fonts[0]) }
+        self.ellipsis = try builder.fonts.map { (font) throws(TypesettingError) in
+            try Ellipsis(font: font, fallback: builder.fonts[0])
+        }
     }
 
     /// `\n`, `\r\n`, `\r`, U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR end a line.
@@ -209,7 +212,8 @@ struct Itemizer {
         let graphemeCount = graphemes.count - 1
         if graphemeCount == 0 {
             return PreparedParagraph(
-                base: base, clusterStarts: [0], prefix: [0], contentEnd: [0], fontIndex: [], breaks: [0], mandatory: [true])
+                base: base, clusterStarts: [0], prefix: [0], contentEnd: [0], fontIndex: [], breaks: [0],
+                mandatory: [true])
         }
         let levels = try TextAnalysis.bidiLevels(utf16)
         let scripts = try TextAnalysis.scripts(utf16)
@@ -221,7 +225,8 @@ struct Itemizer {
         faceOf.reserveCapacity(graphemeCount)
         var characterIndex = content.startIndex
         for g in 0..<graphemeCount {
-            let start = graphemes[g], end = graphemes[g + 1]
+            let start = graphemes[g]
+            let end = graphemes[g + 1]
             let next = content.utf16.index(characterIndex, offsetBy: end - start)
             faceOf.append(fontIndex(of: face(for: content[characterIndex..<next])))
             characterIndex = next
@@ -273,7 +278,8 @@ struct Itemizer {
         var pendingScalar = scalarIterator.next()
         var scalarOffset = 0
         for g in 0..<graphemeCount {
-            let start = graphemes[g], end = graphemes[g + 1]
+            let start = graphemes[g]
+            let end = graphemes[g + 1]
             var advance = letterSpacing
             for unit in start..<end { advance += advanceAt[unit] }
             var allWhite = true

@@ -50,7 +50,8 @@ public struct LayoutOptions: Sendable, Hashable {
             throw .invalidParameter(name: "line spacing", value: lineSpacing, allowed: "a finite number ≥ 0")
         }
         guard lineHeightMultiple.isFinite, lineHeightMultiple >= 0 else {
-            throw .invalidParameter(name: "line height multiple", value: lineHeightMultiple, allowed: "a finite number ≥ 0")
+            throw .invalidParameter(
+                name: "line height multiple", value: lineHeightMultiple, allowed: "a finite number ≥ 0")
         }
         return self
     }
