@@ -1157,19 +1157,16 @@ public struct Solver: Sendable {
                 !nearZero(row.constant)
             else { continue }
             var entering: Int32 = -1
-            var bestRatio: [Double] = []
-            var ratio: [Double] = []
+            var enteringCoefficient = 0.0
             for k in row.ids.indices {
                 let s = row.ids[k]
                 let a = row.coefficients[k]
                 let kind = kinds[Int(s)]
                 if kind == .dummy { continue }
                 if a <= 0 && kind != .external { continue }
-                ratio.removeAll(keepingCapacity: true)
-                for level in objective.indices { ratio.append(objective[level][Int(s)] / a) }
-                if entering < 0 || lexLess(ratio, bestRatio) {
+                if entering < 0 || ratioLess(s, a, than: entering, enteringCoefficient) {
                     entering = s
-                    bestRatio = ratio
+                    enteringCoefficient = a
                 }
             }
             if entering < 0 {
@@ -1180,12 +1177,16 @@ public struct Solver: Sendable {
         }
     }
 
-    /// Lexicographic comparison; components within a relative 1e-9 count as equal, so a
-    /// rounding difference at a higher level never hides a real difference at a lower one.
-    @inline(__always) func lexLess(_ a: [Double], _ b: [Double]) -> Bool {
-        for k in a.indices {
-            let tolerance = 1.0e-9 * max(1, abs(a[k]), abs(b[k]))
-            if abs(a[k] - b[k]) > tolerance { return a[k] < b[k] }
+    /// Whether symbol `s` (row coefficient `a`) has a lexicographically smaller ratio of
+    /// objective coefficient to row coefficient than symbol `t` (coefficient `b`), level by
+    /// level; components within a relative 1e-9 count as equal, so a rounding difference at a
+    /// higher level never hides a real difference at a lower one. No ratio arrays are built.
+    @inline(__always) func ratioLess(_ s: Int32, _ a: Double, than t: Int32, _ b: Double) -> Bool {
+        for level in objective.indices {
+            let x = objective[level][Int(s)] / a
+            let y = objective[level][Int(t)] / b
+            let tolerance = 1.0e-9 * max(1, abs(x), abs(y))
+            if abs(x - y) > tolerance { return x < y }
         }
         return false
     }
