@@ -194,15 +194,15 @@ struct SymbolSet: Sendable, Sequence, Equatable {
     }
 }
 
-/// A binary min-heap of symbol ids; duplicates are allowed and validated by the caller.
-struct SymbolHeap: Sendable {
-    var items: [Int32] = []
+/// A binary min-heap; duplicates are allowed and validated by the caller.
+struct MinHeap<Element: Comparable & Sendable>: Sendable {
+    var items: [Element] = []
 
     var isEmpty: Bool { items.isEmpty }
-    var first: Int32? { items.first }
+    var first: Element? { items.first }
 
-    mutating func push(_ s: Int32) {
-        items.append(s)
+    mutating func push(_ element: Element) {
+        items.append(element)
         var i = items.count - 1
         while i > 0 {
             let parent = (i - 1) / 2
@@ -212,7 +212,7 @@ struct SymbolHeap: Sendable {
         }
     }
 
-    mutating func pop() -> Int32? {
+    mutating func pop() -> Element? {
         guard let first = items.first else { return nil }
         let last = items.removeLast()
         if !items.isEmpty {
@@ -234,4 +234,17 @@ struct SymbolHeap: Sendable {
     }
 
     mutating func removeAll() { items.removeAll(keepingCapacity: true) }
+}
+
+/// Symbols popped smallest id first (Bland's rule).
+typealias SymbolHeap = MinHeap<Int32>
+
+/// A definition in expansion order: the newest (largest stamp) first.
+struct NewestFirst: Comparable, Sendable {
+    var stamp: Int32
+    var symbol: Int32
+
+    static func < (lhs: NewestFirst, rhs: NewestFirst) -> Bool {
+        (lhs.stamp, lhs.symbol) > (rhs.stamp, rhs.symbol)
+    }
 }

@@ -775,23 +775,24 @@ public struct Solver: Sendable {
     /// as soon as the row holds a symbol that can be defined by it and returns that symbol
     /// (the newest such); otherwise expands fully and returns -1.
     func expand(_ row: inout Row, findCandidate: Bool) -> Int32 {
-        var heap = StampHeap()
+        var heap = MinHeap<NewestFirst>()
         for id in row.ids where definition[Int(id)] != nil {
-            heap.push(definitionStamp[Int(id)], id)
+            heap.push(NewestFirst(stamp: definitionStamp[Int(id)], symbol: id))
         }
         if findCandidate {
             for id in row.ids.reversed() where canDefine(id, in: row) && wellConditioned(id, in: row) {
                 return id
             }
         }
-        while let d = heap.pop() {
+        while let next = heap.pop() {
+            let d = next.symbol
             let c = row.coefficient(for: d)
             if c == 0 { continue }
             guard let def = definition[Int(d)] else { continue }
             row.remove(d)
             row.insert(def, c)
             for id in def.ids where definition[Int(id)] != nil && row.coefficient(for: id) != 0 {
-                heap.push(definitionStamp[Int(id)], id)
+                heap.push(NewestFirst(stamp: definitionStamp[Int(id)], symbol: id))
             }
             if findCandidate {
                 var best: Int32 = -1
@@ -1387,42 +1388,5 @@ public struct Solver: Sendable {
             problems.append("level bookkeeping")
         }
         return problems
-    }
-}
-
-/// A max-heap of (stamp, symbol) pairs: expands the newest definition first.
-struct StampHeap {
-    var items: [(Int32, Int32)] = []
-
-    mutating func push(_ stamp: Int32, _ id: Int32) {
-        items.append((stamp, id))
-        var i = items.count - 1
-        while i > 0 {
-            let parent = (i - 1) / 2
-            if items[parent] >= items[i] { break }
-            items.swapAt(parent, i)
-            i = parent
-        }
-    }
-
-    mutating func pop() -> Int32? {
-        guard let first = items.first else { return nil }
-        let last = items.removeLast()
-        if !items.isEmpty {
-            items[0] = last
-            var i = 0
-            let n = items.count
-            while true {
-                let l = 2 * i + 1
-                let r = l + 1
-                var m = i
-                if l < n && items[l] > items[m] { m = l }
-                if r < n && items[r] > items[m] { m = r }
-                if m == i { break }
-                items.swapAt(i, m)
-                i = m
-            }
-        }
-        return first.1
     }
 }
