@@ -158,25 +158,29 @@ struct Itemizer {
 
     /// Picks the face for one grapheme cluster: the first in fallback order that covers every
     /// code point that needs a glyph; emoji-presentation clusters try colour faces first.
-    private mutating func face(for cluster: Substring) -> FontFace {
+    private mutating func face(for cluster: Character) -> FontFace {
         let scalars = cluster.unicodeScalars
-        let needed = scalars.filter { !Itemizer.isIgnorable($0) }
-        if needed.isEmpty { return font.face }
+        func covers(_ face: FontFace) -> Bool {
+            scalars.allSatisfy { Itemizer.isIgnorable($0) || face.covers($0) }
+        }
+        guard let firstNeeded = scalars.first(where: { !Itemizer.isIgnorable($0) }) else { return font.face }
         let emoji = Itemizer.prefersEmoji(scalars)
-        if !emoji, needed.allSatisfy(font.face.covers) { return font.face }
+        if !emoji, covers(font.face) { return font.face }
         if fallback.isEmpty {
             fallback = registry.fallbackFaces(for: font.face, emojiFirst: false)
             emojiFallback = registry.fallbackFaces(for: font.face, emojiFirst: true)
         }
         let order = emoji ? emojiFallback : fallback
-        if let face = order.first(where: { face in needed.allSatisfy(face.covers) }) { return face }
-        if let first = needed.first, let face = order.first(where: { $0.covers(first) }) { return face }
+        if let face = order.first(where: covers) { return face }
+        if let face = order.first(where: { $0.covers(firstNeeded) }) { return face }
         return font.face
     }
 
     /// Code points that need no glyph of their own: joiners, variation selectors, other default ignorables.
+    /// ASCII is answered without the (slow) Unicode property lookup: none of it is ignorable.
     static func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.isVariationSelector
+        if scalar.value < 0x80 { return false }
+        return scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.isVariationSelector
     }
 
     /// Whether a cluster should be drawn as a colour emoji (UTS #51 presentation).
@@ -193,7 +197,8 @@ struct Itemizer {
             default: break
             }
         }
-        guard let first else { return false }
+        // No ASCII character has emoji presentation on its own (keycaps carry U+FE0F).
+        guard let first, first.value >= 0x80 else { return false }
         if first.properties.isEmojiPresentation { return true }
         return hasJoiner && first.properties.isEmoji && first.value > 0xFF
     }
@@ -201,16 +206,15 @@ struct Itemizer {
     /// Whitespace that hangs at the end of a line (no-break spaces do not hang).
     static func isHangingWhitespace(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00A0, 0x2007, 0x202F: return false
+        case 0x09...0x0D, 0x20: return true
+        case 0...0x7F, 0x00A0, 0x2007, 0x202F: return false
         default: return scalar.properties.isWhitespace
         }
     }
 
     mutating func prepare(_ content: Substring, base: Int) throws(TypesettingError) -> PreparedParagraph {
         let utf16 = Array(content.utf16)
-        let graphemes = GraphemeClusters.boundaries(of: content)  // starts + end
-        let graphemeCount = graphemes.count - 1
-        if graphemeCount == 0 {
+        if utf16.isEmpty {
             return PreparedParagraph(
                 base: base, clusterStarts: [0], prefix: [0], contentEnd: [0], fontIndex: [], breaks: [0],
                 mandatory: [true])
@@ -218,26 +222,23 @@ struct Itemizer {
         let levels = try TextAnalysis.bidiLevels(utf16)
         let scripts = try TextAnalysis.scripts(utf16)
 
-        // Per grapheme: its face, level and resolved script (Common/Inherited take a neighbour's).
+        // One walk over the grapheme clusters: where each starts, its face, bidi level, script
+        // (Common/Inherited resolved below from a neighbour) and whether it is hanging whitespace.
+        var graphemes = [0]
         var faceOf: [Int] = []
         var levelOf: [UInt8] = []
         var scriptOf: [Int32] = []
-        faceOf.reserveCapacity(graphemeCount)
-        var characterIndex = content.startIndex
-        for g in 0..<graphemeCount {
-            let start = graphemes[g]
-            let end = graphemes[g + 1]
-            let next = content.utf16.index(characterIndex, offsetBy: end - start)
-            faceOf.append(fontIndex(of: face(for: content[characterIndex..<next])))
-            characterIndex = next
+        var isWhitespace: [Bool] = []
+        for character in content {
+            let start = graphemes[graphemes.count - 1]
+            let end = start + character.utf16.count
+            graphemes.append(end)
+            faceOf.append(fontIndex(of: face(for: character)))
             levelOf.append(levels[start])
-            var script: Int32 = -1
-            for unit in start..<end where scripts[unit] > 1 {
-                script = scripts[unit]
-                break
-            }
-            scriptOf.append(script)
+            scriptOf.append(scripts[start..<end].first(where: { $0 > 1 }) ?? -1)
+            isWhitespace.append(character.unicodeScalars.allSatisfy(Itemizer.isHangingWhitespace))
         }
+        let graphemeCount = faceOf.count
         var lastScript: Int32 = -1
         for g in 0..<graphemeCount {
             if scriptOf[g] >= 0 { lastScript = scriptOf[g] } else if lastScript >= 0 { scriptOf[g] = lastScript }
@@ -274,28 +275,18 @@ struct Itemizer {
         var fontIndex: [Int] = []
         var widths: [Double] = []
         var whitespace: [Bool] = []
-        var scalarIterator = content.unicodeScalars.makeIterator()
-        var pendingScalar = scalarIterator.next()
-        var scalarOffset = 0
         for g in 0..<graphemeCount {
             let start = graphemes[g]
-            let end = graphemes[g + 1]
             var advance = letterSpacing
-            for unit in start..<end { advance += advanceAt[unit] }
-            var allWhite = true
-            while let scalar = pendingScalar, scalarOffset < end {
-                if !Itemizer.isHangingWhitespace(scalar) { allWhite = false }
-                scalarOffset += scalar.utf16.count
-                pendingScalar = scalarIterator.next()
-            }
+            for unit in start..<graphemes[g + 1] { advance += advanceAt[unit] }
             if g == 0 || clusterStart[start] {
                 clusterStarts.append(start)
                 fontIndex.append(faceOf[g])
                 widths.append(advance)
-                whitespace.append(allWhite)
+                whitespace.append(isWhitespace[g])
             } else {
                 widths[widths.count - 1] += advance
-                whitespace[whitespace.count - 1] = whitespace[whitespace.count - 1] && allWhite
+                whitespace[whitespace.count - 1] = whitespace[whitespace.count - 1] && isWhitespace[g]
             }
         }
         let count = clusterStarts.count
