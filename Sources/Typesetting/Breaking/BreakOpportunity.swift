@@ -46,19 +46,3 @@ public enum LineBreaker {
         return (0..<Int(count)).map { BreakOpportunity(offset: Int(offsets[$0]), isMandatory: mandatory[$0] != 0) }
     }
 }
-
-/// Grapheme cluster boundaries (UAX #29, from the Swift standard library's `Character`).
-public enum GraphemeClusters {
-    /// The UTF-16 offsets where grapheme clusters start, followed by the text's UTF-16 length.
-    public static func boundaries(of text: Substring) -> [Int] {
-        var result: [Int] = []
-        result.reserveCapacity(text.utf16.count + 1)
-        var offset = 0
-        for character in text {
-            result.append(offset)
-            offset += character.utf16.count
-        }
-        result.append(offset)
-        return result
-    }
-}

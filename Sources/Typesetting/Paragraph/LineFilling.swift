@@ -139,7 +139,7 @@ extension PreparedText {
         /// "…" is shaped in the font of the cluster it stands next to.
         func ellipsis(nextTo cluster: Int) -> (font: Int, width: Double) {
             let font = p.fontIndex.isEmpty ? 0 : p.fontIndex[min(max(cluster, 0), p.count - 1)]
-            return (font, self.ellipsis[font].width)
+            return (font, ellipsisWidths[font])
         }
         switch options.lineBreakMode {
         case .byWordWrapping, .byCharWrapping:

@@ -26,7 +26,8 @@ public struct PreparedText: Sendable {
 
     let paragraphs: [PreparedParagraph]
     let lineMetrics: [FontMetrics]
-    let ellipsis: [Ellipsis]
+    /// The width of "…" shaped in each of `fonts` (in the primary font where a face lacks it).
+    let ellipsisWidths: [Double]
 
     /// Prepares `text` set in `font`.
     ///
@@ -72,8 +73,11 @@ public struct PreparedText: Sendable {
         self.runs = builder.runs
         self.fonts = builder.fonts
         self.lineMetrics = builder.fonts.map(\.metrics)
-        self.ellipsis = try builder.fonts.map { (font) throws(TypesettingError) in
-            try Ellipsis(font: font, fallback: builder.fonts[0])
+        let ellipsis = Array("\u{2026}".utf16)
+        self.ellipsisWidths = try builder.fonts.map { (font) throws(TypesettingError) in
+            let shaped = font.face.covers("\u{2026}") ? font : builder.fonts[0]
+            return try Shaper.shape(ellipsis, range: 0..<ellipsis.count, base: 0, font: shaped, bidiLevel: 0, script: 0)
+                .width
         }
     }
 
@@ -88,18 +92,6 @@ public struct PreparedText: Sendable {
     /// The width of the widest paragraph set on one line (the unbounded width), unrounded.
     public var naturalWidth: Double {
         paragraphs.reduce(0) { max($0, $1.width(0, $1.contentEnd[$1.count])) }
-    }
-}
-
-/// The glyph "…" shaped in one font.
-struct Ellipsis: Sendable {
-    var width: Double
-
-    init(font: Font, fallback: Font) throws(TypesettingError) {
-        let ellipsisFont = font.face.covers("\u{2026}") ? font : fallback
-        let utf16 = Array("\u{2026}".utf16)
-        let run = try Shaper.shape(utf16, range: 0..<utf16.count, base: 0, font: ellipsisFont, bidiLevel: 0, script: 0)
-        self.width = run.width
     }
 }
 
