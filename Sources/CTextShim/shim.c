@@ -97,7 +97,37 @@ static void fill_info(TSFace *face) {
                         : 0;
 }
 
-int32_t ts_face_open(const char *path, int32_t index, TSFace **out) {
+static uint64_t be32(const unsigned char *bytes) {
+    return ((uint64_t)bytes[0] << 24) | ((uint64_t)bytes[1] << 16) | ((uint64_t)bytes[2] << 8) | bytes[3];
+}
+
+// Checks that the sfnt table directory of face `index`, and every table it lists, lie inside
+// the file's bytes. Returns 0 when they do, else the TSTruncation kind.
+static int32_t find_truncation(const unsigned char *bytes, uint64_t size, int32_t index, TSTruncation *out) {
+    if (size < 12) return 1;
+    uint64_t start = 0;
+    if (memcmp(bytes, "ttcf", 4) == 0) {
+        uint64_t entry = 12 + 4 * (uint64_t)index;
+        if (entry + 4 > size) return 2;
+        start = be32(bytes + entry);
+    }
+    if (start + 12 > size) return 1;
+    uint64_t tables = ((uint64_t)bytes[start + 4] << 8) | bytes[start + 5];
+    if (start + 12 + 16 * tables > size) return 3;
+    for (uint64_t table = 0; table < tables; table++) {
+        const unsigned char *record = bytes + start + 12 + 16 * table;
+        uint64_t end = be32(record + 8) + be32(record + 12);
+        if (end > size) {
+            memcpy(out->tag, record, 4);
+            out->tag[4] = 0;
+            out->end = (int64_t)end;
+            return 4;
+        }
+    }
+    return 0;
+}
+
+int32_t ts_face_open(const char *path, int32_t index, TSFace **out, TSTruncation *truncation) {
     *out = NULL;
     TSFace *face = calloc(1, sizeof(TSFace));
     if (!face) return TS_ERROR_NO_MEMORY;
@@ -109,6 +139,10 @@ int32_t ts_face_open(const char *path, int32_t index, TSFace **out) {
     error = FT_New_Memory_Face(face->library, face->bytes, (FT_Long)size, index, &face->ftFace);
     if (error) { ts_face_close(face); return (int32_t)error; }
     if (!FT_IS_SFNT(face->ftFace)) { ts_face_close(face); return TS_ERROR_NOT_SCALABLE; }
+    TSTruncation cut = {0, {0}, 0, (int64_t)size};
+    cut.kind = find_truncation(face->bytes, (uint64_t)size, index, &cut);
+    if (truncation) *truncation = cut;
+    if (cut.kind != 0) { ts_face_close(face); return TS_ERROR_TRUNCATED; }
     face->blob = hb_blob_create((const char *)face->bytes, (unsigned int)size,
                                 HB_MEMORY_MODE_READONLY, NULL, NULL);
     face->hbFace = hb_face_create(face->blob, (unsigned int)index);

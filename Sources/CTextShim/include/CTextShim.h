@@ -47,12 +47,23 @@ enum {
     TS_ERROR_NOT_SCALABLE = -2,// a bitmap-only face without outlines or sbix/CBDT metrics
     TS_ERROR_NO_MEMORY = -3,
     TS_ERROR_ICU = -4,
-    TS_ERROR_NO_UNITS = -5     // units per em is 0 or the face has no glyphs
+    TS_ERROR_NO_UNITS = -5,    // units per em is 0 or the face has no glyphs
+    TS_ERROR_TRUNCATED = -6    // the file ends inside its own table directory or a table
 };
 
+/// Where a font file is cut short (FreeType and HarfBuzz read tables lazily, so a truncated
+/// file would otherwise open and measure wrong without a word).
+typedef struct {
+    int32_t kind;   // 0 complete, 1 no sfnt header, 2 collection header cut, 3 table directory cut, 4 a table runs past the end
+    char tag[5];    // kind 4: the table's tag
+    int64_t end;    // kind 4: the byte where the table ends
+    int64_t size;   // the file's size in bytes
+} TSTruncation;
+
 /// Opens face `index` of the font file at `path`. Returns TS_OK or an error code
-/// (a FreeType error > 0, or a TS_ERROR_* < 0); on error `*out` is NULL.
-int32_t ts_face_open(const char *path, int32_t index, TSFace **out);
+/// (a FreeType error > 0, or a TS_ERROR_* < 0); on error `*out` is NULL. For
+/// TS_ERROR_TRUNCATED, `truncation` (which may be NULL) says where the file is cut.
+int32_t ts_face_open(const char *path, int32_t index, TSFace **out, TSTruncation *truncation);
 /// Closes a face opened with ts_face_open. NULL is allowed.
 void ts_face_close(TSFace *face);
 /// Fills `info` with the face's table values.

@@ -1,5 +1,4 @@
 internal import CTextShim
-import Foundation
 
 /// One face of a font file, opened through FreeType and shaped through HarfBuzz.
 ///
@@ -34,15 +33,11 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// - Throws: `TypesettingError.unreadableFont` when the file is missing, not a font, or corrupt.
     public init(path: String, index: Int = 0) throws(TypesettingError) {
         var face: OpaquePointer?
-        let status = ts_face_open(path, Int32(clamping: index), &face)
+        var truncation = TSTruncation()
+        let status = ts_face_open(path, Int32(clamping: index), &face, &truncation)
         guard status == 0, let face else {
-            throw .unreadableFont(path: path, reason: FontFace.explain(status))
-        }
-        // FreeType and HarfBuzz load tables lazily, so a truncated file opens; its missing
-        // tables would then read as empty and measure wrong without a word.
-        if let problem = FontFace.truncation(path: path, index: index) {
-            ts_face_close(face)
-            throw .unreadableFont(path: path, reason: problem)
+            let reason = status == -6 ? FontFace.explain(truncation) : FontFace.explain(status)
+            throw .unreadableFont(path: path, reason: reason)
         }
         self.handle = face
         self.path = path
@@ -113,41 +108,17 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Checks that every table in the sfnt table directory of face `index` lies inside the file;
-    /// returns why not, or nil.
-    static func truncation(path: String, index: Int) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let size = try? handle.seekToEnd() else { return nil }
-        func read(_ offset: UInt64, _ count: Int) -> [UInt8]? {
-            guard offset + UInt64(count) <= size, (try? handle.seek(toOffset: offset)) != nil,
-                let data = try? handle.read(upToCount: count), data.count == count
-            else { return nil }
-            return [UInt8](data)
+    /// Where a truncated file is cut (FreeType and HarfBuzz read tables lazily, so the shim
+    /// checks the table directory against the file's size).
+    private static func explain(_ cut: TSTruncation) -> String {
+        switch cut.kind {
+        case 2: return "the collection header is truncated"
+        case 3: return "the font file is truncated: its table directory ends past byte \(cut.size)"
+        case 4:
+            let tag = withUnsafeBytes(of: cut.tag) { String(decoding: $0.prefix(4), as: UTF8.self) }
+            return "the font file is truncated: table '\(tag)' ends at byte \(cut.end) of \(cut.size)"
+        default: return "the font file is truncated (\(cut.size) bytes)"
         }
-        func u32(_ b: [UInt8], _ at: Int) -> UInt64 {
-            UInt64(b[at]) << 24 | UInt64(b[at + 1]) << 16 | UInt64(b[at + 2]) << 8 | UInt64(b[at + 3])
-        }
-        guard let header = read(0, 12) else { return "the font file is truncated (\(size) bytes)" }
-        var start: UInt64 = 0
-        if header[0..<4].elementsEqual("ttcf".utf8) {
-            guard let entry = read(12 + 4 * UInt64(index), 4) else { return "the collection header is truncated" }
-            start = u32(entry, 0)
-        }
-        guard let directory = read(start, 12) else { return "the font file is truncated (\(size) bytes)" }
-        let tableCount = Int(directory[4]) << 8 | Int(directory[5])
-        guard let records = read(start + 12, 16 * tableCount) else {
-            return "the font file is truncated: its table directory ends past byte \(size)"
-        }
-        for table in 0..<tableCount {
-            let offset = u32(records, 16 * table + 8)
-            let length = u32(records, 16 * table + 12)
-            if offset + length > size {
-                let tag = String(decoding: records[(16 * table)..<(16 * table + 4)], as: UTF8.self)
-                return "the font file is truncated: table '\(tag)' ends at byte \(offset + length) of \(size)"
-            }
-        }
-        return nil
     }
 
     private static func explain(_ status: Int32) -> String {
