@@ -44,7 +44,11 @@ public struct Button: Sendable {
         -> TextLayout
     {
         let available = width.isFinite ? width - contentEdgeInsets.horizontal : width
-        guard available > 0 else { throw .invalidWidth(width) }
+        guard available > 0 else {
+            throw .widthTooNarrow(
+                width: width, reserved: contentEdgeInsets.horizontal,
+                rule: "a button's width must be greater than its left and right content insets")
+        }
         return try titleLabel.layout(width: available, prepared: prepared)
     }
 

@@ -1,3 +1,5 @@
+import Typesetting
+
 /// A width and height in points (`CGSize`).
 public struct Size: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The width in points; `noIntrinsicMetric` (−1) when a view has none.
@@ -15,11 +17,7 @@ public struct Size: Hashable, Sendable, Codable, CustomStringConvertible {
     public static let zero = Size(width: 0, height: 0)
 
     /// "(w 333 h 64.5)", as UIKit's debugger prints sizes.
-    public var description: String { "(w \(Size.format(width)) h \(Size.format(height)))" }
-
-    static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
+    public var description: String { "(w \(PixelGrid.format(width)) h \(PixelGrid.format(height)))" }
 }
 
 /// `UIView.noIntrinsicMetric`: the view has no intrinsic size along that axis.

@@ -78,6 +78,20 @@ public struct PaddingLabel: Sendable {
         self.padding = padding
     }
 
+    /// The label's layout in a padded label `width` wide (or unbounded): the text wraps at the
+    /// width minus the horizontal padding.
+    /// - Throws: `widthTooNarrow` when the padding takes the whole width.
+    public func layout(width: Double = .infinity, prepared: PreparedText? = nil) throws(TypesettingError) -> TextLayout
+    {
+        let available = width - padding.horizontal
+        guard available > 0 else {
+            throw .widthTooNarrow(
+                width: width, reserved: padding.horizontal,
+                rule: "a label's width must be greater than its left and right padding")
+        }
+        return try label.layout(width: available, prepared: prepared)
+    }
+
     /// The label's intrinsic size plus the padding. A set `preferredMaxLayoutWidth` is the
     /// padded label's width, so the text wraps at that width minus the horizontal padding.
     public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError) -> Size

@@ -45,7 +45,13 @@ public struct TextView: Sendable {
     /// The text's layout inside the container.
     public func layout(prepared: PreparedText? = nil) throws(TypesettingError) -> TextLayout {
         let wrapWidth = width.map(textWidth(forViewWidth:)) ?? .infinity
-        if let width, !(wrapWidth > 0) { throw .invalidWidth(width) }
+        if let width, !(wrapWidth > 0) {
+            throw .widthTooNarrow(
+                width: width, reserved: width - wrapWidth,
+                rule:
+                    "a text view's width must be greater than its horizontal text container insets plus its line fragment padding at both ends"
+            )
+        }
         let text: PreparedText
         if let prepared { text = prepared } else { text = try prepare() }
         return try text.layout(

@@ -10,6 +10,9 @@ public enum TypesettingError: Error, Equatable, Sendable, CustomStringConvertibl
     case fontPathNotFound(path: String)
     /// A width was negative, zero, NaN or otherwise unusable. Allowed: a finite number > 0, or unbounded.
     case invalidWidth(Double)
+    /// A control's width leaves no room for text once its insets or padding (`reserved`, in
+    /// points) are taken off; `rule` names what the width must exceed.
+    case widthTooNarrow(width: Double, reserved: Double, rule: String)
     /// A font size was not a finite number > 0.
     case invalidFontSize(Double)
     /// `numberOfLines` was negative. Allowed: 0 (unlimited) or more.
@@ -30,6 +33,8 @@ public enum TypesettingError: Error, Equatable, Sendable, CustomStringConvertibl
             return "cannot read font file '\(path)': \(reason)"
         case .fontPathNotFound(let path):
             return "no font file or directory at '\(path)'"
+        case .widthTooNarrow(let width, let reserved, let rule):
+            return "invalid width \(PixelGrid.format(width)): \(rule) (\(PixelGrid.format(reserved)) pt)"
         case .invalidWidth(let width):
             return "invalid width \(width): a width must be a finite number greater than 0"
         case .invalidFontSize(let size):

@@ -116,17 +116,6 @@ extension MeasureResult {
         let lineWord = lineCount == 1 ? "line" : "lines"
         let truncation = truncated ? ", truncated" : ""
         return
-            "\(Size.format(width)) × \(Size.format(height)) pt  (\(lineCount) \(lineWord)\(truncation), \(fontDescription), @\(Size.format(scale))x)"
-    }
-}
-
-extension Size {
-    /// A number for people: "41", "20.5", "20.333", "nan", "1e+20"; never traps.
-    static func format(_ value: Double) -> String {
-        guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
-        if abs(value) >= 1e15 { return "\(value)" }
-        if value == value.rounded() { return String(Int64(value)) }
-        let rounded = (value * 1000).rounded() / 1000
-        return String(rounded)
+            "\(PixelGrid.format(width)) × \(PixelGrid.format(height)) pt  (\(lineCount) \(lineWord)\(truncation), \(fontDescription), @\(PixelGrid.format(scale))x)"
     }
 }

@@ -29,15 +29,6 @@ struct MeasureRequest: Sendable {
     var id: JSONValue?
 }
 
-extension TextView {
-    /// The width a scroll-disabled text view keeps for itself: the default text container's
-    /// horizontal insets plus the line fragment padding on both sides.
-    static var reservedWidth: Double {
-        let defaults = EdgeInsets(top: 8, left: 0, bottom: 8, right: 0)
-        return defaults.left + defaults.right + 2 * 5
-    }
-}
-
 /// A measurement's answer.
 struct MeasureResult: Sendable {
     struct LineInfo: Sendable {
@@ -78,7 +69,7 @@ struct RequestError: Error, CustomStringConvertible {
         case .fontNotFound: self.init(kind: "fontNotFound", error.description, exitCode: 66)
         case .fontPathNotFound: self.init(kind: "fontPathNotFound", error.description, exitCode: 66)
         case .unreadableFont: self.init(kind: "unreadableFont", error.description, exitCode: 65)
-        case .invalidWidth: self.init(kind: "invalidWidth", error.description)
+        case .invalidWidth, .widthTooNarrow: self.init(kind: "invalidWidth", error.description)
         case .invalidFontSize: self.init(kind: "invalidSize", error.description)
         case .invalidNumberOfLines: self.init(kind: "invalidLines", error.description)
         case .invalidScale: self.init(kind: "invalidScale", error.description)
@@ -91,10 +82,10 @@ struct RequestError: Error, CustomStringConvertible {
 extension MeasureRequest {
     /// Measures: checks every value, resolves the font, sizes the control.
     func run(registry: FontRegistry) throws(RequestError) -> MeasureResult {
-        try validate()
+        let weight = try validate()
         let result: MeasureResult
         do {
-            result = try measure(registry: registry)
+            result = try measure(registry: registry, weight: weight)
         } catch {
             throw RequestError(error)
         }
@@ -111,27 +102,27 @@ extension MeasureRequest {
     static let largestLength: Double = 100_000
 
     /// Checks the values the engine would reject with a less helpful message (or not at all):
-    /// what was wrong, and what is allowed.
-    func validate() throws(RequestError) {
+    /// what was wrong, and what is allowed. Returns the parsed weight.
+    func validate() throws(RequestError) -> FontWeight {
         let largest = MeasureRequest.largestLength
-        let limit = Size.format(largest)
+        let limit = PixelGrid.format(largest)
         if let width, !(width.isFinite && width > 0) {
             throw RequestError(
                 kind: "invalidWidth",
-                "invalid width \(Size.format(width)): the width must be a finite number of points greater than 0 (leave it out for unbounded text)"
+                "invalid width \(PixelGrid.format(width)): the width must be a finite number of points greater than 0 (leave it out for unbounded text)"
             )
         }
         if let size, !(size.isFinite && size > 0 && size <= largest) {
             throw RequestError(
                 kind: "invalidSize",
-                "invalid font size \(Size.format(size)): the size must be a number of points greater than 0 and at most \(limit)"
+                "invalid font size \(PixelGrid.format(size)): the size must be a number of points greater than 0 and at most \(limit)"
             )
         }
         guard lines >= 0 else {
             throw RequestError(
                 kind: "invalidLines", "invalid number of lines \(lines): use 0 for unlimited, or a positive count")
         }
-        guard FontWeight(parsing: weight) != nil else {
+        guard let fontWeight = FontWeight(parsing: weight) else {
             throw RequestError(
                 kind: "invalidWeight",
                 "invalid weight '\(weight)': use a number from 1 to 1000 or one of "
@@ -143,52 +134,24 @@ extension MeasureRequest {
             guard values.allSatisfy({ $0.isFinite && abs($0) <= largest }) else {
                 throw RequestError(
                     kind: "invalidInsets",
-                    "invalid \(name) \(values.map(Size.format).joined(separator: ",")): each value must be a number of points from -\(limit) to \(limit)"
+                    "invalid \(name) \(values.map(PixelGrid.format).joined(separator: ",")): each value must be a number of points from -\(limit) to \(limit)"
                 )
             }
         }
         if letterSpacing.isFinite, abs(letterSpacing) > largest {
             throw RequestError(
                 kind: "invalidParameter",
-                "invalid letter spacing \(Size.format(letterSpacing)): allowed -\(limit) to \(limit) points")
+                "invalid letter spacing \(PixelGrid.format(letterSpacing)): allowed -\(limit) to \(limit) points")
         }
         if lineSpacing.isFinite, lineSpacing > largest {
             throw RequestError(
                 kind: "invalidParameter",
-                "invalid line spacing \(Size.format(lineSpacing)): allowed 0 to \(limit) points")
+                "invalid line spacing \(PixelGrid.format(lineSpacing)): allowed 0 to \(limit) points")
         }
         if lineHeightMultiple.isFinite, lineHeightMultiple > 1000 {
             throw RequestError(
                 kind: "invalidParameter",
-                "invalid line height multiple \(Size.format(lineHeightMultiple)): allowed 0 (off) to 1000")
-        }
-        if let width {
-            switch control {
-            case .button:
-                let horizontal = contentInsets.map { $0.left + $0.right } ?? 0
-                if width - horizontal <= 0 {
-                    throw RequestError(
-                        kind: "invalidWidth",
-                        "invalid width \(Size.format(width)): a button's width must be greater than its left and right content insets (\(Size.format(horizontal)))"
-                    )
-                }
-            case .textview:
-                let reserved = TextView.reservedWidth
-                if width <= reserved {
-                    throw RequestError(
-                        kind: "invalidWidth",
-                        "invalid width \(Size.format(width)): a text view's width must be greater than \(Size.format(reserved)), its line fragment padding (5 each side) and horizontal text container insets"
-                    )
-                }
-            case .label:
-                let horizontal = padding.map { $0.left + $0.right } ?? 0
-                if width - horizontal <= 0 {
-                    throw RequestError(
-                        kind: "invalidWidth",
-                        "invalid width \(Size.format(width)): a label's width must be greater than its left and right padding (\(Size.format(horizontal)))"
-                    )
-                }
-            }
+                "invalid line height multiple \(PixelGrid.format(lineHeightMultiple)): allowed 0 (off) to 1000")
         }
         let lower = font.lowercased()
         if font.contains("/") || [".ttf", ".otf", ".ttc", ".otc"].contains(where: { lower.hasSuffix($0) }) {
@@ -200,17 +163,14 @@ extension MeasureRequest {
                     exitCode: 66)
             }
         }
+        return fontWeight
     }
 
-    private func measure(registry: FontRegistry) throws(TypesettingError) -> MeasureResult {
-        if let width, !(width.isFinite && width > 0) { throw .invalidWidth(width) }
-        guard lines >= 0 else { throw .invalidNumberOfLines(lines) }
+    /// Sizes the control; `validate()` has checked the values the engine does not.
+    private func measure(registry: FontRegistry, weight fontWeight: FontWeight) throws(TypesettingError)
+        -> MeasureResult
+    {
         try PixelGrid.validate(scale: scale)
-        guard let fontWeight = FontWeight(parsing: weight) else {
-            throw .invalidParameter(
-                name: "weight '\(weight)'", value: .nan,
-                allowed: "1...1000 or one of " + FontWeight.named.map(\.name).joined(separator: ", "))
-        }  // validate() reports this first, with a cleaner message
         let pointSize = size ?? (control == .button ? 15 : 17)
         let font = try registry.font(self.font, size: pointSize, weight: fontWeight, italic: italic)
         let layout: TextLayout
@@ -225,15 +185,10 @@ extension MeasureRequest {
             label.lineSpacing = lineSpacing
             label.lineHeightMultiple = lineHeightMultiple
             label.preferredMaxLayoutWidth = width ?? 0
-            let inset = padding ?? .zero
-            if let width, width - inset.horizontal <= 0 {
-                throw .invalidParameter(
-                    name: "padding", value: inset.horizontal, allowed: "less than the width \(width)")
-            }
+            let padded = PaddingLabel(label: label, padding: padding ?? .zero)
             prepared = try label.prepare(registry: registry)
-            layout = try label.layout(width: width.map { $0 - inset.horizontal } ?? .infinity, prepared: prepared)
-            intrinsic = try PaddingLabel(label: label, padding: inset).intrinsicContentSize(
-                scale: scale, prepared: prepared)
+            layout = try padded.layout(width: width ?? .infinity, prepared: prepared)
+            intrinsic = try padded.intrinsicContentSize(scale: scale, prepared: prepared)
         case .textview:
             var view = TextView(text: text, font: font)
             view.isScrollEnabled = scrollEnabled

@@ -21,6 +21,14 @@ public enum PixelGrid {
         (value * scale + 0.5).rounded(.down) / scale
     }
 
+    /// A number of points for messages: "343", "20.5", "20.333" (at most three decimals).
+    public static func format(_ value: Double) -> String {
+        guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
+        if abs(value) >= 1e15 { return "\(value)" }
+        let rounded = (value * 1000).rounded() / 1000
+        return rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
+    }
+
     /// Checks a scale: 1, 2 or 3.
     public static func validate(scale: Double) throws(TypesettingError) {
         guard scales.contains(scale) else { throw .invalidScale(scale) }
