@@ -207,11 +207,10 @@ extension MeasureRequest {
             layout = try button.titleLayout(width: width ?? .infinity, prepared: prepared)
             intrinsic = try button.intrinsicContentSize(scale: scale, prepared: prepared)
         }
-        let utf16 = Array(text.utf16)
         let lineInfos = layout.lines.map { line in
             MeasureResult.LineInfo(
                 location: line.range.lowerBound, length: line.range.count,
-                text: MeasureRequest.shownText(of: line, in: utf16), width: line.width, truncated: line.isTruncated)
+                text: prepared.displayedText(of: line), width: line.width, truncated: line.isTruncated)
         }
         var fonts: [String] = []
         for used in prepared.fonts.map(\.face.path) where !fonts.contains(used) { fonts.append(used) }
@@ -219,28 +218,5 @@ extension MeasureRequest {
             id: id, control: control, width: intrinsic.width, height: intrinsic.height, lineCount: layout.lineCount,
             truncated: layout.isTruncated, scale: scale, lines: lineInfos, fonts: fonts,
             fontDescription: font.description)
-    }
-}
-
-extension MeasureRequest {
-    /// The text a line shows: its visible ranges with "…" where the ellipsis goes.
-    static func shownText(of line: Line, in utf16: [UInt16]) -> String {
-        var shown = ""
-        var inserted = line.ellipsisOffset == nil
-        for range in line.visibleRanges {
-            if !inserted, range.lowerBound == line.ellipsisOffset, !range.isEmpty || line.visibleRanges.count == 1 {
-                if range.upperBound != line.ellipsisOffset || range.isEmpty {
-                    shown += "\u{2026}"
-                    inserted = true
-                }
-            }
-            shown += String(decoding: utf16[range], as: UTF16.self)
-            if !inserted, range.upperBound == line.ellipsisOffset {
-                shown += "\u{2026}"
-                inserted = true
-            }
-        }
-        if !inserted { shown += "\u{2026}" }
-        return shown
     }
 }

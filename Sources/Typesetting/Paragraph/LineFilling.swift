@@ -1,4 +1,30 @@
 extension PreparedText {
+    /// The text a line shows: its visible text with "…" where the ellipsis goes
+    /// ("The quick brown fo…", "…lazy dog", "Einstellunge…hrichtigungen").
+    public func displayedText(of line: Line) -> String {
+        var pieces = line.visibleRanges.map { range in
+            String(
+                text[
+                    String.Index(
+                        utf16Offset: range.lowerBound, in: text)..<String.Index(
+                            utf16Offset: range.upperBound, in: text)])
+        }
+        if let offset = line.ellipsisOffset {
+            // After the visible range that ends at the ellipsis (tail, middle), else before the
+            // one that starts there (head), else at the end.
+            if let index = line.visibleRanges.firstIndex(where: { $0.upperBound == offset }) {
+                pieces.insert("\u{2026}", at: index + 1)
+            } else if let index = line.visibleRanges.firstIndex(where: { $0.lowerBound == offset }) {
+                pieces.insert("\u{2026}", at: index)
+            } else {
+                pieces.append("\u{2026}")
+            }
+        }
+        return pieces.joined()
+    }
+}
+
+extension PreparedText {
     /// Lays the text out at `options.width`: greedy line filling at UAX #14 break
     /// opportunities, emergency breaks between grapheme clusters for words longer than a
     /// line, hanging trailing whitespace, and the line limit with truncation.
