@@ -165,13 +165,7 @@ public struct Solver: Sendable {
             putRow(subject, row)
         }
         register(constraint, tag)
-        do {
-            try optimize()
-        } catch {
-            mustRebuild = true
-            if !allowsRebuild { throw error }
-        }
-        rebuildIfNeeded()
+        try optimizeOrRebuild()
     }
 
     /// Removes a constraint previously added (any copy of it) and re-solves.
@@ -235,6 +229,12 @@ public struct Solver: Sendable {
                 symbolVariable[Int(s)] = nil
             }
         }
+        try optimizeOrRebuild()
+    }
+
+    /// Restores optimality after a change; when rounding makes that fail, rebuilds the tableau
+    /// instead (or, inside a rebuild's replay, reports the failure).
+    mutating func optimizeOrRebuild() throws(SolverError) {
         do {
             try optimize()
         } catch {
