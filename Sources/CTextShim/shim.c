@@ -15,7 +15,6 @@
 #include <unicode/ubrk.h>
 #include <unicode/uscript.h>
 #include <unicode/utf16.h>
-#include <unicode/uversion.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -263,10 +262,6 @@ int32_t ts_face_glyph_top(const TSFace *face, uint32_t glyph) {
     return extents.y_bearing;
 }
 
-int32_t ts_face_glyph_advance(const TSFace *face, uint32_t glyph) {
-    return hb_font_get_glyph_h_advance(face->hbFont, glyph);
-}
-
 int32_t ts_shape(const TSFace *face, const uint16_t *text, int32_t textLength,
                  int32_t start, int32_t length, int32_t rightToLeft, int32_t script,
                  const char *language, int32_t kerning, int32_t ligatures,
@@ -367,18 +362,3 @@ int32_t ts_script_name(int32_t script, char *buffer, int32_t capacity) {
     if (!name) name = "Zyyy";
     return copy_out(name, strlen(name), buffer, capacity);
 }
-
-const char *ts_freetype_version(void) {
-    static char version[32];
-    FT_Library library;
-    if (FT_Init_FreeType(&library)) return "unknown";
-    FT_Int major = 0, minor = 0, patch = 0;
-    FT_Library_Version(library, &major, &minor, &patch);
-    FT_Done_FreeType(library);
-    snprintf(version, sizeof version, "%d.%d.%d", major, minor, patch);
-    return version;
-}
-
-const char *ts_harfbuzz_version(void) { return hb_version_string(); }
-
-const char *ts_icu_version(void) { return U_ICU_VERSION; }

@@ -79,8 +79,6 @@ int32_t ts_face_postscript_name(const TSFace *face, char *buffer, int32_t capaci
 uint32_t ts_face_glyph(const TSFace *face, uint32_t codepoint);
 /// The top of a glyph's ink box in font units (for cap and x heights when OS/2 lacks them).
 int32_t ts_face_glyph_top(const TSFace *face, uint32_t glyph);
-/// The default advance of a glyph in font units.
-int32_t ts_face_glyph_advance(const TSFace *face, uint32_t glyph);
 
 /// Shapes `text[start ..< start+length]` (UTF-16, with the whole `text` as context) in one
 /// direction and script (an ICU UScriptCode) and language (BCP 47, may be NULL).
@@ -112,10 +110,6 @@ int32_t ts_scripts(const uint16_t *text, int32_t length, int32_t *scripts);
 /// The ISO 15924 short name of an ICU script code ("Latn", "Arab", …) into `buffer`.
 int32_t ts_script_name(int32_t script, char *buffer, int32_t capacity);
 
-/// The version strings of the libraries, for diagnostics.
-const char *ts_freetype_version(void);
-const char *ts_harfbuzz_version(void);
-const char *ts_icu_version(void);
 
 #ifdef __cplusplus
 }
