@@ -33,10 +33,9 @@ extension PreparedText {
     ///   `invalidNumberOfLines`, `invalidParameter` for the other options.
     public func layout(_ options: LayoutOptions) throws(TypesettingError) -> TextLayout {
         let options = try options.validated()
-        var paragraphs = self.paragraphs
-        if endsWithHardBreak && !options.includesTrailingEmptyLine && paragraphs.count > 1 {
-            paragraphs.removeLast()
-        }
+        // A label shows no empty line after a final hard break; a text view does (the caret's).
+        let dropsLast = endsWithHardBreak && !options.includesTrailingEmptyLine && self.paragraphs.count > 1
+        let paragraphs = self.paragraphs.prefix(self.paragraphs.count - (dropsLast ? 1 : 0))
         var lines: [Line] = []
         var isTruncated = false
         let limit = options.numberOfLines
