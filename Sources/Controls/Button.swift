@@ -43,12 +43,8 @@ public struct Button: Sendable {
     public func titleLayout(width: Double = .infinity, prepared: PreparedText? = nil) throws(TypesettingError)
         -> TextLayout
     {
-        let available = width.isFinite ? width - contentEdgeInsets.horizontal : width
-        guard available > 0 else {
-            throw .widthTooNarrow(
-                width: width, reserved: contentEdgeInsets.horizontal,
-                rule: "a button's width must be greater than its left and right content insets")
-        }
+        let available = try contentEdgeInsets.innerWidth(
+            of: width, rule: "a button's width must be greater than its left and right content insets")
         return try titleLabel.layout(width: available, prepared: prepared)
     }
 

@@ -49,6 +49,15 @@ public struct EdgeInsets: Hashable, Sendable, Codable {
     public var horizontal: Double { left + right }
     /// top + bottom.
     public var vertical: Double { top + bottom }
+    /// The width left inside a view `width` wide (unbounded stays unbounded) once the left and
+    /// right insets are taken off.
+    /// - Throws: `widthTooNarrow`, with `rule` saying what the width must exceed, when nothing is left.
+    func innerWidth(of width: Double, rule: String) throws(TypesettingError) -> Double {
+        let inner = width - horizontal
+        guard inner > 0 else { throw .widthTooNarrow(width: width, reserved: horizontal, rule: rule) }
+        return inner
+    }
+
     /// Whether every edge is zero.
     public var isZero: Bool { top == 0 && left == 0 && bottom == 0 && right == 0 }
 }

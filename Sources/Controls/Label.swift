@@ -83,12 +83,8 @@ public struct PaddingLabel: Sendable {
     /// - Throws: `widthTooNarrow` when the padding takes the whole width.
     public func layout(width: Double = .infinity, prepared: PreparedText? = nil) throws(TypesettingError) -> TextLayout
     {
-        let available = width - padding.horizontal
-        guard available > 0 else {
-            throw .widthTooNarrow(
-                width: width, reserved: padding.horizontal,
-                rule: "a label's width must be greater than its left and right padding")
-        }
+        let available = try padding.innerWidth(
+            of: width, rule: "a label's width must be greater than its left and right padding")
         return try label.layout(width: available, prepared: prepared)
     }
 
