@@ -16,6 +16,7 @@
 #include <unicode/uscript.h>
 #include <unicode/utf16.h>
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,9 @@ struct TSFace {
     hb_blob_t *blob;
     hb_face_t *hbFace;
     hb_font_t *hbFont;
+    // Glyphs that a default-feature lookup involving the space glyph can touch (see
+    // ts_face_space_safe). Built at open, read-only afterwards.
+    hb_set_t *spaceInteracting;
     TSFaceInfo info;
 };
 
@@ -50,6 +54,7 @@ static unsigned char *read_file(const char *path, long *size) {
 
 void ts_face_close(TSFace *face) {
     if (!face) return;
+    if (face->spaceInteracting) hb_set_destroy(face->spaceInteracting);
     if (face->hbFont) hb_font_destroy(face->hbFont);
     if (face->hbFace) hb_face_destroy(face->hbFace);
     if (face->blob) hb_blob_destroy(face->blob);
@@ -126,6 +131,74 @@ static int32_t find_truncation(const unsigned char *bytes, uint64_t size, int32_
     return 0;
 }
 
+// The features HarfBuzz's shapers may turn on by default, for every script; a lookup outside
+// them never runs, so it cannot join two words. Text is shaped horizontally (no vert, vrt2);
+// frac, numr and dnom only run around U+2044 FRACTION SLASH, which ts_face_space_safe refuses.
+static const char *const defaultFeatures[] = {
+    "abvf", "abvm", "abvs", "akhn", "blwf", "blwm", "blws", "calt", "ccmp", "cfar", "cjct", "clig", "cswh",
+    "curs", "dist", "fin2", "fin3", "fina", "half", "haln", "init", "isol", "kern", "liga", "ljmo",
+    "locl", "ltra", "ltrm", "mark", "med2", "medi", "mkmk", "mset", "nukt", "pref", "pres", "pstf", "psts",
+    "rand", "rclt", "rkrf", "rlig", "rphf", "rtla", "rtlm", "rvrn", "stch", "tjmo", "trak", "vatu",
+    "vjmo", NULL};
+
+// The glyphs that a lookup of the default features involving the space glyph (as input or as
+// context) changes or positions, plus (to a fixed point) every glyph a substitution can turn
+// into one of them. A run none of whose glyphs is in this set shapes exactly the same cut at
+// its spaces: a lookup that does not involve the space cannot match across one, and one that
+// does has nothing in the run to act on.
+static hb_set_t *space_interacting_glyphs(hb_face_t *face, hb_font_t *font) {
+    hb_set_t *result = hb_set_create();
+    hb_codepoint_t space = 0;
+    if (!hb_font_get_nominal_glyph(font, 0x20, &space)) return result;
+    hb_tag_t features[64];
+    int count = 0;
+    for (; defaultFeatures[count] && count < 63; count++) features[count] = hb_tag_from_string(defaultFeatures[count], -1);
+    features[count] = HB_TAG_NONE;
+    const hb_tag_t tables[2] = {HB_OT_TAG_GSUB, HB_OT_TAG_GPOS};
+    hb_set_t *lookups[2];
+    for (int t = 0; t < 2; t++) {
+        lookups[t] = hb_set_create();
+        hb_ot_layout_collect_lookups(face, tables[t], NULL, NULL, features, lookups[t]);
+    }
+    hb_set_t *before = hb_set_create(), *input = hb_set_create(), *after = hb_set_create(), *output = hb_set_create();
+    for (int t = 0; t < 2; t++) {
+        hb_codepoint_t lookup = HB_SET_VALUE_INVALID;
+        while (hb_set_next(lookups[t], &lookup)) {
+            hb_set_clear(before); hb_set_clear(input); hb_set_clear(after); hb_set_clear(output);
+            hb_ot_layout_lookup_collect_glyphs(face, tables[t], lookup, before, input, after, output);
+            if (hb_set_has(before, space) || hb_set_has(input, space) || hb_set_has(after, space) ||
+                hb_set_has(output, space)) {
+                hb_set_union(result, input);
+                hb_set_union(result, output);
+            }
+        }
+    }
+    // A substitution whose output can touch the set makes its input part of it too.
+    if (!hb_set_is_empty(result)) {
+        for (int round = 0; round < 8; round++) {
+            unsigned int population = hb_set_get_population(result);
+            hb_codepoint_t lookup = HB_SET_VALUE_INVALID;
+            while (hb_set_next(lookups[0], &lookup)) {
+                hb_set_clear(before); hb_set_clear(input); hb_set_clear(after); hb_set_clear(output);
+                hb_ot_layout_lookup_collect_glyphs(face, HB_OT_TAG_GSUB, lookup, before, input, after, output);
+                hb_set_intersect(output, result);
+                if (!hb_set_is_empty(output)) hb_set_union(result, input);
+            }
+            if (hb_set_get_population(result) == population) break;
+        }
+    }
+    hb_set_destroy(before); hb_set_destroy(input); hb_set_destroy(after); hb_set_destroy(output);
+    hb_set_destroy(lookups[0]); hb_set_destroy(lookups[1]);
+    return result;
+}
+
+int32_t ts_face_space_safe(const TSFace *face, uint32_t codepoint) {
+    if (codepoint == 0x2044) return 0;
+    hb_codepoint_t glyph = 0;
+    if (!hb_font_get_nominal_glyph(face->hbFont, codepoint, &glyph)) glyph = 0;
+    return hb_set_has(face->spaceInteracting, glyph) ? 0 : 1;
+}
+
 int32_t ts_face_open(const char *path, int32_t index, TSFace **out, TSTruncation *truncation) {
     *out = NULL;
     TSFace *face = calloc(1, sizeof(TSFace));
@@ -150,6 +223,7 @@ int32_t ts_face_open(const char *path, int32_t index, TSFace **out, TSTruncation
     unsigned int upem = hb_face_get_upem(face->hbFace);
     hb_font_set_scale(face->hbFont, (int)upem, (int)upem);
     hb_font_make_immutable(face->hbFont);
+    face->spaceInteracting = space_interacting_glyphs(face->hbFace, face->hbFont);
     fill_info(face);
     if (face->info.unitsPerEm <= 0 || face->info.glyphCount <= 0) {
         ts_face_close(face);
@@ -262,18 +336,43 @@ int32_t ts_face_glyph_top(const TSFace *face, uint32_t glyph) {
     return extents.y_bearing;
 }
 
+// One HarfBuzz buffer, ICU line break iterator and bidi object per thread, made on first use
+// and freed when the thread ends: creating them is a large part of shaping a short string.
+static pthread_key_t bufferKey, breakKey, bidiKey;
+static pthread_once_t keysOnce = PTHREAD_ONCE_INIT;
+static void destroy_buffer(void *value) { hb_buffer_destroy((hb_buffer_t *)value); }
+static void destroy_break(void *value) { ubrk_close((UBreakIterator *)value); }
+static void destroy_bidi(void *value) { ubidi_close((UBiDi *)value); }
+static void make_keys(void) {
+    pthread_key_create(&bufferKey, destroy_buffer);
+    pthread_key_create(&breakKey, destroy_break);
+    pthread_key_create(&bidiKey, destroy_bidi);
+}
+
+static hb_buffer_t *thread_buffer(void) {
+    pthread_once(&keysOnce, make_keys);
+    hb_buffer_t *buffer = pthread_getspecific(bufferKey);
+    if (!buffer) {
+        buffer = hb_buffer_create();
+        if (!hb_buffer_allocation_successful(buffer)) {
+            hb_buffer_destroy(buffer);
+            return NULL;
+        }
+        pthread_setspecific(bufferKey, buffer);
+    }
+    hb_buffer_clear_contents(buffer);
+    return buffer;
+}
+
 int32_t ts_shape(const TSFace *face, const uint16_t *text, int32_t textLength,
                  int32_t start, int32_t length, int32_t rightToLeft, int32_t script,
                  const char *language, int32_t kerning, int32_t ligatures,
                  TSGlyph *glyphs, int32_t capacity) {
-    hb_buffer_t *buffer = hb_buffer_create();
-    if (!hb_buffer_allocation_successful(buffer)) {
-        hb_buffer_destroy(buffer);
-        return TS_ERROR_NO_MEMORY;
-    }
+    hb_buffer_t *buffer = thread_buffer();
+    if (!buffer) return TS_ERROR_NO_MEMORY;
     hb_buffer_add_utf16(buffer, text, textLength, (unsigned int)start, length);
-    hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
-    const char *scriptName = uscript_getShortName((UScriptCode)script);
+    if (rightToLeft >= 0) hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
+    const char *scriptName = script >= 0 ? uscript_getShortName((UScriptCode)script) : NULL;
     hb_script_t hbScript = scriptName ? hb_script_from_string(scriptName, -1) : HB_SCRIPT_INVALID;
     if (hbScript != HB_SCRIPT_INVALID && hbScript != HB_SCRIPT_UNKNOWN) {
         hb_buffer_set_script(buffer, hbScript);
@@ -303,7 +402,6 @@ int32_t ts_shape(const TSFace *face, const uint16_t *text, int32_t textLength,
         glyphs[i].yOffset = positions[i].y_offset;
         glyphs[i].unsafeToBreak = (hb_glyph_info_get_glyph_flags(&infos[i]) & HB_GLYPH_FLAG_UNSAFE_TO_BREAK) ? 1 : 0;
     }
-    hb_buffer_destroy(buffer);
     return (int32_t)count;
 }
 
@@ -311,7 +409,22 @@ int32_t ts_line_breaks(const uint16_t *text, int32_t length, const char *locale,
                        int32_t *offsets, uint8_t *mandatory, int32_t capacity) {
     if (length == 0) return 0;
     UErrorCode status = U_ZERO_ERROR;
-    UBreakIterator *iterator = ubrk_open(UBRK_LINE, locale ? locale : "", text, length, &status);
+    // The root rules' iterator is kept per thread and pointed at each text; a tailored one is
+    // opened for the call.
+    int shared = !locale || !locale[0];
+    UBreakIterator *iterator = NULL;
+    if (shared) {
+        pthread_once(&keysOnce, make_keys);
+        iterator = pthread_getspecific(breakKey);
+        if (!iterator) {
+            iterator = ubrk_open(UBRK_LINE, "", NULL, 0, &status);
+            if (U_FAILURE(status) || !iterator) return TS_ERROR_ICU;
+            pthread_setspecific(breakKey, iterator);
+        }
+        ubrk_setText(iterator, text, length, &status);
+    } else {
+        iterator = ubrk_open(UBRK_LINE, locale, text, length, &status);
+    }
     if (U_FAILURE(status) || !iterator) return TS_ERROR_ICU;
     int32_t count = 0;
     for (int32_t position = ubrk_next(iterator); position != UBRK_DONE; position = ubrk_next(iterator)) {
@@ -321,25 +434,29 @@ int32_t ts_line_breaks(const uint16_t *text, int32_t length, const char *locale,
         mandatory[count] = (ruleStatus >= UBRK_LINE_HARD && ruleStatus < UBRK_LINE_HARD_LIMIT) ? 1 : 0;
         count++;
     }
-    ubrk_close(iterator);
+    if (!shared) ubrk_close(iterator);
     return count;
 }
 
 int32_t ts_bidi_levels(const uint16_t *text, int32_t length, int32_t baseDirection,
                        uint8_t *levels, uint8_t *paragraphLevel) {
     UErrorCode status = U_ZERO_ERROR;
-    UBiDi *bidi = ubidi_openSized(length, 0, &status);
-    if (U_FAILURE(status) || !bidi) return TS_ERROR_ICU;
+    pthread_once(&keysOnce, make_keys);
+    UBiDi *bidi = pthread_getspecific(bidiKey);
+    if (!bidi) {
+        bidi = ubidi_open();
+        if (!bidi) return TS_ERROR_ICU;
+        pthread_setspecific(bidiKey, bidi);
+    }
     UBiDiLevel level = baseDirection < 0 ? UBIDI_DEFAULT_LTR : (UBiDiLevel)(baseDirection ? 1 : 0);
     ubidi_setPara(bidi, text, length, level, NULL, &status);
-    if (U_FAILURE(status)) { ubidi_close(bidi); return TS_ERROR_ICU; }
+    if (U_FAILURE(status)) return TS_ERROR_ICU;
     *paragraphLevel = ubidi_getParaLevel(bidi);
     if (length > 0) {
         const UBiDiLevel *resolved = ubidi_getLevels(bidi, &status);
-        if (U_FAILURE(status) || !resolved) { ubidi_close(bidi); return TS_ERROR_ICU; }
+        if (U_FAILURE(status) || !resolved) return TS_ERROR_ICU;
         memcpy(levels, resolved, (size_t)length);
     }
-    ubidi_close(bidi);
     return TS_OK;
 }
 

@@ -49,17 +49,19 @@ final class WrapStabilityTests: XCTestCase {
 
     /// A line's in-context width (trailing whitespace hanging), computed from the prepared
     /// paragraph itself rather than from `Line.width`.
+    /// The width of a line's content (hanging whitespace excluded), worked out again from the
+    /// prepared paragraph: prepared advances, or the line shaped on its own where HarfBuzz
+    /// marked a break at either end unsafe.
     static func contentWidth(of line: Line, in text: PreparedText) -> (width: Double, clusters: Int)? {
-        guard let visible = line.visibleRanges.first else { return nil }
         for p in text.paragraphs {
-            let relativeStart = visible.lowerBound - p.base
-            let relativeEnd = visible.upperBound - p.base
+            let relativeStart = line.range.lowerBound - p.base
+            let relativeEnd = line.range.upperBound - p.base
             guard relativeStart >= 0, relativeEnd <= p.clusterStarts[p.count],
                 let a = p.clusterStarts.firstIndex(of: relativeStart),
                 let b = p.clusterStarts.firstIndex(of: relativeEnd)
             else { continue }
             let end = max(a, p.contentEnd[b])
-            return (p.width(a, end), end - a)
+            return (text.lineWidth(p, a..<b), end - a)
         }
         return nil
     }

@@ -80,8 +80,15 @@ uint32_t ts_face_glyph(const TSFace *face, uint32_t codepoint);
 /// The top of a glyph's ink box in font units (for cap and x heights when OS/2 lacks them).
 int32_t ts_face_glyph_top(const TSFace *face, uint32_t glyph);
 
+/// 1 when no lookup of the default features that involves the space glyph (as input or as
+/// context) can change or position the code point's glyph (or what a substitution makes of
+/// it), else 0. A run whose code points all answer 1 shapes the same cut into words at its
+/// spaces as whole. For U+0020 itself: 1 when no such lookup acts on the space.
+int32_t ts_face_space_safe(const TSFace *face, uint32_t codepoint);
+
 /// Shapes `text[start ..< start+length]` (UTF-16, with the whole `text` as context) in one
-/// direction and script (an ICU UScriptCode) and language (BCP 47, may be NULL).
+/// direction (`rightToLeft` 1 or 0; -1 guesses it from the script) and script (an ICU
+/// UScriptCode; -1 guesses it) and language (BCP 47, may be NULL). Thread-safe.
 /// `kerning` and `ligatures` switch the 'kern' and 'liga'/'clig' features.
 /// Writes up to `capacity` glyphs and returns how many there are (call again with a larger
 /// buffer when the result exceeds `capacity`), or a negative TS_ERROR_*.

@@ -66,7 +66,7 @@ extension PreparedText {
     func fill(_ p: PreparedParagraph, width: Double, mode: LineBreakMode) -> [Range<Int>] {
         let n = p.count
         if n == 0 { return [0..<0] }
-        let fits = { (start: Int, end: Int) -> Bool in p.width(start, max(start, p.contentEnd[end])) <= width }
+        let fits = { (start: Int, end: Int) -> Bool in self.lineWidth(p, start..<end) <= width }
         var result: [Range<Int>] = []
         var start = 0
         var k = 0  // first break opportunity after `start`
@@ -103,6 +103,46 @@ extension PreparedText {
             start = end
         }
         return result
+    }
+
+    /// The width of a line of `clusters` without its hanging whitespace: arithmetic on the
+    /// prepared advances, unless HarfBuzz marked the break at either end unsafe, where the line
+    /// is shaped again on its own (see `reshapedWidth`).
+    func lineWidth(_ p: PreparedParagraph, _ clusters: Range<Int>) -> Double {
+        let start = clusters.lowerBound
+        let content = max(start, p.contentEnd[clusters.upperBound])
+        let width = p.width(start, content)
+        guard !p.unsafeBefore.isEmpty, content > start,
+            (start > 0 && p.unsafeBefore[start])
+                || (clusters.upperBound < p.count && p.unsafeBefore[clusters.upperBound])
+        else { return width }
+        // Shaping failed before succeeds again; should it not, the prepared advances stand.
+        return (try? reshapedWidth(p, start..<content)) ?? width
+    }
+
+    /// The width of `clusters` shaped again on their own: for a line that starts or ends where
+    /// HarfBuzz marked the break unsafe (inside a ligature, a kerning pair, an Arabic joining),
+    /// shaping the line apart from its neighbours gives other glyphs than the paragraph's.
+    /// Letter spacing is added after each grapheme cluster, as in preparing.
+    func reshapedWidth(_ p: PreparedParagraph, _ clusters: Range<Int>) throws(TypesettingError) -> Double {
+        let all = Array(text.utf16)
+        let start = p.clusterStarts[clusters.lowerBound]
+        let end = p.clusterStarts[clusters.upperBound]
+        let line = Array(all[(p.base + start)..<(p.base + end)])
+        var width = 0.0
+        for run in p.runs where run.range.upperBound > start && run.range.lowerBound < end {
+            let range = (max(run.range.lowerBound, start) - start)..<(min(run.range.upperBound, end) - start)
+            let font = fonts[run.fontIndex]
+            let glyphs = try Shaper.glyphs(
+                line, range: range, face: font.face, rightToLeft: run.bidiLevel & 1 == 1, script: run.script,
+                kerning: kerning, ligatures: ligatures)
+            width += glyphs.reduce(0) { $0 + Double($1.xAdvance) } * font.pointsPerUnit
+        }
+        if letterSpacing != 0 {
+            let lineText = String(decoding: line, as: UTF16.self)
+            width += letterSpacing * Double(lineText.count)
+        }
+        return max(0, width)
     }
 
     /// The tallest ascender, deepest descender and largest gap of the fonts on `clusters`
@@ -145,7 +185,7 @@ extension PreparedText {
 
     private func line(_ p: PreparedParagraph, _ range: Range<Int>, options: LayoutOptions) -> Line {
         let contentEnd = max(range.lowerBound, p.contentEnd[range.upperBound])
-        let width = p.width(range.lowerBound, contentEnd)
+        let width = lineWidth(p, range)
         let clipped = options.lineBreakMode == .byClipping && width > options.width
         // A single cluster wider than the line overflows it (and is reported at its full
         // width); only clipping cuts a line at the edge.

@@ -1,3 +1,6 @@
+internal import CTextShim
+import Synchronization
+
 /// A text analysed once for layout at any width: split into paragraphs, itemized (bidi,
 /// script, font fallback per grapheme cluster), shaped, and given its break opportunities.
 ///
@@ -17,8 +20,6 @@ public struct PreparedText: Sendable {
     public let font: Font
     /// Extra space after every grapheme cluster, in points (`NSAttributedString.Key.kern`).
     public let letterSpacing: Double
-    /// The shaped runs of every paragraph, in logical order.
-    public let runs: [ShapedRun]
     /// Every font used, the primary one first.
     public let fonts: [Font]
     /// Whether the text ends with a hard line break.
@@ -26,6 +27,10 @@ public struct PreparedText: Sendable {
 
     let paragraphs: [PreparedParagraph]
     let lineMetrics: [FontMetrics]
+    let kerning: Bool
+    let ligatures: Bool
+    let registry: FontRegistry
+    let shapingCache: ShapingCache?
     /// The width of "…" shaped in each of `fonts` (in the primary font where a face lacks it).
     let ellipsisWidths: [Double]
 
@@ -36,9 +41,11 @@ public struct PreparedText: Sendable {
     ///   - kerning: apply the font's kerning ('kern' / GPOS); on by default, as in UIKit.
     ///   - ligatures: apply standard ligatures; on by default, as in UIKit.
     ///   - registry: where fallback faces come from.
+    ///   - shapingCache: where shaped words are kept between texts (`ShapingCache.shared` by
+    ///     default); nil shapes every run whole, without a cache. Both give the same result.
     public init(
         _ text: String, font: Font, letterSpacing: Double = 0, kerning: Bool = true, ligatures: Bool = true,
-        registry: FontRegistry = .shared
+        registry: FontRegistry = .shared, shapingCache: ShapingCache? = .shared
     ) throws(TypesettingError) {
         guard letterSpacing.isFinite, abs(letterSpacing) < 10_000 else {
             throw .invalidParameter(name: "letter spacing", value: letterSpacing, allowed: "a finite number of points")
@@ -46,8 +53,37 @@ public struct PreparedText: Sendable {
         self.text = text
         self.font = font
         self.letterSpacing = letterSpacing
+        self.kerning = kerning
+        self.ligatures = ligatures
+        self.registry = registry
+        self.shapingCache = shapingCache
         var builder = Itemizer(
-            font: font, registry: registry, letterSpacing: letterSpacing, kerning: kerning, ligatures: ligatures)
+            font: font, registry: registry, letterSpacing: letterSpacing, kerning: kerning, ligatures: ligatures,
+            cache: shapingCache, keepsRuns: false)
+        (self.paragraphs, self.endsWithHardBreak) = try PreparedText.analyse(text, with: &builder)
+        self.fonts = builder.fonts
+        self.lineMetrics = builder.fonts.map(\.metrics)
+        self.ellipsisWidths = try builder.fonts.map { (font) throws(TypesettingError) in
+            let shaped = font.face.covers("\u{2026}") ? font : builder.fonts[0]
+            return try builder.ellipsisWidth(in: shaped)
+        }
+    }
+
+    /// The shaped runs of every paragraph, in logical order: the glyphs HarfBuzz gives each
+    /// run of one face, direction and script. Layout does not need them, so a prepared text
+    /// does not keep them; reading this property shapes the text again (through the same cache).
+    public var runs: [ShapedRun] {
+        var builder = Itemizer(
+            font: font, registry: registry, letterSpacing: letterSpacing, kerning: kerning, ligatures: ligatures,
+            cache: shapingCache, keepsRuns: true)
+        guard (try? PreparedText.analyse(text, with: &builder)) != nil else { return [] }
+        return builder.runs
+    }
+
+    /// Splits `text` into paragraphs and prepares each with `builder`.
+    static func analyse(_ text: String, with builder: inout Itemizer) throws(TypesettingError) -> (
+        [PreparedParagraph], Bool
+    ) {
         var paragraphs: [PreparedParagraph] = []
         var base = 0
         var current = text.startIndex
@@ -68,23 +104,15 @@ public struct PreparedText: Sendable {
         if paragraphStart < text.endIndex || endsWithBreak || text.isEmpty {
             paragraphs.append(try builder.prepare(text[paragraphStart...], base: base))
         }
-        self.paragraphs = text.isEmpty ? [] : paragraphs
-        self.endsWithHardBreak = endsWithBreak
-        self.runs = builder.runs
-        self.fonts = builder.fonts
-        self.lineMetrics = builder.fonts.map(\.metrics)
-        let ellipsis = Array("\u{2026}".utf16)
-        self.ellipsisWidths = try builder.fonts.map { (font) throws(TypesettingError) in
-            let shaped = font.face.covers("\u{2026}") ? font : builder.fonts[0]
-            return try Shaper.shape(ellipsis, range: 0..<ellipsis.count, base: 0, font: shaped, bidiLevel: 0, script: 0)
-                .width
-        }
+        return (text.isEmpty ? [] : paragraphs, endsWithBreak)
     }
 
     /// `\n`, `\r\n`, `\r`, U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR end a line.
+    /// Each of them is a grapheme cluster of its own (or CR LF), so the first scalar decides;
+    /// comparing scalars avoids comparing `Character`s, which is slow.
     static func isParagraphSeparator(_ character: Character) -> Bool {
-        switch character {
-        case "\n", "\r\n", "\r", "\u{2028}", "\u{2029}": return true
+        switch character.unicodeScalars.first?.value {
+        case 0x0A, 0x0D, 0x2028, 0x2029: return true
         default: return false
         }
     }
@@ -113,11 +141,24 @@ struct PreparedParagraph: Sendable {
     /// always ending with `count`; `mandatory` marks hard breaks.
     var breaks: [Int]
     var mandatory: [Bool]
+    /// unsafeBefore[i]: HarfBuzz marks a break before cluster i unsafe (shaping the two sides
+    /// apart would change them); empty when no cluster is marked.
+    var unsafeBefore: [Bool]
+    /// The shaped runs, for shaping a line again where it ends at an unsafe break.
+    var runs: [RunInfo]
 
     var count: Int { fontIndex.count }
 
     @inline(__always) func width(_ start: Int, _ end: Int) -> Double { prefix[end] - prefix[start] }
     func offset(ofCluster index: Int) -> Int { base + clusterStarts[index] }
+}
+
+/// One run of a paragraph: a UTF-16 range (relative to the paragraph) in one face, bidi level and script.
+struct RunInfo: Sendable {
+    var range: Range<Int>
+    var fontIndex: Int
+    var bidiLevel: UInt8
+    var script: Int32
 }
 
 /// Builds prepared paragraphs: itemizes, shapes and collects clusters and breaks.
@@ -132,8 +173,17 @@ struct Itemizer {
     private var fallback: [FontFace] = []
     private var emojiFallback: [FontFace] = []
 
-    init(font: Font, registry: FontRegistry, letterSpacing: Double, kerning: Bool, ligatures: Bool) {
+    let cache: ShapingCache?
+    /// Whether to keep the glyphs as `runs` (only for `PreparedText.runs`).
+    let keepsRuns: Bool
+
+    init(
+        font: Font, registry: FontRegistry, letterSpacing: Double, kerning: Bool, ligatures: Bool,
+        cache: ShapingCache?, keepsRuns: Bool
+    ) {
         self.font = font
+        self.cache = cache
+        self.keepsRuns = keepsRuns
         self.registry = registry
         self.letterSpacing = letterSpacing
         self.kerning = kerning
@@ -158,10 +208,7 @@ struct Itemizer {
         guard let firstNeeded = scalars.first(where: { !Itemizer.isIgnorable($0) }) else { return font.face }
         let emoji = Itemizer.prefersEmoji(scalars)
         if !emoji, covers(font.face) { return font.face }
-        if fallback.isEmpty {
-            fallback = registry.fallbackFaces(for: font.face, emojiFirst: false)
-            emojiFallback = registry.fallbackFaces(for: font.face, emojiFirst: true)
-        }
+        if fallback.isEmpty { (fallback, emojiFallback) = FallbackOrders.shared.orders(registry, font.face) }
         let order = emoji ? emojiFallback : fallback
         if let face = order.first(where: covers) { return face }
         if let face = order.first(where: { $0.covers(firstNeeded) }) { return face }
@@ -170,9 +217,16 @@ struct Itemizer {
 
     /// Code points that need no glyph of their own: joiners, variation selectors, other default ignorables.
     /// ASCII is answered without the (slow) Unicode property lookup: none of it is ignorable.
+    /// The Basic Multilingual Plane is answered from the (short) list of its default ignorables.
     static func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.value < 0x80 { return false }
-        return scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.isVariationSelector
+        switch scalar.value {
+        case 0..<0x80: return false
+        case 0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B...0x180F, 0x200B...0x200F,
+            0x202A...0x202E, 0x2060...0x206F, 0x3164, 0xFE00...0xFE0F, 0xFEFF, 0xFFA0, 0xFFF0...0xFFF8:
+            return true
+        case 0x80..<0x10000: return false
+        default: return scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.isVariationSelector
+        }
     }
 
     /// Whether a cluster should be drawn as a colour emoji (UTS #51 presentation).
@@ -191,6 +245,8 @@ struct Itemizer {
         }
         // No ASCII character has emoji presentation on its own (keycaps carry U+FE0F).
         guard let first, first.value >= 0x80 else { return false }
+        // No code point below U+231A, nor between U+2B55 and U+1F000, has emoji presentation.
+        if !hasJoiner && (first.value < 0x231A || (first.value > 0x2B55 && first.value < 0x1F000)) { return false }
         if first.properties.isEmojiPresentation { return true }
         return hasJoiner && first.properties.isEmoji && first.value > 0xFF
     }
@@ -199,9 +255,100 @@ struct Itemizer {
     static func isHangingWhitespace(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09...0x0D, 0x20: return true
-        case 0...0x7F, 0x00A0, 0x2007, 0x202F: return false
-        default: return scalar.properties.isWhitespace
+        // The rest of White_Space, listed (a property lookup per character is slow).
+        case 0x85, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x2028, 0x2029, 0x205F, 0x3000: return true
+        default: return false
         }
+    }
+
+    /// The width of "…" in `font`.
+    func ellipsisWidth(in font: Font) throws(TypesettingError) -> Double {
+        let ellipsis: [UInt16] = [0x2026]
+        let glyphs: [TSGlyph]
+        if let cache {
+            let key = ShapingKey(
+                face: font.face, script: 0, rightToLeft: false, kerning: kerning, ligatures: ligatures, text: ellipsis)
+            glyphs = try cache.glyphs(for: key) { () throws(TypesettingError) in
+                try Shaper.glyphs(
+                    ellipsis, range: 0..<1, face: font.face, rightToLeft: false, script: 0, kerning: kerning,
+                    ligatures: ligatures)
+            }
+        } else {
+            glyphs = try Shaper.glyphs(
+                ellipsis, range: 0..<1, face: font.face, rightToLeft: false, script: 0, kerning: kerning,
+                ligatures: ligatures)
+        }
+        return glyphs.reduce(0) { $0 + Double($1.xAdvance) } * font.pointsPerUnit
+    }
+
+    /// Shapes one run (one face, level and script) and returns its glyphs in visual order, in
+    /// pieces, each with the offset to add to its glyphs' clusters to make them offsets into
+    /// `utf16`. With a cache, a run none of whose glyphs a lookup involving the space acts on
+    /// (`ts_face_space_safe`) is cut into words after its spaces, and each word whose
+    /// neighbours cannot change its shaping (a space, the paragraph's edge, another script) is
+    /// looked up in the cache and shaped on its own on a miss. Either way the glyphs are those
+    /// of shaping the run whole.
+    func shapeRun(
+        _ utf16: [UInt16], range: Range<Int>, face: FontFace, bidiLevel: UInt8, script: Int32,
+        graphemeStart: [Bool], isolatedBefore: Bool, isolatedAfter: Bool
+    ) throws(TypesettingError) -> [(glyphs: [TSGlyph], offset: Int)] {
+        let rightToLeft = bidiLevel & 1 == 1
+        guard let cache else {
+            let glyphs = try Shaper.glyphs(
+                utf16, range: range, face: face, rightToLeft: rightToLeft, script: script, kerning: kerning,
+                ligatures: ligatures)
+            return [(glyphs, 0)]
+        }
+        // Split only a run none of whose glyphs a lookup involving the space acts on (so
+        // never where such a lookup acts on the space itself).
+        var splits = ts_face_space_safe(face.handle, 0x20) != 0
+        var i = range.lowerBound
+        while splits && i < range.upperBound {
+            var scalar = UInt32(utf16[i])
+            if scalar & 0xFC00 == 0xD800, i + 1 < range.upperBound, utf16[i + 1] & 0xFC00 == 0xDC00 {
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(utf16[i + 1]) - 0xDC00)
+                i += 1
+            }
+            splits = ts_face_space_safe(face.handle, scalar) != 0
+            i += 1
+        }
+        var segments: [Range<Int>] = []
+        var start = range.lowerBound
+        i = range.lowerBound + 1
+        while splits && i < range.upperBound {
+            if utf16[i - 1] == 0x20 && utf16[i] != 0x20 && graphemeStart[i] {
+                segments.append(start..<i)
+                start = i
+            }
+            i += 1
+        }
+        segments.append(start..<range.upperBound)
+        if rightToLeft { segments.reverse() }
+        var pieces: [(glyphs: [TSGlyph], offset: Int)] = []
+        pieces.reserveCapacity(segments.count)
+        for segment in segments {
+            let before = segment.lowerBound == range.lowerBound ? isolatedBefore : true
+            let after =
+                segment.upperBound == range.upperBound ? isolatedAfter || utf16[segment.upperBound - 1] == 0x20 : true
+            if before && after {
+                let text = Array(utf16[segment])
+                let key = ShapingKey(
+                    face: face, script: script, rightToLeft: rightToLeft, kerning: kerning, ligatures: ligatures,
+                    text: text)
+                let glyphs = try cache.glyphs(for: key) { () throws(TypesettingError) in
+                    try Shaper.glyphs(
+                        text, range: 0..<text.count, face: face, rightToLeft: rightToLeft, script: script,
+                        kerning: kerning, ligatures: ligatures)
+                }
+                pieces.append((glyphs, segment.lowerBound))
+            } else {
+                let glyphs = try Shaper.glyphs(
+                    utf16, range: segment, face: face, rightToLeft: rightToLeft, script: script, kerning: kerning,
+                    ligatures: ligatures)
+                pieces.append((glyphs, 0))
+            }
+        }
+        return pieces
     }
 
     mutating func prepare(_ content: Substring, base: Int) throws(TypesettingError) -> PreparedParagraph {
@@ -209,7 +356,7 @@ struct Itemizer {
         if utf16.isEmpty {
             return PreparedParagraph(
                 base: base, clusterStarts: [0], prefix: [0], contentEnd: [0], fontIndex: [], breaks: [0],
-                mandatory: [true])
+                mandatory: [true], unsafeBefore: [], runs: [])
         }
         let levels = try TextAnalysis.bidiLevels(utf16)
         let scripts = try TextAnalysis.scripts(utf16)
@@ -217,14 +364,21 @@ struct Itemizer {
         // One walk over the grapheme clusters: where each starts, its face, bidi level, script
         // (Common/Inherited resolved below from a neighbour) and whether it is hanging whitespace.
         var graphemes = [0]
+        var isGraphemeStart = [Bool](repeating: false, count: utf16.count + 1)
         var faceOf: [Int] = []
         var levelOf: [UInt8] = []
         var scriptOf: [Int32] = []
         var isWhitespace: [Bool] = []
+        graphemes.reserveCapacity(utf16.count + 1)
+        faceOf.reserveCapacity(utf16.count)
+        levelOf.reserveCapacity(utf16.count)
+        scriptOf.reserveCapacity(utf16.count)
+        isWhitespace.reserveCapacity(utf16.count)
         for character in content {
             let start = graphemes[graphemes.count - 1]
             let end = start + character.utf16.count
             graphemes.append(end)
+            isGraphemeStart[start] = true
             faceOf.append(fontIndex(of: face(for: character)))
             levelOf.append(levels[start])
             scriptOf.append(scripts[start..<end].first(where: { $0 > 1 }) ?? -1)
@@ -241,6 +395,9 @@ struct Itemizer {
         // Runs: maximal grapheme sequences of one face, level and script. Shape each.
         var advanceAt = [Double](repeating: 0, count: utf16.count + 1)
         var clusterStart = [Bool](repeating: false, count: utf16.count + 1)
+        var unsafeAt = [Bool](repeating: false, count: utf16.count + 1)
+        var anyUnsafe = false
+        var runInfos: [RunInfo] = []
         var runStart = 0
         for g in 1...graphemeCount {
             if g < graphemeCount && faceOf[g] == faceOf[runStart] && levelOf[g] == levelOf[runStart]
@@ -249,16 +406,37 @@ struct Itemizer {
                 continue
             }
             let range = graphemes[runStart]..<graphemes[g]
-            let run = try Shaper.shape(
-                utf16, range: range, base: base, font: fonts[faceOf[runStart]], bidiLevel: levelOf[runStart],
-                script: scriptOf[runStart], kerning: kerning, ligatures: ligatures)
+            let font = fonts[faceOf[runStart]]
+            let pieces = try shapeRun(
+                utf16, range: range, face: font.face, bidiLevel: levelOf[runStart], script: scriptOf[runStart],
+                graphemeStart: isGraphemeStart,
+                isolatedBefore: runStart == 0 || scriptOf[runStart - 1] != scriptOf[runStart],
+                isolatedAfter: g == graphemeCount || scriptOf[g] != scriptOf[runStart])
+            let scale = font.pointsPerUnit
             clusterStart[range.lowerBound] = true
-            for glyph in run.glyphs {
-                let relative = glyph.cluster - base
-                advanceAt[relative] += glyph.advance
-                clusterStart[relative] = true
+            var kept: [ShapedGlyph] = []
+            for (glyphs, offset) in pieces {
+                for glyph in glyphs {
+                    let relative = offset + Int(glyph.cluster)
+                    advanceAt[relative] += Double(glyph.xAdvance) * scale
+                    clusterStart[relative] = true
+                    if glyph.unsafeToBreak != 0 {
+                        unsafeAt[relative] = true
+                        anyUnsafe = true
+                    }
+                    if keepsRuns { kept.append(ShapedGlyph(glyph, scale: scale, offset: base + offset)) }
+                }
             }
-            runs.append(run)
+            if keepsRuns {
+                runs.append(
+                    ShapedRun(
+                        range: (base + range.lowerBound)..<(base + range.upperBound), font: font,
+                        bidiLevel: levelOf[runStart], script: Shaper.scriptName(scriptOf[runStart]), glyphs: kept))
+            }
+            runInfos.append(
+                RunInfo(
+                    range: range, fontIndex: faceOf[runStart], bidiLevel: levelOf[runStart],
+                    script: scriptOf[runStart]))
             runStart = g
         }
 
@@ -267,6 +445,10 @@ struct Itemizer {
         var fontIndex: [Int] = []
         var widths: [Double] = []
         var whitespace: [Bool] = []
+        clusterStarts.reserveCapacity(graphemeCount + 1)
+        fontIndex.reserveCapacity(graphemeCount)
+        widths.reserveCapacity(graphemeCount)
+        whitespace.reserveCapacity(graphemeCount)
         for g in 0..<graphemeCount {
             let start = graphemes[g]
             var advance = letterSpacing
@@ -306,8 +488,43 @@ struct Itemizer {
         }
         breaks.append(count)
         mandatory.append(true)
+        let unsafeBefore = anyUnsafe ? (0..<count).map { unsafeAt[clusterStarts[$0]] } : []
         return PreparedParagraph(
             base: base, clusterStarts: clusterStarts, prefix: prefix, contentEnd: contentEnd, fontIndex: fontIndex,
-            breaks: breaks, mandatory: mandatory)
+            breaks: breaks, mandatory: mandatory, unsafeBefore: unsafeBefore, runs: runInfos)
+    }
+}
+
+/// The fallback orders of each registry and primary face, worked out once (the registry
+/// compares family names to build them) and again when the registry gains faces.
+final class FallbackOrders: Sendable {
+    static let shared = FallbackOrders()
+
+    private struct Key: Hashable {
+        let registry: ObjectIdentifier
+        let face: ObjectIdentifier
+    }
+    private struct Entry {
+        /// Holds the registry and face so their identifiers are not reused while cached.
+        let registry: FontRegistry
+        let face: FontFace
+        let faceCount: Int
+        let plain: [FontFace]
+        let emojiFirst: [FontFace]
+    }
+    private let entries = Mutex<[Key: Entry]>([:])
+
+    /// The plain and the emoji-first fallback order of `face` in `registry`.
+    func orders(_ registry: FontRegistry, _ face: FontFace) -> ([FontFace], [FontFace]) {
+        let key = Key(registry: ObjectIdentifier(registry), face: ObjectIdentifier(face))
+        let count = registry.faces.count
+        if let entry = entries.withLock({ $0[key] }), entry.faceCount == count {
+            return (entry.plain, entry.emojiFirst)
+        }
+        let plain = registry.fallbackFaces(for: face, emojiFirst: false)
+        let emojiFirst = registry.fallbackFaces(for: face, emojiFirst: true)
+        let entry = Entry(registry: registry, face: face, faceCount: count, plain: plain, emojiFirst: emojiFirst)
+        entries.withLock { $0[key] = entry }
+        return (plain, emojiFirst)
     }
 }

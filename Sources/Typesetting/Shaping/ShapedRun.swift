@@ -15,6 +15,16 @@ public struct ShapedGlyph: Hashable, Sendable {
     public var isUnsafeToBreak: Bool
 }
 
+extension ShapedGlyph {
+    /// A HarfBuzz glyph in points; `offset` is added to its cluster.
+    init(_ glyph: TSGlyph, scale: Double, offset: Int) {
+        self.init(
+            glyph: glyph.glyph, cluster: offset + Int(glyph.cluster), advance: Double(glyph.xAdvance) * scale,
+            xOffset: Double(glyph.xOffset) * scale, yOffset: Double(glyph.yOffset) * scale,
+            isUnsafeToBreak: glyph.unsafeToBreak != 0)
+    }
+}
+
 /// A run of text in one face, one direction and one script, shaped by HarfBuzz.
 public struct ShapedRun: Hashable, Sendable {
     /// The UTF-16 range of the run in the whole text.
@@ -32,6 +42,18 @@ public struct ShapedRun: Hashable, Sendable {
     public var isRightToLeft: Bool { bidiLevel & 1 == 1 }
     /// The sum of the glyph advances in points.
     public var width: Double { glyphs.reduce(0) { $0 + $1.advance } }
+
+    /// Shapes `text` as one run in `font` with HarfBuzz alone: no itemization, no font
+    /// fallback, no cache; HarfBuzz guesses the script and direction. This is the in-process
+    /// reference that `benchmarks corpus` compares the engine with.
+    public static func shapingWithHarfBuzzOnly(_ text: String, font: Font) throws(TypesettingError) -> ShapedRun {
+        let utf16 = Array(text.utf16)
+        let glyphs = try Shaper.glyphs(utf16, range: 0..<utf16.count, face: font.face, rightToLeft: nil, script: -1)
+        let scale = font.pointsPerUnit
+        return ShapedRun(
+            range: 0..<utf16.count, font: font, bidiLevel: 0, script: "Zyyy",
+            glyphs: glyphs.map { ShapedGlyph($0, scale: scale, offset: 0) })
+    }
 }
 
 /// Shapes text with HarfBuzz: kerning and standard ligatures on, no hinting, advances in
@@ -43,36 +65,53 @@ enum Shaper {
         _ utf16: [UInt16], range: Range<Int>, base: Int, font: Font, bidiLevel: UInt8, script: Int32,
         kerning: Bool = true, ligatures: Bool = true
     ) throws(TypesettingError) -> ShapedRun {
-        var capacity = range.count * 2 + 8
-        var buffer = [TSGlyph](repeating: TSGlyph(), count: capacity)
-        var count: Int32 = 0
-        for _ in 0..<3 {
-            count = utf16.withUnsafeBufferPointer { text in
-                buffer.withUnsafeMutableBufferPointer { glyphs in
-                    ts_shape(
-                        font.face.handle, text.baseAddress, Int32(text.count), Int32(range.lowerBound),
-                        Int32(range.count), Int32(bidiLevel & 1), script, nil, kerning ? 1 : 0, ligatures ? 1 : 0,
-                        glyphs.baseAddress, Int32(glyphs.count))
-                }
-            }
-            if count < 0 { throw .textAnalysisFailed("HarfBuzz could not shape the text") }
-            if Int(count) <= capacity { break }
-            capacity = Int(count)
-            buffer = [TSGlyph](repeating: TSGlyph(), count: capacity)
-        }
+        let raw = try glyphs(
+            utf16, range: range, face: font.face, rightToLeft: bidiLevel & 1 == 1, script: script, kerning: kerning,
+            ligatures: ligatures)
         let scale = font.pointsPerUnit
-        let glyphs = buffer.prefix(Int(count)).map { glyph in
-            ShapedGlyph(
-                glyph: glyph.glyph, cluster: base + Int(glyph.cluster), advance: Double(glyph.xAdvance) * scale,
-                xOffset: Double(glyph.xOffset) * scale, yOffset: Double(glyph.yOffset) * scale,
-                isUnsafeToBreak: glyph.unsafeToBreak != 0)
-        }
         return ShapedRun(
             range: (base + range.lowerBound)..<(base + range.upperBound), font: font, bidiLevel: bidiLevel,
-            script: scriptName(script), glyphs: glyphs)
+            script: scriptName(script), glyphs: raw.map { ShapedGlyph($0, scale: scale, offset: base) })
+    }
+
+    /// HarfBuzz's glyphs for `utf16[range]` with the whole buffer as context, in font units;
+    /// clusters are offsets into `utf16`. `rightToLeft` nil and `script` -1 let HarfBuzz guess.
+    static func glyphs(
+        _ utf16: [UInt16], range: Range<Int>, face: FontFace, rightToLeft: Bool?, script: Int32,
+        kerning: Bool = true, ligatures: Bool = true
+    ) throws(TypesettingError) -> [TSGlyph] {
+        var capacity = range.count * 2 + 8
+        var count = 0
+        let direction: Int32 = rightToLeft.map { $0 ? 1 : 0 } ?? -1
+        for _ in 0..<3 {
+            var failed = false
+            let buffer = [TSGlyph](unsafeUninitializedCapacity: capacity) { glyphs, initialized in
+                let n = utf16.withUnsafeBufferPointer { text in
+                    ts_shape(
+                        face.handle, text.baseAddress, Int32(text.count), Int32(range.lowerBound),
+                        Int32(range.count), direction, script, nil, kerning ? 1 : 0, ligatures ? 1 : 0,
+                        glyphs.baseAddress, Int32(glyphs.count))
+                }
+                failed = n < 0
+                count = Int(max(n, 0))
+                initialized = min(count, capacity)
+            }
+            if failed { throw .textAnalysisFailed("HarfBuzz could not shape the text") }
+            if count <= capacity { return buffer }
+            capacity = count
+        }
+        throw .textAnalysisFailed("HarfBuzz's glyph count kept growing")
+    }
+
+    /// ISO 15924 names of the ICU script codes, read once.
+    private static let scriptNames: [String] = (0..<256).map { code in
+        var buffer = [CChar](repeating: 0, count: 16)
+        _ = buffer.withUnsafeMutableBufferPointer { ts_script_name(Int32(code), $0.baseAddress, Int32($0.count)) }
+        return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     static func scriptName(_ code: Int32) -> String {
+        if code >= 0 && Int(code) < scriptNames.count { return scriptNames[Int(code)] }
         var buffer = [CChar](repeating: 0, count: 16)
         _ = buffer.withUnsafeMutableBufferPointer { ts_script_name(code, $0.baseAddress, Int32($0.count)) }
         return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -84,6 +123,8 @@ enum TextAnalysis {
     /// Bidi levels per UTF-16 unit of one paragraph, direction from its first strong character.
     static func bidiLevels(_ utf16: [UInt16]) throws(TypesettingError) -> [UInt8] {
         var levels = [UInt8](repeating: 0, count: utf16.count)
+        // Below U+0590 nothing is right-to-left or an explicit embedding: every level is 0.
+        if !utf16.contains(where: { $0 >= 0x0590 }) { return levels }
         var paragraphLevel: UInt8 = 0
         let status = utf16.withUnsafeBufferPointer { text in
             levels.withUnsafeMutableBufferPointer { levels in

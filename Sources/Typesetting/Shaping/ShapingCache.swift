@@ -1,0 +1,213 @@
+internal import CTextShim
+import Synchronization
+
+/// A bounded, thread-safe cache of HarfBuzz results for text segments (a word with its
+/// trailing spaces, or a whole run), least recently used first out.
+///
+/// Entries are keyed by face, script, direction, the kerning and ligature switches and the
+/// segment's UTF-16 text. Shaping runs at the face's design units and is scaled to the point
+/// size afterwards, and letter spacing is added after shaping, so one entry serves every size
+/// and spacing of the face. Share one cache between threads: it is split into shards, each
+/// behind its own lock.
+///
+/// ```swift
+/// let cache = ShapingCache(maximumBytes: 8 << 20)
+/// let text = try PreparedText("Sign up", font: font, shapingCache: cache)
+/// cache.statistics.hitRate
+/// ```
+public final class ShapingCache: Sendable {
+    /// Counters since the cache was made or last cleared.
+    public struct Statistics: Sendable, Hashable {
+        /// Lookups answered from the cache.
+        public var hits: Int
+        /// Lookups that had to shape.
+        public var misses: Int
+        /// Entries dropped to stay within the size.
+        public var evictions: Int
+        /// Entries held now.
+        public var entries: Int
+        /// The estimated bytes held now (keys, glyphs and bookkeeping).
+        public var bytes: Int
+        /// hits / (hits + misses); 0 before the first lookup.
+        public var hitRate: Double { hits + misses == 0 ? 0 : Double(hits) / Double(hits + misses) }
+    }
+
+    /// The cache `PreparedText` uses unless told otherwise: 64 MiB.
+    public static let shared = ShapingCache(maximumBytes: 64 << 20)
+
+    /// The most bytes the cache holds, over all shards.
+    public let maximumBytes: Int
+    private let shards: [LockedShard]
+
+    /// Makes an empty cache that holds at most `maximumBytes` (estimated), in `shards` parts
+    /// locked separately (rounded up to a power of two).
+    public init(maximumBytes: Int, shards: Int = 16) {
+        self.maximumBytes = max(0, maximumBytes)
+        var count = 1
+        while count < max(1, min(shards, 1024)) { count *= 2 }
+        let share = self.maximumBytes / count
+        self.shards = (0..<count).map { _ in LockedShard(Shard(maximumBytes: share)) }
+    }
+
+    /// The counters, summed over shards.
+    public var statistics: Statistics {
+        var total = Statistics(hits: 0, misses: 0, evictions: 0, entries: 0, bytes: 0)
+        for shard in shards {
+            shard.mutex.withLock { shard in
+                total.hits += shard.hits
+                total.misses += shard.misses
+                total.evictions += shard.evictions
+                total.entries += shard.index.count
+                total.bytes += shard.bytes
+            }
+        }
+        return total
+    }
+
+    /// Drops every entry and zeroes the counters.
+    public func removeAll() {
+        for shard in shards {
+            shard.mutex.withLock { shard in shard = Shard(maximumBytes: shard.maximumBytes) }
+        }
+    }
+
+    /// The glyphs for `key`, shaping with `make` on a miss. `make` runs outside the lock, so
+    /// two threads missing the same key at once both shape it; the second result replaces the first.
+    func glyphs(
+        for key: ShapingKey, make: () throws(TypesettingError) -> [TSGlyph]
+    ) throws(TypesettingError) -> [TSGlyph] {
+        let shard = shards[key.hash & (shards.count - 1)]
+        if let glyphs = shard.mutex.withLock({ $0.lookup(key) }) { return glyphs }
+        let glyphs = try make()
+        shard.mutex.withLock { $0.insert(key, glyphs) }
+        return glyphs
+    }
+}
+
+/// A shard behind its lock (a `Mutex` cannot be stored in an array directly).
+final class LockedShard: Sendable {
+    let mutex: Mutex<Shard>
+    init(_ shard: Shard) { self.mutex = Mutex(shard) }
+}
+
+/// What a shaped segment depends on.
+struct ShapingKey: Hashable, Sendable {
+    let face: FontFace
+    let script: Int32
+    /// Bit 0 right-to-left, bit 1 kerning, bit 2 ligatures.
+    let flags: UInt8
+    let text: [UInt16]
+    let hash: Int
+
+    init(face: FontFace, script: Int32, rightToLeft: Bool, kerning: Bool, ligatures: Bool, text: [UInt16]) {
+        self.face = face
+        self.script = script
+        self.flags = (rightToLeft ? 1 : 0) | (kerning ? 2 : 0) | (ligatures ? 4 : 0)
+        self.text = text
+        var hasher = Hasher()
+        hasher.combine(ObjectIdentifier(face))
+        hasher.combine(script)
+        hasher.combine(flags)
+        hasher.combine(text)
+        self.hash = hasher.finalize()
+    }
+
+    static func == (lhs: ShapingKey, rhs: ShapingKey) -> Bool {
+        lhs.hash == rhs.hash && lhs.face === rhs.face && lhs.script == rhs.script && lhs.flags == rhs.flags
+            && lhs.text == rhs.text
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    /// The bytes an entry is counted as: the key's text, the glyphs and a fixed overhead for
+    /// the node, the table slot and the arrays' headers.
+    func cost(glyphs: Int) -> Int { 2 * text.count + MemoryLayout<TSGlyph>.stride * glyphs + 160 }
+}
+
+/// One lock's worth of the cache: a hash table into a doubly linked LRU list kept in arrays.
+struct Shard: Sendable {
+    struct Node: Sendable {
+        var key: ShapingKey
+        var glyphs: [TSGlyph]
+        var cost: Int
+        var previous: Int
+        var next: Int
+    }
+
+    let maximumBytes: Int
+    var index: [ShapingKey: Int] = [:]
+    var nodes: [Node] = []
+    var free: [Int] = []
+    /// Most recently used node, least recently used node (-1 when empty).
+    var head = -1
+    var tail = -1
+    var bytes = 0
+    var hits = 0
+    var misses = 0
+    var evictions = 0
+
+    init(maximumBytes: Int) { self.maximumBytes = maximumBytes }
+
+    mutating func lookup(_ key: ShapingKey) -> [TSGlyph]? {
+        guard let slot = index[key] else {
+            misses += 1
+            return nil
+        }
+        hits += 1
+        moveToFront(slot)
+        return nodes[slot].glyphs
+    }
+
+    mutating func insert(_ key: ShapingKey, _ glyphs: [TSGlyph]) {
+        let cost = key.cost(glyphs: glyphs.count)
+        guard cost <= maximumBytes else { return }
+        if let slot = index[key] {
+            bytes += cost - nodes[slot].cost
+            nodes[slot].glyphs = glyphs
+            nodes[slot].cost = cost
+            moveToFront(slot)
+        } else {
+            let node = Node(key: key, glyphs: glyphs, cost: cost, previous: -1, next: head)
+            let slot: Int
+            if let reused = free.popLast() {
+                slot = reused
+                nodes[slot] = node
+            } else {
+                slot = nodes.count
+                nodes.append(node)
+            }
+            if head >= 0 { nodes[head].previous = slot }
+            head = slot
+            if tail < 0 { tail = slot }
+            index[key] = slot
+            bytes += cost
+        }
+        while bytes > maximumBytes, tail >= 0 { evict(tail) }
+    }
+
+    private mutating func unlink(_ slot: Int) {
+        let previous = nodes[slot].previous
+        let next = nodes[slot].next
+        if previous >= 0 { nodes[previous].next = next } else { head = next }
+        if next >= 0 { nodes[next].previous = previous } else { tail = previous }
+    }
+
+    private mutating func moveToFront(_ slot: Int) {
+        guard head != slot else { return }
+        unlink(slot)
+        nodes[slot].previous = -1
+        nodes[slot].next = head
+        if head >= 0 { nodes[head].previous = slot }
+        head = slot
+        if tail < 0 { tail = slot }
+    }
+
+    private mutating func evict(_ slot: Int) {
+        unlink(slot)
+        index[nodes[slot].key] = nil
+        bytes -= nodes[slot].cost
+        nodes[slot].glyphs = []
+        free.append(slot)
+        evictions += 1
+    }
+}

@@ -1,0 +1,234 @@
+import ArgumentParser
+import Foundation
+import Typesetting
+
+/// `benchmarks corpus --file FILE`: the text engine at scale over a corpus of real UI strings
+/// (Benchmarks/corpus/ui-strings.tsv, `language<TAB>text` lines). One JSON line per measure,
+/// medians over `--runs`:
+/// - `firstMeasurement`: prepare + lay out every text at `--width` with an empty shaping cache;
+/// - `relayout`: lay the prepared texts out again at `--new-width`;
+/// - `harfBuzzOnly`: shape each text as one run with HarfBuzz alone, no cache (the reference);
+/// - `cache`: the hit rate of the first measurement;
+/// - `threads`: texts per second with 1 and 2 threads (each with an empty cache);
+/// - `memory`: the process's peak resident size (getrusage ru_maxrss).
+struct CorpusBenchmark: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "corpus",
+        abstract: "Measure a corpus of UI strings: first measurement, re-layout, threads, memory.")
+
+    @Option(help: "A TSV file of `language<TAB>text` lines (a header line is skipped).")
+    var file: String
+
+    @Option(help: "Runs; medians are reported.")
+    var runs: Int = 5
+
+    @Option(help: "Font size in points.")
+    var size: Double = 17
+
+    @Option(help: "The width of the first measurement, in points.")
+    var width: Double = 343
+
+    @Option(help: "The width of the re-layout, in points.")
+    var newWidth: Double = 300
+
+    @Option(help: "The shaping cache's size in MiB.")
+    var cacheMiB: Int = 64
+
+    @Flag(help: "Only prepare and lay out every text once, with no output (for profilers such as callgrind).")
+    var profile = false
+
+    func validate() throws {
+        guard runs > 0, size > 0, width > 0, newWidth > 0, cacheMiB >= 0 else {
+            throw ValidationError("--runs, --size, --width and --new-width must be positive, --cache-mib ≥ 0")
+        }
+    }
+
+    func run() throws {
+        let texts = try CorpusBenchmark.load(file)
+        guard !texts.isEmpty else { throw ValidationError("\(file) holds no texts") }
+        let languages = Set(texts.map(\.language)).count
+        let strings = texts.map(\.text)
+        let font = try FontRegistry.shared.font(size: size)
+        let n = Double(strings.count)
+        // Open every fallback face once, as a running app would have; the shaping cache is new per run.
+        _ = try strings.map { try PreparedText($0, font: font, shapingCache: nil) }
+        if profile {
+            try CorpusBenchmark.profiledPass(
+                strings, font: font, width: width, cache: ShapingCache(maximumBytes: cacheMiB << 20))
+            return
+        }
+
+        var first: [Double] = []
+        var relayout: [Double] = []
+        var harfBuzz: [Double] = []
+        var hitRates: [Double] = []
+        var oneThread: [Double] = []
+        var twoThreads: [Double] = []
+        var lines = 0
+        var cacheEntries = 0
+        var cacheBytes = 0
+        for _ in 0..<runs {
+            let cache = ShapingCache(maximumBytes: cacheMiB << 20)
+            var start = ContinuousClock.now
+            var prepared: [PreparedText] = []
+            prepared.reserveCapacity(strings.count)
+            var count = 0
+            for text in strings {
+                let p = try PreparedText(text, font: font, shapingCache: cache)
+                count += try p.layout(LayoutOptions(width: width)).lineCount
+                prepared.append(p)
+            }
+            first.append(milliseconds(since: start) * 1000 / n)
+            lines = count
+            let statistics = cache.statistics
+            hitRates.append(statistics.hitRate)
+            cacheEntries = statistics.entries
+            cacheBytes = statistics.bytes
+
+            let options = LayoutOptions(width: newWidth)
+            start = ContinuousClock.now
+            var relaid = 0
+            for text in prepared { relaid += try text.layout(options).lineCount }
+            relayout.append(milliseconds(since: start) * 1000 / n)
+            precondition(relaid >= strings.count)
+
+            start = ContinuousClock.now
+            var glyphs = 0
+            for text in strings { glyphs += try ShapedRun.shapingWithHarfBuzzOnly(text, font: font).glyphs.count }
+            harfBuzz.append(milliseconds(since: start) * 1000 / n)
+            precondition(glyphs > 0)
+
+            oneThread.append(try CorpusBenchmark.throughput(strings, font: font, threads: 1, width: width, cacheMiB))
+            twoThreads.append(try CorpusBenchmark.throughput(strings, font: font, threads: 2, width: width, cacheMiB))
+        }
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let peakMB = Double(usage.ru_maxrss) / 1024  // kilobytes on Linux
+
+        let common: [(String, Any)] = [("benchmark", "corpus"), ("texts", strings.count), ("runs", runs)]
+        print(
+            json(
+                common + [
+                    ("measure", "firstMeasurement"), ("usPerText", median(first)), ("targetUs", 25.0),
+                    ("width", width), ("languages", languages), ("lines", lines),
+                ]))
+        print(
+            json(
+                common + [
+                    ("measure", "relayout"), ("usPerText", median(relayout)), ("targetUs", 0.5), ("width", newWidth),
+                ]))
+        print(json(common + [("measure", "harfBuzzOnly"), ("usPerText", median(harfBuzz))]))
+        print(
+            json(
+                common + [
+                    ("measure", "cache"), ("hitRate", median(hitRates)), ("entries", cacheEntries),
+                    ("bytes", cacheBytes),
+                ]))
+        let single = median(oneThread)
+        let double = median(twoThreads)
+        print(
+            json(
+                common + [
+                    ("measure", "threads"), ("textsPerSecond1", single), ("textsPerSecond2", double),
+                    ("speedup", double / single), ("targetSpeedup", 1.8),
+                    ("cores", ProcessInfo.processInfo.activeProcessorCount),
+                ]))
+        print(json(common + [("measure", "memory"), ("peakMB", peakMB), ("targetMB", 150.0)]))
+    }
+
+    /// One first measurement of every text, alone in a function so that a profiler can count
+    /// just it: `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*profiledPass*'`.
+    @inline(never)
+    static func profiledPass(_ strings: [String], font: Font, width: Double, cache: ShapingCache) throws {
+        for text in strings {
+            _ = try PreparedText(text, font: font, shapingCache: cache).layout(LayoutOptions(width: width))
+        }
+    }
+
+    /// Texts per second preparing and laying out every text on `threads` threads, each taking
+    /// the next text from a shared counter, with one new cache shared by them.
+    static func throughput(_ strings: [String], font: Font, threads: Int, width: Double, _ cacheMiB: Int) throws
+        -> Double
+    {
+        let cache = ShapingCache(maximumBytes: cacheMiB << 20)
+        let next = Counter()
+        let failure = FailureBox()
+        let start = ContinuousClock.now
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            while true {
+                let index = next.increment()
+                if index >= strings.count { break }
+                do {
+                    _ = try PreparedText(strings[index], font: font, shapingCache: cache).layout(
+                        LayoutOptions(width: width))
+                } catch {
+                    failure.record(error)
+                    break
+                }
+            }
+        }
+        if let error = failure.error { throw error }
+        return Double(strings.count) / (milliseconds(since: start) / 1000)
+    }
+
+    /// Reads `language<TAB>text` lines, skipping a `language<TAB>text` header and undoing the
+    /// `\n`, `\t`, `\r` and `\\` escapes.
+    static func load(_ path: String) throws -> [(language: String, text: String)] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ValidationError("cannot read the corpus file '\(path)'")
+        }
+        guard let content = String(data: data, encoding: .utf8) else {
+            throw ValidationError("the corpus file '\(path)' is not UTF-8")
+        }
+        var result: [(String, String)] = []
+        for (number, line) in content.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
+            guard let tab = line.firstIndex(of: "\t") else {
+                throw ValidationError("\(path):\(number + 1): expected 'language<TAB>text'")
+            }
+            let language = String(line[..<tab])
+            if number == 0 && language == "language" { continue }
+            var text = ""
+            var escaped = false
+            for character in line[line.index(after: tab)...] {
+                if escaped {
+                    switch character {
+                    case "n": text.append("\n")
+                    case "t": text.append("\t")
+                    case "r": text.append("\r")
+                    default: text.append(character)
+                    }
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else {
+                    text.append(character)
+                }
+            }
+            result.append((language, text))
+        }
+        return result
+    }
+}
+
+/// A shared index for worker threads.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func increment() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value - 1
+    }
+}
+
+/// The first error a worker thread met.
+private final class FailureBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var error: Error?
+    func record(_ error: Error) {
+        lock.lock()
+        defer { lock.unlock() }
+        if self.error == nil { self.error = error }
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import XCTest
+
+@testable import Typesetting
+
+/// Prepare once, lay out many times: the results equal preparing afresh for every layout, with
+/// or without the shaping cache (which shapes word by word where that cannot change a glyph),
+/// and a shared cache stays within its size and gives the same results from many threads.
+final class PreparedTextIdentityTests: XCTestCase {
+    /// Every 40th string of the benchmark corpus (real UI strings in 15 languages), plus texts
+    /// that stress the word cache: capitals and punctuation next to spaces (Inter's contextual
+    /// case forms reach across spaces), mixed scripts, emoji, hard breaks, repeated words.
+    static let texts: [String] = {
+        var texts = [
+            "AVAWAY To - Type LTA Wave", "((parentheses)) [brackets] {braces} «guillemets» „Anführungszeichen“",
+            "A - B : C + D = E", "The quick brown fox jumps over the lazy dog the quick brown fox",
+            "Arabic مرحبا بالعالم inside an English sentence, then back.", "שלום עולם, זהו טקסט בעברית לבדיקה.",
+            "नमस्ते दुनिया, यह हिंदी में एक लंबा वाक्य है।", "สวัสดีชาวโลก นี่คือข้อความภาษาไทย", "你好，世界！这是一个用于测试换行的中文长句子。",
+            "Great job! 🎉👏 See you soon 👨‍👩‍👧‍👦 🇩🇪", "line one\nline two\r\nline three\n", "  leading and trailing  ",
+            "Donaudampfschifffahrtsgesellschaftskapitän und Rechtsschutzversicherungsgesellschaften",
+            "office ffi fl -> => <=",
+        ]
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Benchmarks/corpus/ui-strings.tsv")
+        if let content = try? String(contentsOf: corpus, encoding: .utf8) {
+            for (index, line) in content.split(separator: "\n").enumerated() where index > 0 && index % 40 == 0 {
+                guard let tab = line.firstIndex(of: "\t") else { continue }
+                texts.append(
+                    String(line[line.index(after: tab)...]).replacingOccurrences(of: "\\n", with: "\n"))
+            }
+        }
+        return texts
+    }()
+
+    static let options: [LayoutOptions] = [20.0, 57, 120, 200, 343, .infinity].flatMap { width in
+        [
+            LayoutOptions(width: width),
+            LayoutOptions(width: width, numberOfLines: 1, lineBreakMode: .byTruncatingTail),
+            LayoutOptions(width: width, numberOfLines: 2, lineBreakMode: .byTruncatingMiddle),
+            LayoutOptions(width: width, lineBreakMode: .byCharWrapping),
+        ]
+    }
+
+    func testCorpusIsLoaded() {
+        XCTAssertGreaterThan(Self.texts.count, 500, "the benchmark corpus should be readable from the tests")
+    }
+
+    func testPreparedOnceEqualsPreparedForEveryLayoutWithAndWithoutCache() throws {
+        let font = try Fixtures.inter(17)
+        let cache = ShapingCache(maximumBytes: 1 << 20)
+        for text in Self.texts {
+            let prepared = try PreparedText(text, font: font, shapingCache: cache)
+            let uncached = try PreparedText(text, font: font, shapingCache: nil)
+            XCTAssertEqual(prepared.naturalWidth, uncached.naturalWidth, text)
+            for options in Self.options {
+                let once = try prepared.layout(options)
+                XCTAssertEqual(once, try uncached.layout(options), "\(text) at \(options.width), cache vs none")
+                XCTAssertEqual(
+                    once, try PreparedText(text, font: font, shapingCache: cache).layout(options),
+                    "\(text) at \(options.width), prepared once vs afresh")
+            }
+        }
+        let statistics = cache.statistics
+        XCTAssertGreaterThan(statistics.hits, 0)
+        XCTAssertGreaterThan(statistics.misses, 0)
+        XCTAssertLessThanOrEqual(statistics.bytes, cache.maximumBytes)
+    }
+
+    func testRunsMatchUncachedShaping() throws {
+        let font = try Fixtures.inter(17)
+        let cache = ShapingCache(maximumBytes: 1 << 20)
+        for text in Self.texts.prefix(200) {
+            let cached = try PreparedText(text, font: font, shapingCache: cache).runs
+            let whole = try PreparedText(text, font: font, shapingCache: nil).runs
+            XCTAssertEqual(cached.map(\.range), whole.map(\.range), text)
+            XCTAssertEqual(
+                cached.map { $0.glyphs.map(\.glyph) }, whole.map { $0.glyphs.map(\.glyph) }, "\(text): glyphs")
+            XCTAssertEqual(
+                cached.map { $0.glyphs.map(\.advance) }, whole.map { $0.glyphs.map(\.advance) }, "\(text): advances")
+            XCTAssertEqual(
+                cached.map { $0.glyphs.map(\.cluster) }, whole.map { $0.glyphs.map(\.cluster) }, "\(text): clusters")
+        }
+    }
+
+    func testCacheCountsHitsAndStaysWithinItsSize() throws {
+        let font = try Fixtures.inter(17)
+        let cache = ShapingCache(maximumBytes: 16 << 10, shards: 4)
+        _ = try PreparedText("one two three", font: font, shapingCache: cache)
+        let first = cache.statistics
+        XCTAssertEqual(first.hits, 0)
+        XCTAssertEqual(first.misses, 4, "three words and the ellipsis")
+        _ = try PreparedText("three two one", font: font, shapingCache: cache)
+        let second = cache.statistics
+        XCTAssertEqual(second.hits - first.hits, 2, "'two ' and the ellipsis are cached; 'three ', 'one' are new")
+        XCTAssertEqual(second.misses - first.misses, 2)
+        for index in 0..<2000 { _ = try PreparedText("word\(index) other\(index)", font: font, shapingCache: cache) }
+        let full = cache.statistics
+        XCTAssertLessThanOrEqual(full.bytes, 16 << 10)
+        XCTAssertGreaterThan(full.evictions, 0)
+        XCTAssertGreaterThan(full.entries, 10)
+        cache.removeAll()
+        XCTAssertEqual(
+            cache.statistics, ShapingCache.Statistics(hits: 0, misses: 0, evictions: 0, entries: 0, bytes: 0))
+    }
+
+    func testSharedCacheFromManyThreadsGivesTheSerialResults() throws {
+        let font = try Fixtures.inter(17)
+        let texts = Array(Self.texts.prefix(400))
+        let options = LayoutOptions(width: 150)
+        let serial = try texts.map { try PreparedText($0, font: font, shapingCache: nil).layout(options) }
+        // Small enough to evict while the threads run.
+        let cache = ShapingCache(maximumBytes: 64 << 10, shards: 2)
+        let results = ResultBox(count: texts.count)
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            for round in 0..<3 {
+                for index in stride(from: (worker + round) % 4, to: texts.count, by: 4) {
+                    results.set(index, try? PreparedText(texts[index], font: font, shapingCache: cache).layout(options))
+                }
+            }
+        }
+        for index in texts.indices {
+            XCTAssertEqual(results.get(index), serial[index], texts[index])
+        }
+        XCTAssertLessThanOrEqual(cache.statistics.bytes, 64 << 10)
+    }
+
+    /// An Arabic word broken between letters changes its joining forms; the line is shaped
+    /// again on its own, so each line is as wide as its text prepared alone.
+    func testLinesEndingAtUnsafeBreaksAreShapedAgain() throws {
+        let font = try Fixtures.inter(17)
+        for text in ["مرحبابالعالمهذانصعربيطويل", "Arabic مرحبا بالعالم inside", "नमस्तेदुनियायहहिंदी"] {
+            let prepared = try PreparedText(text, font: font)
+            XCTAssertFalse(prepared.paragraphs[0].unsafeBefore.isEmpty, "\(text): HarfBuzz marks unsafe breaks")
+            for width in [15.0, 30, 45, 60] {
+                let layout = try prepared.layout(LayoutOptions(width: width, lineBreakMode: .byCharWrapping))
+                XCTAssertGreaterThan(layout.lineCount, 1, "\(text) at \(width)")
+                for line in layout.lines {
+                    let alone = try PreparedText(prepared.displayedText(of: line), font: font)
+                    XCTAssertEqual(
+                        line.width, alone.naturalWidth, accuracy: 1e-9,
+                        "\(text) at \(width): \(prepared.displayedText(of: line))")
+                }
+            }
+        }
+    }
+}
+
+/// Results written by several threads, each to its own index.
+private final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [TextLayout?]
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: TextLayout?) {
+        lock.lock()
+        values[index] = value
+        lock.unlock()
+    }
+    func get(_ index: Int) -> TextLayout? {
+        lock.lock()
+        defer { lock.unlock() }
+        return values[index]
+    }
+}
