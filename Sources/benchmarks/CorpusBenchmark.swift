@@ -51,10 +51,11 @@ struct CorpusBenchmark: ParsableCommand {
         let font = try FontRegistry.shared.font(size: size)
         let n = Double(strings.count)
         // Open every fallback face once, as a running app would have; the shaping cache is new per run.
-        _ = try strings.map { try PreparedText($0, font: font, shapingCache: nil) }
+        for text in strings { _ = try PreparedText(text, font: font, shapingCache: nil) }
         if profile {
-            try CorpusBenchmark.profiledPass(
-                strings, font: font, width: width, cache: ShapingCache(maximumBytes: cacheMiB << 20))
+            let cache = ShapingCache(maximumBytes: cacheMiB << 20)
+            let prepared = try CorpusBenchmark.profiledPass(strings, font: font, width: width, cache: cache)
+            _ = try CorpusBenchmark.profiledRelayout(prepared, width: newWidth)
             return
         }
 
@@ -63,14 +64,17 @@ struct CorpusBenchmark: ParsableCommand {
         var harfBuzz: [Double] = []
         var hitRates: [Double] = []
         var oneThread: [Double] = []
+        var cpuOne: [Double] = []
+        var cpuTwo: [Double] = []
         var twoThreads: [Double] = []
         var lines = 0
+        var prepared: [PreparedText] = []
         var cacheEntries = 0
         var cacheBytes = 0
         for _ in 0..<runs {
             let cache = ShapingCache(maximumBytes: cacheMiB << 20)
             var start = ContinuousClock.now
-            var prepared: [PreparedText] = []
+            prepared = []  // the previous run's texts go before this run's are made
             prepared.reserveCapacity(strings.count)
             var count = 0
             for text in strings {
@@ -98,8 +102,12 @@ struct CorpusBenchmark: ParsableCommand {
             harfBuzz.append(milliseconds(since: start) * 1000 / n)
             precondition(glyphs > 0)
 
-            oneThread.append(try CorpusBenchmark.throughput(strings, font: font, threads: 1, width: width, cacheMiB))
-            twoThreads.append(try CorpusBenchmark.throughput(strings, font: font, threads: 2, width: width, cacheMiB))
+            let one = try CorpusBenchmark.throughput(strings, font: font, threads: 1, width: width, cacheMiB)
+            let two = try CorpusBenchmark.throughput(strings, font: font, threads: 2, width: width, cacheMiB)
+            oneThread.append(one.textsPerSecond)
+            twoThreads.append(two.textsPerSecond)
+            cpuOne.append(one.cpuSeconds)
+            cpuTwo.append(two.cpuSeconds)
         }
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -131,6 +139,9 @@ struct CorpusBenchmark: ParsableCommand {
                 common + [
                     ("measure", "threads"), ("textsPerSecond1", single), ("textsPerSecond2", double),
                     ("speedup", double / single), ("targetSpeedup", 1.8),
+                    // CPU seconds (all threads) for the whole corpus: equal when threads do not
+                    // get in each other's way, whatever else runs on the machine.
+                    ("cpuSeconds1", median(cpuOne)), ("cpuSeconds2", median(cpuTwo)),
                     ("cores", ProcessInfo.processInfo.activeProcessorCount),
                 ]))
         print(json(common + [("measure", "memory"), ("peakMB", peakMB), ("targetMB", 150.0)]))
@@ -138,18 +149,33 @@ struct CorpusBenchmark: ParsableCommand {
 
     /// One first measurement of every text, alone in a function so that a profiler can count
     /// just it: `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*profiledPass*'`.
+    /// `profiledRelayout` likewise lays the prepared texts out again.
     @inline(never)
-    static func profiledPass(_ strings: [String], font: Font, width: Double, cache: ShapingCache) throws {
-        for text in strings {
-            _ = try PreparedText(text, font: font, shapingCache: cache).layout(LayoutOptions(width: width))
+    static func profiledPass(_ strings: [String], font: Font, width: Double, cache: ShapingCache) throws
+        -> [PreparedText]
+    {
+        try strings.map { text in
+            let prepared = try PreparedText(text, font: font, shapingCache: cache)
+            _ = try prepared.layout(LayoutOptions(width: width))
+            return prepared
         }
     }
 
+    @inline(never)
+    static func profiledRelayout(_ prepared: [PreparedText], width: Double) throws -> Int {
+        let options = LayoutOptions(width: width)
+        var lines = 0
+        for text in prepared { lines += try text.layout(options).lineCount }
+        return lines
+    }
+
     /// Texts per second preparing and laying out every text on `threads` threads, each taking
-    /// the next text from a shared counter, with one new cache shared by them.
+    /// the next text from a shared counter, with one new cache shared by them; and the CPU
+    /// time the process spent meanwhile.
     static func throughput(_ strings: [String], font: Font, threads: Int, width: Double, _ cacheMiB: Int) throws
-        -> Double
+        -> (textsPerSecond: Double, cpuSeconds: Double)
     {
+        let cpuStart = cpuSeconds()
         let cache = ShapingCache(maximumBytes: cacheMiB << 20)
         let next = Counter()
         let failure = FailureBox()
@@ -168,7 +194,15 @@ struct CorpusBenchmark: ParsableCommand {
             }
         }
         if let error = failure.error { throw error }
-        return Double(strings.count) / (milliseconds(since: start) / 1000)
+        return (Double(strings.count) / (milliseconds(since: start) / 1000), cpuSeconds() - cpuStart)
+    }
+
+    /// User and system CPU seconds of the process so far (all threads).
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+            + Double(usage.ru_stime.tv_usec) / 1e6
     }
 
     /// Reads `language<TAB>text` lines, skipping a `language<TAB>text` header and undoing the

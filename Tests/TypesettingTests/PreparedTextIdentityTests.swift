@@ -143,6 +143,27 @@ final class PreparedTextIdentityTests: XCTestCase {
             }
         }
     }
+
+    /// Where a break opportunity is unsafe (Thai, Japanese, Hindi, Arabic, kerning with the
+    /// space), the width of a line starting or ending there comes from the difference worked
+    /// out when preparing; each line still measures what its text measures prepared alone.
+    func testLinesAtUnsafeBreakOpportunitiesMeasureAsTheirTextAlone() throws {
+        let font = try Fixtures.inter(17)
+        var checked = 0
+        for text in Self.texts {
+            let prepared = try PreparedText(text, font: font)
+            guard prepared.paragraphs.contains(where: { !$0.unsafeBoundaries.isEmpty }) else { continue }
+            for width in [40.0, 80, 120, 200] {
+                for line in try prepared.layout(LayoutOptions(width: width)).lines where !line.visibleRanges[0].isEmpty
+                {
+                    let alone = try PreparedText(prepared.displayedText(of: line), font: font)
+                    XCTAssertEqual(line.width, alone.naturalWidth, accuracy: 1e-9, "\(text) at \(width)")
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 100, "the corpus sample has texts with unsafe break opportunities")
+    }
 }
 
 /// Results written by several threads, each to its own index.

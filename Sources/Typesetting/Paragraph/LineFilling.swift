@@ -34,22 +34,27 @@ extension PreparedText {
     public func layout(_ options: LayoutOptions) throws(TypesettingError) -> TextLayout {
         let options = try options.validated()
         // A label shows no empty line after a final hard break; a text view does (the caret's).
-        let dropsLast = endsWithHardBreak && !options.includesTrailingEmptyLine && self.paragraphs.count > 1
-        let paragraphs = self.paragraphs.prefix(self.paragraphs.count - (dropsLast ? 1 : 0))
+        let dropsLast = endsWithHardBreak && !options.includesTrailingEmptyLine && paragraphs.count > 1
+        let paragraphCount = paragraphs.count - (dropsLast ? 1 : 0)
         var lines: [Line] = []
         var isTruncated = false
         let limit = options.numberOfLines
-        paragraphLoop: for (index, paragraph) in paragraphs.enumerated() {
-            let ranges = fill(paragraph, width: options.width, mode: options.lineBreakMode)
-            for (lineIndex, range) in ranges.enumerated() {
-                let moreFollows = lineIndex < ranges.count - 1 || index < paragraphs.count - 1
+        paragraphLoop: for index in 0..<paragraphCount {
+            let paragraph = paragraphs[index]
+            var start = 0
+            var k = 0  // the first break opportunity after `start`
+            repeat {
+                let end = nextLineEnd(paragraph, from: start, opportunity: &k, options: options)
+                let range = start..<end
+                let moreFollows = end < paragraph.count || index < paragraphCount - 1
                 if limit > 0 && lines.count == limit - 1 && moreFollows {
                     lines.append(truncatedLine(paragraph, from: range.lowerBound, natural: range, options: options))
                     isTruncated = true
                     break paragraphLoop
                 }
                 lines.append(line(paragraph, range, options: options))
-            }
+                start = end
+            } while start < paragraph.count
         }
         var width = 0.0
         var height = 0.0
@@ -62,92 +67,89 @@ extension PreparedText {
         return TextLayout(lines: lines, width: width, height: height, isTruncated: isTruncated)
     }
 
-    /// Greedy line filling of one paragraph: the cluster ranges of its lines.
-    func fill(_ p: PreparedParagraph, width: Double, mode: LineBreakMode) -> [Range<Int>] {
+    /// Greedy line filling: where the line of `p` that starts at cluster `start` ends (0 for an
+    /// empty paragraph). `k` is the first break opportunity after `start`, carried from line to line.
+    func nextLineEnd(_ p: PreparedParagraph, from start: Int, opportunity k: inout Int, options: LayoutOptions)
+        -> Int
+    {
         let n = p.count
-        if n == 0 { return [0..<0] }
-        let fits = { (start: Int, end: Int) -> Bool in self.lineWidth(p, start..<end) <= width }
-        var result: [Range<Int>] = []
-        var start = 0
-        var k = 0  // first break opportunity after `start`
-        while start < n {
-            while p.breaks[k] <= start { k += 1 }
-            var end = -1
-            if mode == .byCharWrapping {
-                // Any cluster boundary up to the next hard break; trailing whitespace hangs.
-                var mandatory = k
-                while !p.mandatory[mandatory] { mandatory += 1 }
-                let limit = p.breaks[mandatory]
-                var e = start + 1
-                while e < limit && fits(start, e + 1) { e += 1 }
-                while e < limit && p.contentEnd[e + 1] != e + 1 { e += 1 }
-                end = e
-            } else {
-                var j = k
-                while j < p.breaks.count && fits(start, p.breaks[j]) {
-                    end = p.breaks[j]
-                    if p.mandatory[j] { break }
-                    j += 1
-                }
-                if end < 0 {
-                    // The first word is wider than the line: break it between clusters;
-                    // whitespace right after the break hangs on this line.
-                    let limit = p.breaks[k]
-                    var e = start + 1
-                    while e < limit && fits(start, e + 1) { e += 1 }
-                    while e < limit && p.contentEnd[e + 1] != e + 1 { e += 1 }
-                    end = e
-                }
-            }
-            result.append(start..<end)
-            start = end
+        if n == 0 { return 0 }
+        let width = options.width
+        while p.breaks[k] <= start { k += 1 }
+        if options.lineBreakMode == .byCharWrapping {
+            // Any cluster boundary up to the next hard break; trailing whitespace hangs.
+            var mandatory = k
+            while !p.mandatory[mandatory] { mandatory += 1 }
+            let limit = p.breaks[mandatory]
+            var e = start + 1
+            while e < limit && lineWidth(p, start..<(e + 1)) <= width { e += 1 }
+            while e < limit && p.contentEnd[e + 1] != e + 1 { e += 1 }
+            return e
         }
-        return result
+        var end = -1
+        var j = k
+        while j < p.breaks.count && lineWidth(p, start..<p.breaks[j]) <= width {
+            end = p.breaks[j]
+            if p.mandatory[j] { break }
+            j += 1
+        }
+        if end < 0 {
+            // The first word is wider than the line: break it between clusters;
+            // whitespace right after the break hangs on this line.
+            let limit = p.breaks[k]
+            var e = start + 1
+            while e < limit && lineWidth(p, start..<(e + 1)) <= width { e += 1 }
+            while e < limit && p.contentEnd[e + 1] != e + 1 { e += 1 }
+            end = e
+        }
+        return end
     }
 
-    /// The width of a line of `clusters` without its hanging whitespace: arithmetic on the
-    /// prepared advances, unless HarfBuzz marked the break at either end unsafe, where the line
-    /// is shaped again on its own (see `reshapedWidth`).
+    /// The width of a line of `clusters` without its hanging whitespace, as if the line were
+    /// shaped on its own: arithmetic on the prepared advances, plus, where HarfBuzz marked the
+    /// line's first or last boundary unsafe to break, the difference that shaping the text
+    /// from there to the nearest safe boundary apart makes (worked out when preparing, for
+    /// break opportunities). A line that ends elsewhere at an unsafe boundary (an emergency or
+    /// character break) or lies within one unsafe stretch is shaped again whole.
     func lineWidth(_ p: PreparedParagraph, _ clusters: Range<Int>) -> Double {
         let start = clusters.lowerBound
         let content = max(start, p.contentEnd[clusters.upperBound])
-        let width = p.width(start, content)
-        guard !p.unsafeBefore.isEmpty, content > start,
-            (start > 0 && p.unsafeBefore[start])
-                || (clusters.upperBound < p.count && p.unsafeBefore[clusters.upperBound])
-        else { return width }
+        var width = p.width(start, content)
+        guard !p.unsafeBefore.isEmpty, content > start else { return width }
+        let startUnsafe = start > 0 && p.unsafeBefore[start]
+        let endUnsafe = content < p.count && p.unsafeBefore[content]
+        guard startUnsafe || endUnsafe else { return width }
+        var interior = start
+        var exact = true
+        if startUnsafe {
+            if let boundary = p.unsafeBoundary(at: start), boundary.nextSafe <= content {
+                width += boundary.startDelta
+                interior = boundary.nextSafe
+            } else {
+                exact = false
+            }
+        }
+        if endUnsafe && exact {
+            if let boundary = p.unsafeBoundary(at: content), boundary.previousSafe >= interior {
+                width += boundary.endDelta
+            } else {
+                exact = false
+            }
+        }
+        if exact { return width }
         // Shaping failed before succeeds again; should it not, the prepared advances stand.
-        return (try? reshapedWidth(p, start..<content)) ?? width
-    }
-
-    /// The width of `clusters` shaped again on their own: for a line that starts or ends where
-    /// HarfBuzz marked the break unsafe (inside a ligature, a kerning pair, an Arabic joining),
-    /// shaping the line apart from its neighbours gives other glyphs than the paragraph's.
-    /// Letter spacing is added after each grapheme cluster, as in preparing.
-    func reshapedWidth(_ p: PreparedParagraph, _ clusters: Range<Int>) throws(TypesettingError) -> Double {
-        let all = Array(text.utf16)
-        let start = p.clusterStarts[clusters.lowerBound]
-        let end = p.clusterStarts[clusters.upperBound]
-        let line = Array(all[(p.base + start)..<(p.base + end)])
-        var width = 0.0
-        for run in p.runs where run.range.upperBound > start && run.range.lowerBound < end {
-            let range = (max(run.range.lowerBound, start) - start)..<(min(run.range.upperBound, end) - start)
-            let font = fonts[run.fontIndex]
-            let glyphs = try Shaper.glyphs(
-                line, range: range, face: font.face, rightToLeft: run.bidiLevel & 1 == 1, script: run.script,
-                kerning: kerning, ligatures: ligatures)
-            width += glyphs.reduce(0) { $0 + Double($1.xAdvance) } * font.pointsPerUnit
-        }
-        if letterSpacing != 0 {
-            let lineText = String(decoding: line, as: UTF16.self)
-            width += letterSpacing * Double(lineText.count)
-        }
-        return max(0, width)
+        let utf16 = Array(text.utf16)
+        let paragraph = utf16[p.base..<(p.base + p.clusterStarts[p.count])]
+        return
+            (try? Reshaper.width(
+                Array(paragraph), p.clusterStarts, p.runs, start..<content, fonts: fonts, kerning: kerning,
+                ligatures: ligatures,
+                letterSpacing: letterSpacing)) ?? p.width(start, content)
     }
 
     /// The tallest ascender, deepest descender and largest gap of the fonts on `clusters`
     /// (the primary font's for an empty line).
-    private func metrics(_ p: PreparedParagraph, _ ranges: [Range<Int>], extraFont: Int? = nil) -> (
+    private func metrics(_ p: PreparedParagraph, _ ranges: [Range<Int>], or range: Range<Int>, extraFont: Int?) -> (
         Double, Double, Double
     ) {
         var ascent = -Double.infinity
@@ -162,23 +164,35 @@ extension PreparedText {
             descent = min(descent, m.descender)
             leading = max(leading, m.leading)
         }
-        for range in ranges { for cluster in range { include(p.fontIndex[cluster]) } }
+        let hasVisible = ranges.contains { !$0.isEmpty }
+        if p.singleFont >= 0 {
+            if hasVisible || !range.isEmpty { include(p.singleFont) }
+        } else if hasVisible {
+            for visible in ranges { for cluster in visible { include(p.fontIndex[cluster]) } }
+        } else {
+            for cluster in range { include(p.fontIndex[cluster]) }
+        }
         if let extraFont { include(extraFont) }
         if last < 0 { include(0) }
         return (ascent, descent, leading)
     }
 
     private func makeLine(
-        _ p: PreparedParagraph, range: Range<Int>, visible: [Range<Int>], width: Double, ellipsisAt: Int?,
+        _ p: PreparedParagraph, range: Range<Int>, visible: consuming [Range<Int>], width: Double, ellipsisAt: Int?,
         truncated: Bool, extraFont: Int?, options: LayoutOptions
     ) -> Line {
-        let hasVisible = visible.contains { !$0.isEmpty }
-        let (ascent, descent, leading) = metrics(p, hasVisible ? visible : [range], extraFont: extraFont)
+        let (ascent, descent, leading) = metrics(p, visible, or: range, extraFont: extraFont)
+        // The visible ranges become text offsets in place (the array is this call's own).
+        var offsets = visible
+        for index in offsets.indices {
+            offsets[index] =
+                p.offset(ofCluster: offsets[index].lowerBound)..<p.offset(ofCluster: offsets[index].upperBound)
+        }
         var height = ascent - descent + leading
         if options.lineHeightMultiple > 0 { height *= options.lineHeightMultiple }
         return Line(
             range: p.offset(ofCluster: range.lowerBound)..<p.offset(ofCluster: range.upperBound),
-            visibleRanges: visible.map { p.offset(ofCluster: $0.lowerBound)..<p.offset(ofCluster: $0.upperBound) },
+            visibleRanges: offsets,
             width: width, ascent: ascent, descent: descent, leading: leading, height: height,
             ellipsisOffset: ellipsisAt.map { p.offset(ofCluster: $0) }, isTruncated: truncated)
     }

@@ -14,25 +14,61 @@ import Synchronization
 /// layout.size(scale: 2)   // pixel-ceiled width and height
 /// ```
 public struct PreparedText: Sendable {
-    /// The text as given.
-    public let text: String
-    /// The primary font; other faces come from fallback.
-    public let font: Font
-    /// Extra space after every grapheme cluster, in points (`NSAttributedString.Key.kern`).
-    public let letterSpacing: Double
-    /// Every font used, the primary one first.
-    public let fonts: [Font]
-    /// Whether the text ends with a hard line break.
-    public let endsWithHardBreak: Bool
+    /// Everything prepared, behind one reference: copying a prepared text (into an array, a
+    /// closure, another thread) retains one object, not each of its arrays.
+    final class Storage: Sendable {
+        let text: String
+        let font: Font
+        let letterSpacing: Double
+        let kerning: Bool
+        let ligatures: Bool
+        let registry: FontRegistry
+        let shapingCache: ShapingCache?
+        let fonts: [Font]
+        let endsWithHardBreak: Bool
+        let paragraphs: [PreparedParagraph]
+        let lineMetrics: [FontMetrics]
+        let ellipsisWidths: [Double]
 
-    let paragraphs: [PreparedParagraph]
-    let lineMetrics: [FontMetrics]
-    let kerning: Bool
-    let ligatures: Bool
-    let registry: FontRegistry
-    let shapingCache: ShapingCache?
+        init(
+            text: String, font: Font, letterSpacing: Double, kerning: Bool, ligatures: Bool, registry: FontRegistry,
+            shapingCache: ShapingCache?, fonts: [Font], endsWithHardBreak: Bool, paragraphs: [PreparedParagraph],
+            ellipsisWidths: [Double]
+        ) {
+            self.text = text
+            self.font = font
+            self.letterSpacing = letterSpacing
+            self.kerning = kerning
+            self.ligatures = ligatures
+            self.registry = registry
+            self.shapingCache = shapingCache
+            self.fonts = fonts
+            self.endsWithHardBreak = endsWithHardBreak
+            self.paragraphs = paragraphs
+            self.lineMetrics = fonts.map(\.metrics)
+            self.ellipsisWidths = ellipsisWidths
+        }
+    }
+
+    let storage: Storage
+
+    /// The text as given.
+    public var text: String { storage.text }
+    /// The primary font; other faces come from fallback.
+    public var font: Font { storage.font }
+    /// Extra space after every grapheme cluster, in points (`NSAttributedString.Key.kern`).
+    public var letterSpacing: Double { storage.letterSpacing }
+    /// Every font used, the primary one first.
+    public var fonts: [Font] { storage.fonts }
+    /// Whether the text ends with a hard line break.
+    public var endsWithHardBreak: Bool { storage.endsWithHardBreak }
+
+    var paragraphs: [PreparedParagraph] { storage.paragraphs }
+    var lineMetrics: [FontMetrics] { storage.lineMetrics }
+    var kerning: Bool { storage.kerning }
+    var ligatures: Bool { storage.ligatures }
     /// The width of "…" shaped in each of `fonts` (in the primary font where a face lacks it).
-    let ellipsisWidths: [Double]
+    var ellipsisWidths: [Double] { storage.ellipsisWidths }
 
     /// Prepares `text` set in `font`.
     ///
@@ -50,23 +86,18 @@ public struct PreparedText: Sendable {
         guard letterSpacing.isFinite, abs(letterSpacing) < 10_000 else {
             throw .invalidParameter(name: "letter spacing", value: letterSpacing, allowed: "a finite number of points")
         }
-        self.text = text
-        self.font = font
-        self.letterSpacing = letterSpacing
-        self.kerning = kerning
-        self.ligatures = ligatures
-        self.registry = registry
-        self.shapingCache = shapingCache
         var builder = Itemizer(
             font: font, registry: registry, letterSpacing: letterSpacing, kerning: kerning, ligatures: ligatures,
             cache: shapingCache, keepsRuns: false)
-        (self.paragraphs, self.endsWithHardBreak) = try PreparedText.analyse(text, with: &builder)
-        self.fonts = builder.fonts
-        self.lineMetrics = builder.fonts.map(\.metrics)
-        self.ellipsisWidths = try builder.fonts.map { (font) throws(TypesettingError) in
+        let (paragraphs, endsWithHardBreak) = try PreparedText.analyse(text, with: &builder)
+        let ellipsisWidths = try builder.fonts.map { (font) throws(TypesettingError) in
             let shaped = font.face.covers("\u{2026}") ? font : builder.fonts[0]
             return try builder.ellipsisWidth(in: shaped)
         }
+        self.storage = Storage(
+            text: text, font: font, letterSpacing: letterSpacing, kerning: kerning, ligatures: ligatures,
+            registry: registry, shapingCache: shapingCache, fonts: builder.fonts, endsWithHardBreak: endsWithHardBreak,
+            paragraphs: paragraphs, ellipsisWidths: ellipsisWidths)
     }
 
     /// The shaped runs of every paragraph, in logical order: the glyphs HarfBuzz gives each
@@ -74,8 +105,8 @@ public struct PreparedText: Sendable {
     /// does not keep them; reading this property shapes the text again (through the same cache).
     public var runs: [ShapedRun] {
         var builder = Itemizer(
-            font: font, registry: registry, letterSpacing: letterSpacing, kerning: kerning, ligatures: ligatures,
-            cache: shapingCache, keepsRuns: true)
+            font: font, registry: storage.registry, letterSpacing: letterSpacing, kerning: kerning,
+            ligatures: ligatures, cache: storage.shapingCache, keepsRuns: true)
         guard (try? PreparedText.analyse(text, with: &builder)) != nil else { return [] }
         return builder.runs
     }
@@ -124,33 +155,132 @@ public struct PreparedText: Sendable {
 }
 
 /// One paragraph reduced to what line filling needs: clusters (units that never split)
-/// with their advances, and the break opportunities between them.
-struct PreparedParagraph: Sendable {
+/// with their advances, and the break opportunities between them. A class, so that layout
+/// reads it without copying (retaining) each of its arrays.
+final class PreparedParagraph: Sendable {
     /// UTF-16 offset of the paragraph in the whole text.
-    var base: Int
+    let base: Int
     /// UTF-16 offset (relative to `base`) where each cluster starts; one extra entry holds the length.
-    var clusterStarts: [Int]
+    let clusterStarts: [Int]
     /// prefix[i] = total advance of clusters 0..<i, in points.
-    var prefix: [Double]
+    let prefix: [Double]
     /// contentEnd[i] = the cluster index after the last non-whitespace cluster before i
     /// (trailing whitespace hangs and does not count towards a line's width).
-    var contentEnd: [Int]
+    let contentEnd: [Int]
     /// Font index (into `PreparedText.fonts`) per cluster.
-    var fontIndex: [Int]
+    let fontIndex: [Int]
     /// Cluster indices before which a line may start (break opportunities), ascending,
     /// always ending with `count`; `mandatory` marks hard breaks.
-    var breaks: [Int]
-    var mandatory: [Bool]
+    let breaks: [Int]
+    let mandatory: [Bool]
     /// unsafeBefore[i]: HarfBuzz marks a break before cluster i unsafe (shaping the two sides
     /// apart would change them); empty when no cluster is marked.
-    var unsafeBefore: [Bool]
+    let unsafeBefore: [Bool]
     /// The shaped runs, for shaping a line again where it ends at an unsafe break.
-    var runs: [RunInfo]
+    let runs: [RunInfo]
+    /// The unsafe boundaries where a line can start or end (break opportunities, and where the
+    /// content of a line ending at one stops), ascending; empty when there are none.
+    let unsafeBoundaries: [UnsafeBoundary]
+    let count: Int
+    /// The font index of every cluster when they share one, else -1.
+    let singleFont: Int
 
-    var count: Int { fontIndex.count }
+    /// Makes a paragraph; with unsafe boundaries, `utf16` (the paragraph's text) and the
+    /// shaping settings serve to work out `unsafeBoundaries`.
+    init(
+        base: Int, clusterStarts: [Int], prefix: [Double], contentEnd: [Int], fontIndex: [Int], breaks: [Int],
+        mandatory: [Bool], unsafeBefore: [Bool], runs: [RunInfo], utf16: [UInt16], fonts: [Font], kerning: Bool,
+        ligatures: Bool, letterSpacing: Double
+    ) throws(TypesettingError) {
+        self.base = base
+        self.clusterStarts = clusterStarts
+        self.prefix = prefix
+        self.contentEnd = contentEnd
+        self.fontIndex = fontIndex
+        self.breaks = breaks
+        self.mandatory = mandatory
+        self.unsafeBefore = unsafeBefore
+        self.runs = runs
+        self.count = fontIndex.count
+        self.singleFont = fontIndex.first.map { first in fontIndex.allSatisfy { $0 == first } ? first : -1 } ?? -1
+        guard !unsafeBefore.isEmpty else {
+            self.unsafeBoundaries = []
+            return
+        }
+        let count = fontIndex.count
+        var clusters = Set<Int>()
+        for b in breaks {
+            if b < count && unsafeBefore[b] { clusters.insert(b) }
+            let content = contentEnd[b]
+            if content > 0 && content < count && unsafeBefore[content] { clusters.insert(content) }
+        }
+        var boundaries: [UnsafeBoundary] = []
+        for cluster in clusters.sorted() {
+            var previous = cluster - 1
+            while previous > 0 && unsafeBefore[previous] { previous -= 1 }
+            var next = cluster + 1
+            while next < count && unsafeBefore[next] { next += 1 }
+            let after = try Reshaper.width(
+                utf16, clusterStarts, runs, cluster..<next, fonts: fonts, kerning: kerning, ligatures: ligatures,
+                letterSpacing: letterSpacing)
+            let before = try Reshaper.width(
+                utf16, clusterStarts, runs, previous..<cluster, fonts: fonts, kerning: kerning,
+                ligatures: ligatures, letterSpacing: letterSpacing)
+            boundaries.append(
+                UnsafeBoundary(
+                    cluster: cluster, previousSafe: previous, nextSafe: next,
+                    startDelta: after - (prefix[next] - prefix[cluster]),
+                    endDelta: before - (prefix[cluster] - prefix[previous])))
+        }
+        self.unsafeBoundaries = boundaries
+    }
 
     @inline(__always) func width(_ start: Int, _ end: Int) -> Double { prefix[end] - prefix[start] }
     func offset(ofCluster index: Int) -> Int { base + clusterStarts[index] }
+
+    func unsafeBoundary(at cluster: Int) -> UnsafeBoundary? { unsafeBoundaries.first { $0.cluster == cluster } }
+}
+
+/// A cluster boundary where HarfBuzz marks a break unsafe, with how much the width of a line
+/// that starts or ends there differs from the prepared advances: the stretch to the nearest
+/// safe boundary, shaped on its own, against the same stretch in the paragraph.
+struct UnsafeBoundary: Sendable {
+    var cluster: Int
+    /// The nearest boundary before that is safe (or the paragraph's start).
+    var previousSafe: Int
+    /// The nearest boundary after that is safe (or the paragraph's end).
+    var nextSafe: Int
+    /// Shaped alone minus prepared, for `cluster..<nextSafe` (a line starting here).
+    var startDelta: Double
+    /// Shaped alone minus prepared, for `previousSafe..<cluster` (a line ending here).
+    var endDelta: Double
+}
+
+/// Shapes a stretch of a paragraph again on its own.
+enum Reshaper {
+    /// The width of `clusters` of `p` shaped apart from the rest of the paragraph (whose text
+    /// is `utf16`), run by run, plus letter spacing after each grapheme cluster.
+    static func width(
+        _ utf16: [UInt16], _ clusterStarts: [Int], _ runs: [RunInfo], _ clusters: Range<Int>, fonts: [Font],
+        kerning: Bool, ligatures: Bool, letterSpacing: Double
+    ) throws(TypesettingError) -> Double {
+        let start = clusterStarts[clusters.lowerBound]
+        let end = clusterStarts[clusters.upperBound]
+        let line = Array(utf16[start..<end])
+        var width = 0.0
+        for run in runs where run.range.upperBound > start && run.range.lowerBound < end {
+            let range = (max(run.range.lowerBound, start) - start)..<(min(run.range.upperBound, end) - start)
+            let font = fonts[run.fontIndex]
+            let glyphs = try Shaper.glyphs(
+                line, range: range, face: font.face, rightToLeft: run.bidiLevel & 1 == 1, script: run.script,
+                kerning: kerning, ligatures: ligatures)
+            width += glyphs.reduce(0) { $0 + Double($1.xAdvance) } * font.pointsPerUnit
+        }
+        if letterSpacing != 0 {
+            width += letterSpacing * Double(String(decoding: line, as: UTF16.self).count)
+        }
+        return max(0, width)
+    }
 }
 
 /// One run of a paragraph: a UTF-16 range (relative to the paragraph) in one face, bidi level and script.
@@ -354,9 +484,10 @@ struct Itemizer {
     mutating func prepare(_ content: Substring, base: Int) throws(TypesettingError) -> PreparedParagraph {
         let utf16 = Array(content.utf16)
         if utf16.isEmpty {
-            return PreparedParagraph(
+            return try PreparedParagraph(
                 base: base, clusterStarts: [0], prefix: [0], contentEnd: [0], fontIndex: [], breaks: [0],
-                mandatory: [true], unsafeBefore: [], runs: [])
+                mandatory: [true], unsafeBefore: [], runs: [], utf16: [], fonts: fonts, kerning: kerning,
+                ligatures: ligatures, letterSpacing: letterSpacing)
         }
         let levels = try TextAnalysis.bidiLevels(utf16)
         let scripts = try TextAnalysis.scripts(utf16)
@@ -489,9 +620,10 @@ struct Itemizer {
         breaks.append(count)
         mandatory.append(true)
         let unsafeBefore = anyUnsafe ? (0..<count).map { unsafeAt[clusterStarts[$0]] } : []
-        return PreparedParagraph(
+        return try PreparedParagraph(
             base: base, clusterStarts: clusterStarts, prefix: prefix, contentEnd: contentEnd, fontIndex: fontIndex,
-            breaks: breaks, mandatory: mandatory, unsafeBefore: unsafeBefore, runs: runInfos)
+            breaks: breaks, mandatory: mandatory, unsafeBefore: unsafeBefore, runs: runInfos, utf16: utf16,
+            fonts: fonts, kerning: kerning, ligatures: ligatures, letterSpacing: letterSpacing)
     }
 }
 
