@@ -168,9 +168,9 @@ extension PreparedText {
         if p.singleFont >= 0 {
             if hasVisible || !range.isEmpty { include(p.singleFont) }
         } else if hasVisible {
-            for visible in ranges { for cluster in visible { include(p.fontIndex[cluster]) } }
+            for visible in ranges { for cluster in visible { include(p.font(ofCluster: cluster)) } }
         } else {
-            for cluster in range { include(p.fontIndex[cluster]) }
+            for cluster in range { include(p.font(ofCluster: cluster)) }
         }
         if let extraFont { include(extraFont) }
         if last < 0 { include(0) }
@@ -217,7 +217,7 @@ extension PreparedText {
         let width = options.width
         /// "…" is shaped in the font of the cluster it stands next to.
         func ellipsis(nextTo cluster: Int) -> (font: Int, width: Double) {
-            let font = p.fontIndex.isEmpty ? 0 : p.fontIndex[min(max(cluster, 0), p.count - 1)]
+            let font = p.count == 0 ? 0 : p.font(ofCluster: min(max(cluster, 0), p.count - 1))
             return (font, ellipsisWidths[font])
         }
         switch options.lineBreakMode {

@@ -161,22 +161,23 @@ final class PreparedParagraph: Sendable {
     /// UTF-16 offset of the paragraph in the whole text.
     let base: Int
     /// UTF-16 offset (relative to `base`) where each cluster starts; one extra entry holds the length.
-    let clusterStarts: [Int]
+    let clusterStarts: CompactIndices
     /// prefix[i] = total advance of clusters 0..<i, in points.
     let prefix: [Double]
     /// contentEnd[i] = the cluster index after the last non-whitespace cluster before i
     /// (trailing whitespace hangs and does not count towards a line's width).
-    let contentEnd: [Int]
-    /// Font index (into `PreparedText.fonts`) per cluster.
-    let fontIndex: [Int]
+    let contentEnd: CompactIndices
+    /// Font index (into `PreparedText.fonts`) per cluster; empty when `singleFont` says it.
+    let fontIndex: CompactIndices
     /// Cluster indices before which a line may start (break opportunities), ascending,
     /// always ending with `count`; `mandatory` marks hard breaks.
-    let breaks: [Int]
+    let breaks: CompactIndices
     let mandatory: [Bool]
     /// unsafeBefore[i]: HarfBuzz marks a break before cluster i unsafe (shaping the two sides
     /// apart would change them); empty when no cluster is marked.
     let unsafeBefore: [Bool]
-    /// The shaped runs, for shaping a line again where it ends at an unsafe break.
+    /// The shaped runs, for shaping a line again where it ends at an unsafe break (kept only
+    /// when some boundary is unsafe).
     let runs: [RunInfo]
     /// The unsafe boundaries where a line can start or end (break opportunities, and where the
     /// content of a line ending at one stops), ascending; empty when there are none.
@@ -193,16 +194,17 @@ final class PreparedParagraph: Sendable {
         ligatures: Bool, letterSpacing: Double
     ) throws(TypesettingError) {
         self.base = base
-        self.clusterStarts = clusterStarts
+        self.clusterStarts = CompactIndices(clusterStarts)
         self.prefix = prefix
-        self.contentEnd = contentEnd
-        self.fontIndex = fontIndex
-        self.breaks = breaks
+        self.contentEnd = CompactIndices(contentEnd)
+        let single = fontIndex.first.map { first in fontIndex.allSatisfy { $0 == first } ? first : -1 } ?? -1
+        self.singleFont = single
+        self.fontIndex = CompactIndices(single >= 0 ? [] : fontIndex)
+        self.breaks = CompactIndices(breaks)
         self.mandatory = mandatory
         self.unsafeBefore = unsafeBefore
-        self.runs = runs
+        self.runs = unsafeBefore.isEmpty ? [] : runs
         self.count = fontIndex.count
-        self.singleFont = fontIndex.first.map { first in fontIndex.allSatisfy { $0 == first } ? first : -1 } ?? -1
         guard !unsafeBefore.isEmpty else {
             self.unsafeBoundaries = []
             return
@@ -237,8 +239,22 @@ final class PreparedParagraph: Sendable {
 
     @inline(__always) func width(_ start: Int, _ end: Int) -> Double { prefix[end] - prefix[start] }
     func offset(ofCluster index: Int) -> Int { base + clusterStarts[index] }
+    /// The font index of cluster `index`.
+    func font(ofCluster index: Int) -> Int { singleFont >= 0 ? singleFont : fontIndex[index] }
 
     func unsafeBoundary(at cluster: Int) -> UnsafeBoundary? { unsafeBoundaries.first { $0.cluster == cluster } }
+}
+
+/// Cluster indices and offsets stored in 32 bits (a paragraph is far shorter than 2³¹ UTF-16
+/// units), read as `Int`: half the memory of `[Int]` for every prepared text.
+struct CompactIndices: RandomAccessCollection, Sendable {
+    private let storage: [Int32]
+
+    init(_ values: [Int]) { storage = values.map { Int32(truncatingIfNeeded: $0) } }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { storage.count }
+    subscript(index: Int) -> Int { Int(storage[index]) }
 }
 
 /// A cluster boundary where HarfBuzz marks a break unsafe, with how much the width of a line
@@ -261,11 +277,12 @@ enum Reshaper {
     /// The width of `clusters` of `p` shaped apart from the rest of the paragraph (whose text
     /// is `utf16`), run by run, plus letter spacing after each grapheme cluster.
     static func width(
-        _ utf16: [UInt16], _ clusterStarts: [Int], _ runs: [RunInfo], _ clusters: Range<Int>, fonts: [Font],
+        _ utf16: [UInt16], _ clusterStarts: some RandomAccessCollection<Int>, _ runs: [RunInfo],
+        _ clusters: Range<Int>, fonts: [Font],
         kerning: Bool, ligatures: Bool, letterSpacing: Double
     ) throws(TypesettingError) -> Double {
-        let start = clusterStarts[clusters.lowerBound]
-        let end = clusterStarts[clusters.upperBound]
+        let start = clusterStarts[clusterStarts.index(clusterStarts.startIndex, offsetBy: clusters.lowerBound)]
+        let end = clusterStarts[clusterStarts.index(clusterStarts.startIndex, offsetBy: clusters.upperBound)]
         let line = Array(utf16[start..<end])
         var width = 0.0
         for run in runs where run.range.upperBound > start && run.range.lowerBound < end {
@@ -483,6 +500,11 @@ struct Itemizer {
 
     mutating func prepare(_ content: Substring, base: Int) throws(TypesettingError) -> PreparedParagraph {
         let utf16 = Array(content.utf16)
+        // Cluster offsets are kept in 32 bits (`CompactIndices`).
+        guard utf16.count < Int(Int32.max) else {
+            throw .invalidParameter(
+                name: "paragraph length", value: Double(utf16.count), allowed: "fewer than 2³¹ − 1 UTF-16 units")
+        }
         if utf16.isEmpty {
             return try PreparedParagraph(
                 base: base, clusterStarts: [0], prefix: [0], contentEnd: [0], fontIndex: [], breaks: [0],
