@@ -4,34 +4,82 @@ import Typesetting
 
 /// The JSON-lines batch mode: one request per line in, one result (or error) per line out,
 /// in input order. A bad line gets an error object and the run goes on.
+///
+/// Input is read and answered in windows of lines: each window is measured on every core
+/// (workers take the next line from a shared counter), then written in input order before
+/// the next window is read, so memory stays bounded however long the input is.
 enum Batch {
-    /// Runs every line of `data`; writes results with `write`. Returns how many lines failed.
-    static func run(_ data: [UInt8], registry: FontRegistry, write: (String) -> Void) -> Int {
+    /// Lines measured together; the window also ends after `windowBytes` of input.
+    static let windowLines = 2048
+    static let windowBytes = 4 << 20
+
+    /// Reads JSON lines from `descriptor` until its end and writes one result per line with
+    /// `write` (a window's results at a time, each line ending in "\n"), on `jobs` threads.
+    /// `progress` is told how far the run has got. Returns how many lines failed.
+    static func stream(
+        from descriptor: Int32, registry: FontRegistry, jobs: Int, progress: ProgressBar?, write: (String) -> Void
+    ) throws(RequestError) -> Int {
+        var reader = LineReader(descriptor: descriptor)
         var failures = 0
         var lineNumber = 0
-        var start = 0
-        while start < data.count {
-            var end = start
-            while end < data.count && data[end] != 0x0A { end += 1 }
-            lineNumber += 1
-            var slice = data[start..<end]
-            if slice.last == 0x0D { slice = slice.dropLast() }
-            start = end + 1
-            if slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            switch parse(Array(slice), line: lineNumber) {
-            case .failure(let error):
-                failures += 1
-                write(errorObject(error, line: lineNumber, id: echoedID(Array(slice))))
-            case .success(let request):
-                do {
-                    write(try request.run(registry: registry).json.serialized())
-                } catch {
-                    failures += 1
-                    write(errorObject(error, line: lineNumber, id: request.id))
+        var linesDone = 0
+        while true {
+            var window: [(number: Int, bytes: [UInt8])] = []
+            var bytes = 0
+            while window.count < windowLines && bytes < windowBytes, let line = try reader.next() {
+                lineNumber += 1
+                bytes += line.count + 1
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+                window.append((lineNumber, line))
+            }
+            if window.isEmpty && reader.atEnd { break }
+            let results = answer(window, registry: registry, jobs: jobs)
+            var text = ""
+            for result in results {
+                if result.failed { failures += 1 }
+                text += result.json
+                text += "\n"
+            }
+            if !text.isEmpty { write(text) }
+            linesDone = lineNumber
+            progress?.update(lines: linesDone, bytes: reader.bytesRead)
+        }
+        progress?.finish(lines: linesDone)
+        return failures
+    }
+
+    /// The results of `window`, in its order, measured on up to `jobs` threads.
+    static func answer(_ window: [(number: Int, bytes: [UInt8])], registry: FontRegistry, jobs: Int) -> [(
+        json: String, failed: Bool
+    )] {
+        let slots = Slots(count: window.count)
+        let workers = max(1, min(jobs, window.count))
+        if workers == 1 {
+            for index in window.indices {
+                slots.set(index, answer(window[index].bytes, window[index].number, registry))
+            }
+        } else {
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while let index = slots.claim() {
+                    slots.set(index, answer(window[index].bytes, window[index].number, registry))
                 }
             }
         }
-        return failures
+        return slots.results
+    }
+
+    /// One line's result: the measurement's JSON, or an error object.
+    static func answer(_ bytes: [UInt8], _ lineNumber: Int, _ registry: FontRegistry) -> (json: String, failed: Bool) {
+        switch parse(bytes, line: lineNumber) {
+        case .failure(let error):
+            return (errorObject(error, line: lineNumber, id: echoedID(bytes)), true)
+        case .success(let request):
+            do {
+                return (try request.run(registry: registry).json.serialized(), false)
+            } catch {
+                return (errorObject(error, line: lineNumber, id: request.id), true)
+            }
+        }
     }
 
     /// The `id` of a line that failed validation, when the line is still a JSON object, so
@@ -200,6 +248,95 @@ enum Batch {
             index += length
         }
         return index
+    }
+}
+
+/// The results of one window, written by the worker threads: each index is claimed by one
+/// worker (under the lock) and written by it alone.
+final class Slots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private var values: [(json: String, failed: Bool)]
+
+    init(count: Int) { values = Array(repeating: ("", false), count: count) }
+
+    /// The next index to answer, or nil when every index is taken.
+    func claim() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < values.count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func set(_ index: Int, _ value: (json: String, failed: Bool)) {
+        lock.lock()
+        values[index] = value
+        lock.unlock()
+    }
+
+    var results: [(json: String, failed: Bool)] {
+        lock.lock()
+        defer { lock.unlock() }
+        return values
+    }
+}
+
+/// Reads lines (without their "\n" or "\r\n") from a file descriptor, a block at a time.
+struct LineReader {
+    let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var position = 0
+    private(set) var atEnd = false
+    /// Bytes read from the descriptor so far.
+    private(set) var bytesRead = 0
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    /// The next line, or nil at the end of the input.
+    mutating func next() throws(RequestError) -> [UInt8]? {
+        while true {
+            if let newline = buffer[position...].firstIndex(of: 0x0A) {
+                var line = Array(buffer[position..<newline])
+                position = newline + 1
+                if line.last == 0x0D { line.removeLast() }
+                return line
+            }
+            if atEnd {
+                guard position < buffer.count else { return nil }
+                var line = Array(buffer[position...])
+                position = buffer.count
+                if line.last == 0x0D { line.removeLast() }
+                return line
+            }
+            try fill()
+        }
+    }
+
+    private mutating func fill() throws(RequestError) {
+        if position > 0 {
+            buffer.removeFirst(position)
+            position = 0
+        }
+        let block = 1 << 16
+        let old = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: block))
+        var count = 0
+        repeat {
+            count = buffer.withUnsafeMutableBufferPointer { storage in
+                guard let base = storage.baseAddress else { return 0 }
+                return read(descriptor, base + old, block)
+            }
+        } while count < 0 && errno == EINTR
+        guard count >= 0 else {
+            buffer.removeLast(block)
+            throw RequestError(
+                kind: "batchReadFailed", "cannot read the batch input: \(String(cString: strerror(errno)))",
+                exitCode: 66)
+        }
+        buffer.removeLast(block - count)
+        bytesRead += count
+        if count == 0 { atEnd = true }
     }
 }
 

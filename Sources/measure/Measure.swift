@@ -94,6 +94,9 @@ struct Measure: ParsableCommand {
     @Option(help: "Read JSON-lines requests from FILE ('-' for stdin); write one JSON result per line.")
     var batch: String?
 
+    @Option(help: "Threads for --batch (default: every core); results keep the input's order.")
+    var jobs: Int?
+
     @Flag(name: .customLong("list-fonts"), help: "List the known font families and faces.")
     var listFonts = false
 
@@ -170,17 +173,26 @@ struct Measure: ParsableCommand {
     }
 
     private func runBatch(_ path: String, registry: FontRegistry) throws {
-        let data: [UInt8]
-        if path == "-" {
-            data = Array(FileHandle.standardInput.readDataToEndOfFile())
-        } else {
-            guard let contents = FileManager.default.contents(atPath: path) else {
-                fail(RequestError(kind: "batchFileNotFound", "cannot read batch file '\(path)'", exitCode: 66))
-            }
-            data = Array(contents)
+        if let jobs, jobs < 1 {
+            fail(RequestError(kind: "invalidJobs", "invalid --jobs \(jobs): use a whole number of threads ≥ 1"))
         }
-        let failures = Batch.run(data, registry: registry) { line in
-            print(line)
+        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            fail(RequestError(kind: "batchFileNotFound", "cannot read batch file '\(path)'", exitCode: 66))
+        }
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+        var status = stat()
+        let size = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
+        let failures: Int
+        do {
+            failures = try Batch.stream(
+                from: descriptor, registry: registry, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                progress: ProgressBar(totalBytes: size)
+            ) { text in
+                FileHandle.standardOutput.write(Data(text.utf8))
+            }
+        } catch {
+            fail(error)
         }
         if failures > 0 {
             FileHandle.standardError.write(
