@@ -54,6 +54,7 @@ final class PreparedTextIdentityTests: XCTestCase {
             XCTAssertEqual(prepared.naturalWidth, uncached.naturalWidth, text)
             for options in Self.options {
                 let once = try prepared.layout(options)
+                XCTAssertEqual(try prepared.measure(options), once.measurement, "\(text): measure equals layout")
                 XCTAssertEqual(once, try uncached.layout(options), "\(text) at \(options.width), cache vs none")
                 XCTAssertEqual(
                     once, try PreparedText(text, font: font, shapingCache: cache).layout(options),

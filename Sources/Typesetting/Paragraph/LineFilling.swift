@@ -33,13 +33,56 @@ extension PreparedText {
     ///   `invalidNumberOfLines`, `invalidParameter` for the other options.
     public func layout(_ options: LayoutOptions) throws(TypesettingError) -> TextLayout {
         let options = try options.validated()
+        var lines: [Line] = []
+        var width = 0.0
+        var height = 0.0
+        var isTruncated = false
+        walkLines(options) { p, box in
+            lines.append(
+                Line(
+                    range: p.offset(ofCluster: box.range.lowerBound)..<p.offset(ofCluster: box.range.upperBound),
+                    visibleRanges: box.second.map { [p.offsets(box.visible), p.offsets($0)] } ?? [
+                        p.offsets(box.visible)
+                    ],
+                    width: box.width, ascent: box.ascent, descent: box.descent, leading: box.leading,
+                    height: box.height, ellipsisOffset: box.ellipsisAt.map { p.offset(ofCluster: $0) },
+                    isTruncated: box.truncated))
+            width = max(width, box.width)
+            height += box.height
+            if box.truncated { isTruncated = true }
+        }
+        if lines.count > 1 { height += options.lineSpacing * Double(lines.count - 1) }
+        return TextLayout(lines: lines, width: width, height: height, isTruncated: isTruncated)
+    }
+
+    /// What `layout(_:)` gives for the size, line count and truncation, without building the
+    /// lines: the cheapest way to size a prepared text at another width (pretext's `layout`).
+    ///
+    /// - Throws: as `layout(_:)`.
+    public func measure(_ options: LayoutOptions) throws(TypesettingError) -> TextMeasurement {
+        let options = try options.validated()
+        var measurement = TextMeasurement(width: 0, height: 0, lineCount: 0, isTruncated: false)
+        walkLines(options) { _, box in
+            measurement.width = max(measurement.width, box.width)
+            measurement.height += box.height
+            measurement.lineCount += 1
+            if box.truncated { measurement.isTruncated = true }
+        }
+        if measurement.lineCount > 1 { measurement.height += options.lineSpacing * Double(measurement.lineCount - 1) }
+        return measurement
+    }
+
+    /// Fills the lines of every paragraph in turn and hands each to `body`, up to the line
+    /// limit, where the last line takes the rest of the text cut per the line break mode.
+    @inline(__always)
+    func walkLines(_ options: LayoutOptions, _ body: (PreparedParagraph, LineBox) -> Void) {
         // A label shows no empty line after a final hard break; a text view does (the caret's).
+        let paragraphs = self.paragraphs
         let dropsLast = endsWithHardBreak && !options.includesTrailingEmptyLine && paragraphs.count > 1
         let paragraphCount = paragraphs.count - (dropsLast ? 1 : 0)
-        var lines: [Line] = []
-        var isTruncated = false
         let limit = options.numberOfLines
-        paragraphLoop: for index in 0..<paragraphCount {
+        var count = 0
+        for index in 0..<paragraphCount {
             let paragraph = paragraphs[index]
             var start = 0
             var k = 0  // the first break opportunity after `start`
@@ -47,24 +90,15 @@ extension PreparedText {
                 let end = nextLineEnd(paragraph, from: start, opportunity: &k, options: options)
                 let range = start..<end
                 let moreFollows = end < paragraph.count || index < paragraphCount - 1
-                if limit > 0 && lines.count == limit - 1 && moreFollows {
-                    lines.append(truncatedLine(paragraph, from: range.lowerBound, natural: range, options: options))
-                    isTruncated = true
-                    break paragraphLoop
+                if limit > 0 && count == limit - 1 && moreFollows {
+                    body(paragraph, truncatedLine(paragraph, from: range.lowerBound, natural: range, options: options))
+                    return
                 }
-                lines.append(line(paragraph, range, options: options))
+                body(paragraph, line(paragraph, range, options: options))
+                count += 1
                 start = end
             } while start < paragraph.count
         }
-        var width = 0.0
-        var height = 0.0
-        for line in lines {
-            width = max(width, line.width)
-            height += line.height
-            if line.isTruncated { isTruncated = true }
-        }
-        if lines.count > 1 { height += options.lineSpacing * Double(lines.count - 1) }
-        return TextLayout(lines: lines, width: width, height: height, isTruncated: isTruncated)
     }
 
     /// Greedy line filling: where the line of `p` that starts at cluster `start` ends (0 for an
@@ -76,6 +110,23 @@ extension PreparedText {
         if n == 0 { return 0 }
         let width = options.width
         while p.breaks[k] <= start { k += 1 }
+        // Without unsafe boundaries at break opportunities or hard breaks inside, a line's
+        // width only grows with its end, so the last break opportunity that fits is found by
+        // bisection (and the usual case, the rest of the paragraph fits, at once).
+        if p.unsafeBoundaries.isEmpty && !p.hasInnerMandatoryBreak && options.lineBreakMode != .byCharWrapping {
+            func fits(_ j: Int) -> Bool { p.width(start, max(start, p.contentEnd[p.breaks[j]])) <= width }
+            let last = p.breaks.count - 1
+            if fits(last) { return n }
+            if fits(k) {
+                var low = k  // fits
+                var high = last  // does not fit
+                while high - low > 1 {
+                    let middle = (low + high) / 2
+                    if fits(middle) { low = middle } else { high = middle }
+                }
+                return p.breaks[low]
+            }
+        }
         if options.lineBreakMode == .byCharWrapping {
             // Any cluster boundary up to the next hard break; trailing whitespace hangs.
             var mandatory = k
@@ -149,9 +200,9 @@ extension PreparedText {
 
     /// The tallest ascender, deepest descender and largest gap of the fonts on `clusters`
     /// (the primary font's for an empty line).
-    private func metrics(_ p: PreparedParagraph, _ ranges: [Range<Int>], or range: Range<Int>, extraFont: Int?) -> (
-        Double, Double, Double
-    ) {
+    private func metrics(
+        _ p: PreparedParagraph, _ visible: Range<Int>, _ second: Range<Int>?, or range: Range<Int>, extraFont: Int?
+    ) -> (Double, Double, Double) {
         var ascent = -Double.infinity
         var descent = Double.infinity
         var leading = -Double.infinity
@@ -164,11 +215,12 @@ extension PreparedText {
             descent = min(descent, m.descender)
             leading = max(leading, m.leading)
         }
-        let hasVisible = ranges.contains { !$0.isEmpty }
+        let hasVisible = !visible.isEmpty || !(second?.isEmpty ?? true)
         if p.singleFont >= 0 {
             if hasVisible || !range.isEmpty { include(p.singleFont) }
         } else if hasVisible {
-            for visible in ranges { for cluster in visible { include(p.font(ofCluster: cluster)) } }
+            for cluster in visible { include(p.font(ofCluster: cluster)) }
+            if let second { for cluster in second { include(p.font(ofCluster: cluster)) } }
         } else {
             for cluster in range { include(p.font(ofCluster: cluster)) }
         }
@@ -178,39 +230,31 @@ extension PreparedText {
     }
 
     private func makeLine(
-        _ p: PreparedParagraph, range: Range<Int>, visible: consuming [Range<Int>], width: Double, ellipsisAt: Int?,
-        truncated: Bool, extraFont: Int?, options: LayoutOptions
-    ) -> Line {
-        let (ascent, descent, leading) = metrics(p, visible, or: range, extraFont: extraFont)
-        // The visible ranges become text offsets in place (the array is this call's own).
-        var offsets = visible
-        for index in offsets.indices {
-            offsets[index] =
-                p.offset(ofCluster: offsets[index].lowerBound)..<p.offset(ofCluster: offsets[index].upperBound)
-        }
+        _ p: PreparedParagraph, range: Range<Int>, visible: Range<Int>, second: Range<Int>? = nil, width: Double,
+        ellipsisAt: Int?, truncated: Bool, extraFont: Int?, options: LayoutOptions
+    ) -> LineBox {
+        let (ascent, descent, leading) = metrics(p, visible, second, or: range, extraFont: extraFont)
         var height = ascent - descent + leading
         if options.lineHeightMultiple > 0 { height *= options.lineHeightMultiple }
-        return Line(
-            range: p.offset(ofCluster: range.lowerBound)..<p.offset(ofCluster: range.upperBound),
-            visibleRanges: offsets,
-            width: width, ascent: ascent, descent: descent, leading: leading, height: height,
-            ellipsisOffset: ellipsisAt.map { p.offset(ofCluster: $0) }, isTruncated: truncated)
+        return LineBox(
+            range: range, visible: visible, second: second, width: width, ascent: ascent, descent: descent,
+            leading: leading, height: height, ellipsisAt: ellipsisAt, truncated: truncated)
     }
 
-    private func line(_ p: PreparedParagraph, _ range: Range<Int>, options: LayoutOptions) -> Line {
+    private func line(_ p: PreparedParagraph, _ range: Range<Int>, options: LayoutOptions) -> LineBox {
         let contentEnd = max(range.lowerBound, p.contentEnd[range.upperBound])
         let width = lineWidth(p, range)
         let clipped = options.lineBreakMode == .byClipping && width > options.width
         // A single cluster wider than the line overflows it (and is reported at its full
         // width); only clipping cuts a line at the edge.
         return makeLine(
-            p, range: range, visible: [range.lowerBound..<contentEnd], width: clipped ? options.width : width,
+            p, range: range, visible: range.lowerBound..<contentEnd, width: clipped ? options.width : width,
             ellipsisAt: nil, truncated: clipped, extraFont: nil, options: options)
     }
 
     /// The last allowed line when more text follows: the rest of the paragraph, cut per the mode.
     private func truncatedLine(_ p: PreparedParagraph, from start: Int, natural: Range<Int>, options: LayoutOptions)
-        -> Line
+        -> LineBox
     {
         let end = p.count
         let contentEnd = max(start, p.contentEnd[end])
@@ -223,13 +267,13 @@ extension PreparedText {
         switch options.lineBreakMode {
         case .byWordWrapping, .byCharWrapping:
             var line = line(p, natural, options: options)
-            line.isTruncated = true
+            line.truncated = true
             return line
         case .byClipping:
             // The rest of the paragraph on one line, cut at the edge.
             let full = p.width(start, contentEnd)
             return makeLine(
-                p, range: start..<end, visible: [start..<contentEnd], width: min(full, width), ellipsisAt: nil,
+                p, range: start..<end, visible: start..<contentEnd, width: min(full, width), ellipsisAt: nil,
                 truncated: true, extraFont: nil, options: options)
         case .byTruncatingTail:
             let (ellipsisFont, ellipsisWidth) = ellipsis(nextTo: min(end, natural.upperBound) - 1)
@@ -242,7 +286,7 @@ extension PreparedText {
                 kept = max(start, p.contentEnd[natural.upperBound])
             }
             return makeLine(
-                p, range: start..<end, visible: [start..<kept], width: p.width(start, kept) + ellipsisWidth,
+                p, range: start..<end, visible: start..<kept, width: p.width(start, kept) + ellipsisWidth,
                 ellipsisAt: kept, truncated: true, extraFont: ellipsisFont, options: options)
         case .byTruncatingHead:
             let (ellipsisFont, ellipsisWidth) = ellipsis(nextTo: start)
@@ -250,7 +294,7 @@ extension PreparedText {
             var s = contentEnd
             while s > start && p.width(s - 1, contentEnd) <= available { s -= 1 }
             return makeLine(
-                p, range: start..<end, visible: [s..<contentEnd], width: p.width(s, contentEnd) + ellipsisWidth,
+                p, range: start..<end, visible: s..<contentEnd, width: p.width(s, contentEnd) + ellipsisWidth,
                 ellipsisAt: s, truncated: true, extraFont: ellipsisFont, options: options)
         case .byTruncatingMiddle:
             let (ellipsisFont, ellipsisWidth) = ellipsis(nextTo: start)
@@ -262,9 +306,24 @@ extension PreparedText {
             var s = contentEnd
             while s > e && p.width(s - 1, contentEnd) <= remaining { s -= 1 }
             return makeLine(
-                p, range: start..<end, visible: [start..<head, s..<contentEnd],
+                p, range: start..<end, visible: start..<head, second: s..<contentEnd,
                 width: p.width(start, head) + ellipsisWidth + p.width(s, contentEnd), ellipsisAt: head, truncated: true,
                 extraFont: ellipsisFont, options: options)
         }
     }
+}
+
+/// One line in cluster indices of its paragraph, before it becomes a `Line`: at most two
+/// visible ranges (around a middle ellipsis), so no array is made for it.
+struct LineBox {
+    var range: Range<Int>
+    var visible: Range<Int>
+    var second: Range<Int>?
+    var width: Double
+    var ascent: Double
+    var descent: Double
+    var leading: Double
+    var height: Double
+    var ellipsisAt: Int?
+    var truncated: Bool
 }

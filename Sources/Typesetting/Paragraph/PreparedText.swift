@@ -185,6 +185,8 @@ final class PreparedParagraph: Sendable {
     let count: Int
     /// The font index of every cluster when they share one, else -1.
     let singleFont: Int
+    /// Whether a hard break (U+000B, U+000C, U+0085) ends a line before the paragraph's end.
+    let hasInnerMandatoryBreak: Bool
 
     /// Makes a paragraph; with unsafe boundaries, `utf16` (the paragraph's text) and the
     /// shaping settings serve to work out `unsafeBoundaries`.
@@ -202,6 +204,7 @@ final class PreparedParagraph: Sendable {
         self.fontIndex = CompactIndices(single >= 0 ? [] : fontIndex)
         self.breaks = CompactIndices(breaks)
         self.mandatory = mandatory
+        self.hasInnerMandatoryBreak = mandatory.dropLast().contains(true)
         self.unsafeBefore = unsafeBefore
         self.runs = unsafeBefore.isEmpty ? [] : runs
         self.count = fontIndex.count
@@ -239,6 +242,10 @@ final class PreparedParagraph: Sendable {
 
     @inline(__always) func width(_ start: Int, _ end: Int) -> Double { prefix[end] - prefix[start] }
     func offset(ofCluster index: Int) -> Int { base + clusterStarts[index] }
+    /// The UTF-16 range in the whole text of a range of clusters.
+    func offsets(_ clusters: Range<Int>) -> Range<Int> {
+        offset(ofCluster: clusters.lowerBound)..<offset(ofCluster: clusters.upperBound)
+    }
     /// The font index of cluster `index`.
     func font(ofCluster index: Int) -> Int { singleFont >= 0 ? singleFont : fontIndex[index] }
 

@@ -98,3 +98,35 @@ public struct TextLayout: Sendable, Hashable {
         (PixelGrid.ceil(width, scale: scale), PixelGrid.ceil(height, scale: scale))
     }
 }
+
+/// The size of a layout without its lines: what `PreparedText.measure(_:)` returns.
+public struct TextMeasurement: Sendable, Hashable {
+    /// The width of the widest line, unrounded.
+    public var width: Double
+    /// The total height, unrounded: the sum of line heights plus line spacing between lines.
+    public var height: Double
+    /// The number of lines.
+    public var lineCount: Int
+    /// Whether text did not fit: lines were cut by `numberOfLines` or by clipping.
+    public var isTruncated: Bool
+
+    /// Makes a measurement.
+    public init(width: Double, height: Double, lineCount: Int, isTruncated: Bool) {
+        self.width = width
+        self.height = height
+        self.lineCount = lineCount
+        self.isTruncated = isTruncated
+    }
+
+    /// The size raised to the pixel grid of `scale`, as UIKit reports intrinsic sizes.
+    public func size(scale: Double) -> (width: Double, height: Double) {
+        (PixelGrid.ceil(width, scale: scale), PixelGrid.ceil(height, scale: scale))
+    }
+}
+
+extension TextLayout {
+    /// The layout's size, line count and truncation.
+    public var measurement: TextMeasurement {
+        TextMeasurement(width: width, height: height, lineCount: lineCount, isTruncated: isTruncated)
+    }
+}
