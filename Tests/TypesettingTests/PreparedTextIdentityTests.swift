@@ -67,19 +67,32 @@ final class PreparedTextIdentityTests: XCTestCase {
         XCTAssertLessThanOrEqual(statistics.bytes, cache.maximumBytes)
     }
 
-    func testRunsMatchUncachedShaping() throws {
+    /// Word by word through the cache, every cluster gets exactly the advance and the unsafe
+    /// marks of shaping each run whole.
+    func testCachedShapingGivesTheAdvancesOfWholeRuns() throws {
         let font = try Fixtures.inter(17)
         let cache = ShapingCache(maximumBytes: 1 << 20)
-        for text in Self.texts.prefix(200) {
-            let cached = try PreparedText(text, font: font, shapingCache: cache).runs
-            let whole = try PreparedText(text, font: font, shapingCache: nil).runs
-            XCTAssertEqual(cached.map(\.range), whole.map(\.range), text)
-            XCTAssertEqual(
-                cached.map { $0.glyphs.map(\.glyph) }, whole.map { $0.glyphs.map(\.glyph) }, "\(text): glyphs")
-            XCTAssertEqual(
-                cached.map { $0.glyphs.map(\.advance) }, whole.map { $0.glyphs.map(\.advance) }, "\(text): advances")
-            XCTAssertEqual(
-                cached.map { $0.glyphs.map(\.cluster) }, whole.map { $0.glyphs.map(\.cluster) }, "\(text): clusters")
+        for text in Self.texts {
+            let cached = try PreparedText(text, font: font, shapingCache: cache).paragraphs
+            let whole = try PreparedText(text, font: font, shapingCache: nil).paragraphs
+            XCTAssertEqual(cached.map(\.prefix), whole.map(\.prefix), text)
+            XCTAssertEqual(cached.map { Array($0.clusterStarts) }, whole.map { Array($0.clusterStarts) }, text)
+            XCTAssertEqual(cached.map(\.unsafeBefore), whole.map(\.unsafeBefore), text)
+        }
+        XCTAssertGreaterThan(cache.statistics.hits, 100, "words repeat across the sample")
+    }
+
+    func testRunsKeepEveryGlyph() throws {
+        let font = try Fixtures.inter(17)
+        for text in Self.texts.prefix(100) {
+            let prepared = try PreparedText(text, font: font)
+            let runs = prepared.runs
+            XCTAssertEqual(runs.first?.range.lowerBound ?? 0, 0, text)
+            let width = runs.reduce(0) { $0 + $1.width }
+            if prepared.paragraphs.count == 1 && prepared.letterSpacing == 0 {
+                let paragraph = prepared.paragraphs[0]
+                XCTAssertEqual(width, paragraph.prefix[paragraph.count], accuracy: 1e-9, "\(text): every glyph")
+            }
         }
     }
 

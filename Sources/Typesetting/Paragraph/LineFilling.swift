@@ -61,6 +61,13 @@ extension PreparedText {
     /// - Throws: as `layout(_:)`.
     public func measure(_ options: LayoutOptions) throws(TypesettingError) -> TextMeasurement {
         let options = try options.validated()
+        if let line = storage.oneLine, line.width <= options.width,
+            options.lineBreakMode != .byCharWrapping || line.charWrapToo
+        {
+            var height = line.ascent - line.descent + line.leading
+            if options.lineHeightMultiple > 0 { height *= options.lineHeightMultiple }
+            return TextMeasurement(width: line.width, height: height, lineCount: 1, isTruncated: false)
+        }
         var measurement = TextMeasurement(width: 0, height: 0, lineCount: 0, isTruncated: false)
         walkLines(options) { _, box in
             measurement.width = max(measurement.width, box.width)
@@ -210,7 +217,7 @@ extension PreparedText {
         func include(_ index: Int) {
             guard index != last else { return }
             last = index
-            let m = lineMetrics[index]
+            let m = fonts[index].metrics
             ascent = max(ascent, m.ascender)
             descent = min(descent, m.descender)
             leading = max(leading, m.leading)

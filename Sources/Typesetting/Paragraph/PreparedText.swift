@@ -27,7 +27,9 @@ public struct PreparedText: Sendable {
         let fonts: [Font]
         let endsWithHardBreak: Bool
         let paragraphs: [PreparedParagraph]
-        let lineMetrics: [FontMetrics]
+        /// The one line of a one-paragraph text whose line widths grow with their end, for
+        /// `measure(_:)` at any width it fits in.
+        let oneLine: OneLine?
         let ellipsisWidths: [Double]
 
         init(
@@ -45,8 +47,8 @@ public struct PreparedText: Sendable {
             self.fonts = fonts
             self.endsWithHardBreak = endsWithHardBreak
             self.paragraphs = paragraphs
-            self.lineMetrics = fonts.map(\.metrics)
             self.ellipsisWidths = ellipsisWidths
+            self.oneLine = paragraphs.count == 1 ? OneLine(paragraphs[0], fonts: fonts) : nil
         }
     }
 
@@ -64,7 +66,6 @@ public struct PreparedText: Sendable {
     public var endsWithHardBreak: Bool { storage.endsWithHardBreak }
 
     var paragraphs: [PreparedParagraph] { storage.paragraphs }
-    var lineMetrics: [FontMetrics] { storage.lineMetrics }
     var kerning: Bool { storage.kerning }
     var ligatures: Bool { storage.ligatures }
     /// The width of "…" shaped in each of `fonts` (in the primary font where a face lacks it).
@@ -102,7 +103,7 @@ public struct PreparedText: Sendable {
 
     /// The shaped runs of every paragraph, in logical order: the glyphs HarfBuzz gives each
     /// run of one face, direction and script. Layout does not need them, so a prepared text
-    /// does not keep them; reading this property shapes the text again (through the same cache).
+    /// does not keep them; reading this property shapes the text again, each run whole.
     public var runs: [ShapedRun] {
         var builder = Itemizer(
             font: font, registry: storage.registry, letterSpacing: letterSpacing, kerning: kerning,
@@ -151,6 +152,42 @@ public struct PreparedText: Sendable {
     /// The width of the widest paragraph set on one line (the unbounded width), unrounded.
     public var naturalWidth: Double {
         paragraphs.reduce(0) { max($0, $1.width(0, $1.contentEnd[$1.count])) }
+    }
+}
+
+/// A paragraph set on one line, worked out when preparing: its width and the metrics that
+/// make its height. Only for paragraphs whose line widths grow with the line's end (no unsafe
+/// break opportunity, no hard break inside), where a text that fits on one line at a width
+/// is laid out as exactly this line.
+struct OneLine: Sendable {
+    let width: Double
+    let ascent: Double
+    let descent: Double
+    let leading: Double
+    /// Whether character wrapping gives this line too (no unsafe boundary at all).
+    let charWrapToo: Bool
+
+    init?(_ p: PreparedParagraph, fonts: [Font]) {
+        guard p.count > 0, p.unsafeBoundaries.isEmpty, !p.hasInnerMandatoryBreak else { return nil }
+        let content = p.contentEnd[p.count]
+        width = p.width(0, content)
+        // As `PreparedText.metrics`: the fonts of the visible clusters, else of the line's.
+        let clusters = content > 0 ? 0..<content : 0..<p.count
+        var ascent = -Double.infinity
+        var descent = Double.infinity
+        var leading = -Double.infinity
+        var seen = Set<Int>()
+        for cluster in clusters where seen.insert(p.font(ofCluster: cluster)).inserted {
+            let metrics = fonts[p.font(ofCluster: cluster)].metrics
+            ascent = max(ascent, metrics.ascender)
+            descent = min(descent, metrics.descender)
+            leading = max(leading, metrics.leading)
+            if p.singleFont >= 0 { break }
+        }
+        self.ascent = ascent
+        self.descent = descent
+        self.leading = leading
+        charWrapToo = p.unsafeBefore.isEmpty
     }
 }
 
@@ -418,21 +455,21 @@ struct Itemizer {
     /// The width of "…" in `font`.
     func ellipsisWidth(in font: Font) throws(TypesettingError) -> Double {
         let ellipsis: [UInt16] = [0x2026]
-        let glyphs: [TSGlyph]
+        let glyphs: [CachedGlyph]
         if let cache {
             let key = ShapingKey(
                 face: font.face, script: 0, rightToLeft: false, kerning: kerning, ligatures: ligatures, text: ellipsis)
             glyphs = try cache.glyphs(for: key) { () throws(TypesettingError) in
-                try Shaper.glyphs(
+                try Shaper.compactGlyphs(
                     ellipsis, range: 0..<1, face: font.face, rightToLeft: false, script: 0, kerning: kerning,
                     ligatures: ligatures)
             }
         } else {
-            glyphs = try Shaper.glyphs(
+            glyphs = try Shaper.compactGlyphs(
                 ellipsis, range: 0..<1, face: font.face, rightToLeft: false, script: 0, kerning: kerning,
                 ligatures: ligatures)
         }
-        return glyphs.reduce(0) { $0 + Double($1.xAdvance) } * font.pointsPerUnit
+        return glyphs.reduce(0) { $0 + Double($1.advance) } * font.pointsPerUnit
     }
 
     /// Shapes one run (one face, level and script) and returns its glyphs in visual order, in
@@ -445,10 +482,10 @@ struct Itemizer {
     func shapeRun(
         _ utf16: [UInt16], range: Range<Int>, face: FontFace, bidiLevel: UInt8, script: Int32,
         graphemeStart: [Bool], isolatedBefore: Bool, isolatedAfter: Bool
-    ) throws(TypesettingError) -> [(glyphs: [TSGlyph], offset: Int)] {
+    ) throws(TypesettingError) -> [(glyphs: [CachedGlyph], offset: Int)] {
         let rightToLeft = bidiLevel & 1 == 1
         guard let cache else {
-            let glyphs = try Shaper.glyphs(
+            let glyphs = try Shaper.compactGlyphs(
                 utf16, range: range, face: face, rightToLeft: rightToLeft, script: script, kerning: kerning,
                 ligatures: ligatures)
             return [(glyphs, 0)]
@@ -478,7 +515,7 @@ struct Itemizer {
         }
         segments.append(start..<range.upperBound)
         if rightToLeft { segments.reverse() }
-        var pieces: [(glyphs: [TSGlyph], offset: Int)] = []
+        var pieces: [(glyphs: [CachedGlyph], offset: Int)] = []
         pieces.reserveCapacity(segments.count)
         for segment in segments {
             let before = segment.lowerBound == range.lowerBound ? isolatedBefore : true
@@ -490,13 +527,13 @@ struct Itemizer {
                     face: face, script: script, rightToLeft: rightToLeft, kerning: kerning, ligatures: ligatures,
                     text: text)
                 let glyphs = try cache.glyphs(for: key) { () throws(TypesettingError) in
-                    try Shaper.glyphs(
+                    try Shaper.compactGlyphs(
                         text, range: 0..<text.count, face: face, rightToLeft: rightToLeft, script: script,
                         kerning: kerning, ligatures: ligatures)
                 }
                 pieces.append((glyphs, segment.lowerBound))
             } else {
-                let glyphs = try Shaper.glyphs(
+                let glyphs = try Shaper.compactGlyphs(
                     utf16, range: segment, face: face, rightToLeft: rightToLeft, script: script, kerning: kerning,
                     ligatures: ligatures)
                 pieces.append((glyphs, 0))
@@ -567,31 +604,40 @@ struct Itemizer {
             }
             let range = graphemes[runStart]..<graphemes[g]
             let font = fonts[faceOf[runStart]]
-            let pieces = try shapeRun(
-                utf16, range: range, face: font.face, bidiLevel: levelOf[runStart], script: scriptOf[runStart],
-                graphemeStart: isGraphemeStart,
-                isolatedBefore: runStart == 0 || scriptOf[runStart - 1] != scriptOf[runStart],
-                isolatedAfter: g == graphemeCount || scriptOf[g] != scriptOf[runStart])
-            let scale = font.pointsPerUnit
             clusterStart[range.lowerBound] = true
-            var kept: [ShapedGlyph] = []
-            for (glyphs, offset) in pieces {
-                for glyph in glyphs {
-                    let relative = offset + Int(glyph.cluster)
-                    advanceAt[relative] += Double(glyph.xAdvance) * scale
+            if keepsRuns {
+                // Every glyph kept: the run shaped whole (the cache keeps only advances).
+                let run = try Shaper.shape(
+                    utf16, range: range, base: base, font: font, bidiLevel: levelOf[runStart],
+                    script: scriptOf[runStart], kerning: kerning, ligatures: ligatures)
+                for glyph in run.glyphs {
+                    let relative = glyph.cluster - base
+                    advanceAt[relative] += glyph.advance
                     clusterStart[relative] = true
-                    if glyph.unsafeToBreak != 0 {
+                    if glyph.isUnsafeToBreak {
                         unsafeAt[relative] = true
                         anyUnsafe = true
                     }
-                    if keepsRuns { kept.append(ShapedGlyph(glyph, scale: scale, offset: base + offset)) }
                 }
-            }
-            if keepsRuns {
-                runs.append(
-                    ShapedRun(
-                        range: (base + range.lowerBound)..<(base + range.upperBound), font: font,
-                        bidiLevel: levelOf[runStart], script: Shaper.scriptName(scriptOf[runStart]), glyphs: kept))
+                runs.append(run)
+            } else {
+                let pieces = try shapeRun(
+                    utf16, range: range, face: font.face, bidiLevel: levelOf[runStart], script: scriptOf[runStart],
+                    graphemeStart: isGraphemeStart,
+                    isolatedBefore: runStart == 0 || scriptOf[runStart - 1] != scriptOf[runStart],
+                    isolatedAfter: g == graphemeCount || scriptOf[g] != scriptOf[runStart])
+                let scale = font.pointsPerUnit
+                for (glyphs, offset) in pieces {
+                    for glyph in glyphs {
+                        let relative = offset + glyph.cluster
+                        advanceAt[relative] += Double(glyph.advance) * scale
+                        clusterStart[relative] = true
+                        if glyph.isUnsafeToBreak {
+                            unsafeAt[relative] = true
+                            anyUnsafe = true
+                        }
+                    }
+                }
             }
             runInfos.append(
                 RunInfo(

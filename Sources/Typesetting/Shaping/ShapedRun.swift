@@ -103,6 +103,18 @@ enum Shaper {
         throw .textAnalysisFailed("HarfBuzz's glyph count kept growing")
     }
 
+    /// `glyphs(_:range:face:rightToLeft:script:kerning:ligatures:)` as the cache keeps them
+    /// (clusters below 2³¹, which the paragraph length guarantees).
+    static func compactGlyphs(
+        _ utf16: [UInt16], range: Range<Int>, face: FontFace, rightToLeft: Bool, script: Int32, kerning: Bool,
+        ligatures: Bool
+    ) throws(TypesettingError) -> [CachedGlyph] {
+        try glyphs(
+            utf16, range: range, face: face, rightToLeft: rightToLeft, script: script, kerning: kerning,
+            ligatures: ligatures
+        ).map(CachedGlyph.init)
+    }
+
     /// ISO 15924 names of the ICU script codes, read once.
     private static let scriptNames: [String] = (0..<256).map { code in
         var buffer = [CChar](repeating: 0, count: 16)

@@ -74,14 +74,32 @@ public final class ShapingCache: Sendable {
     /// The glyphs for `key`, shaping with `make` on a miss. `make` runs outside the lock, so
     /// two threads missing the same key at once both shape it; the second result replaces the first.
     func glyphs(
-        for key: ShapingKey, make: () throws(TypesettingError) -> [TSGlyph]
-    ) throws(TypesettingError) -> [TSGlyph] {
+        for key: ShapingKey, make: () throws(TypesettingError) -> [CachedGlyph]
+    ) throws(TypesettingError) -> [CachedGlyph] {
         let shard = shards[key.hash & (shards.count - 1)]
         if let glyphs = shard.mutex.withLock({ $0.lookup(key) }) { return glyphs }
         let glyphs = try make()
         shard.mutex.withLock { $0.insert(key, glyphs) }
         return glyphs
     }
+}
+
+/// What the cache keeps of a glyph: all that line filling needs, in 8 bytes.
+struct CachedGlyph: Sendable {
+    /// The cluster offset in the low 31 bits; the top bit set when HarfBuzz marks the glyph
+    /// unsafe to break before.
+    private let packed: UInt32
+    /// The advance in font units.
+    let advance: Int32
+
+    init(_ glyph: TSGlyph) {
+        packed = (glyph.cluster & 0x7FFF_FFFF) | (glyph.unsafeToBreak != 0 ? 0x8000_0000 : 0)
+        advance = glyph.xAdvance
+    }
+
+    /// The UTF-16 offset of the glyph's cluster in the text that was shaped.
+    var cluster: Int { Int(packed & 0x7FFF_FFFF) }
+    var isUnsafeToBreak: Bool { packed & 0x8000_0000 != 0 }
 }
 
 /// A shard behind its lock (a `Mutex` cannot be stored in an array directly).
@@ -120,15 +138,15 @@ struct ShapingKey: Hashable, Sendable {
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
     /// The bytes an entry is counted as: the key's text, the glyphs and a fixed overhead for
-    /// the node, the table slot and the arrays' headers.
-    func cost(glyphs: Int) -> Int { 2 * text.count + MemoryLayout<TSGlyph>.stride * glyphs + 160 }
+    /// the node, the table slot, and the two arrays' headers and allocations.
+    func cost(glyphs: Int) -> Int { 2 * text.count + MemoryLayout<CachedGlyph>.stride * glyphs + 224 }
 }
 
 /// One lock's worth of the cache: a hash table into a doubly linked LRU list kept in arrays.
 struct Shard: Sendable {
     struct Node: Sendable {
         var key: ShapingKey
-        var glyphs: [TSGlyph]
+        var glyphs: [CachedGlyph]
         var cost: Int
         var previous: Int
         var next: Int
@@ -148,7 +166,7 @@ struct Shard: Sendable {
 
     init(maximumBytes: Int) { self.maximumBytes = maximumBytes }
 
-    mutating func lookup(_ key: ShapingKey) -> [TSGlyph]? {
+    mutating func lookup(_ key: ShapingKey) -> [CachedGlyph]? {
         guard let slot = index[key] else {
             misses += 1
             return nil
@@ -158,7 +176,7 @@ struct Shard: Sendable {
         return nodes[slot].glyphs
     }
 
-    mutating func insert(_ key: ShapingKey, _ glyphs: [TSGlyph]) {
+    mutating func insert(_ key: ShapingKey, _ glyphs: [CachedGlyph]) {
         let cost = key.cost(glyphs: glyphs.count)
         guard cost <= maximumBytes else { return }
         if let slot = index[key] {
