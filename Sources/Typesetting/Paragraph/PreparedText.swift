@@ -455,11 +455,11 @@ struct Itemizer {
     /// The width of "…" in `font`.
     func ellipsisWidth(in font: Font) throws(TypesettingError) -> Double {
         let ellipsis: [UInt16] = [0x2026]
-        let glyphs: [CachedGlyph]
+        var glyphs: [CachedGlyph] = []
         if let cache {
             let key = ShapingKey(
                 face: font.face, script: 0, rightToLeft: false, kerning: kerning, ligatures: ligatures, text: ellipsis)
-            glyphs = try cache.glyphs(for: key) { () throws(TypesettingError) in
+            try cache.appendGlyphs(for: key, face: font.face, offset: 0, to: &glyphs) { () throws(TypesettingError) in
                 try Shaper.compactGlyphs(
                     ellipsis, range: 0..<1, face: font.face, rightToLeft: false, script: 0, kerning: kerning,
                     ligatures: ligatures)
@@ -472,9 +472,8 @@ struct Itemizer {
         return glyphs.reduce(0) { $0 + Double($1.advance) } * font.pointsPerUnit
     }
 
-    /// Shapes one run (one face, level and script) and returns its glyphs in visual order, in
-    /// pieces, each with the offset to add to its glyphs' clusters to make them offsets into
-    /// `utf16`. With a cache, a run none of whose glyphs a lookup involving the space acts on
+    /// Shapes one run (one face, level and script) and returns its glyphs in visual order, with
+    /// clusters as offsets into `utf16`. With a cache, a run none of whose glyphs a lookup involving the space acts on
     /// (`ts_face_space_safe`) is cut into words after its spaces, and each word whose
     /// neighbours cannot change its shaping (a space, the paragraph's edge, another script) is
     /// looked up in the cache and shaped on its own on a miss. Either way the glyphs are those
@@ -482,13 +481,12 @@ struct Itemizer {
     func shapeRun(
         _ utf16: [UInt16], range: Range<Int>, face: FontFace, bidiLevel: UInt8, script: Int32,
         graphemeStart: [Bool], isolatedBefore: Bool, isolatedAfter: Bool
-    ) throws(TypesettingError) -> [(glyphs: [CachedGlyph], offset: Int)] {
+    ) throws(TypesettingError) -> [CachedGlyph] {
         let rightToLeft = bidiLevel & 1 == 1
         guard let cache else {
-            let glyphs = try Shaper.compactGlyphs(
+            return try Shaper.compactGlyphs(
                 utf16, range: range, face: face, rightToLeft: rightToLeft, script: script, kerning: kerning,
                 ligatures: ligatures)
-            return [(glyphs, 0)]
         }
         // Split only a run none of whose glyphs a lookup involving the space acts on (so
         // never where such a lookup acts on the space itself).
@@ -515,8 +513,8 @@ struct Itemizer {
         }
         segments.append(start..<range.upperBound)
         if rightToLeft { segments.reverse() }
-        var pieces: [(glyphs: [CachedGlyph], offset: Int)] = []
-        pieces.reserveCapacity(segments.count)
+        var glyphs: [CachedGlyph] = []
+        glyphs.reserveCapacity(range.count + 4)
         for segment in segments {
             let before = segment.lowerBound == range.lowerBound ? isolatedBefore : true
             let after =
@@ -526,20 +524,19 @@ struct Itemizer {
                 let key = ShapingKey(
                     face: face, script: script, rightToLeft: rightToLeft, kerning: kerning, ligatures: ligatures,
                     text: text)
-                let glyphs = try cache.glyphs(for: key) { () throws(TypesettingError) in
+                try cache.appendGlyphs(for: key, face: face, offset: segment.lowerBound, to: &glyphs) {
+                    () throws(TypesettingError) in
                     try Shaper.compactGlyphs(
                         text, range: 0..<text.count, face: face, rightToLeft: rightToLeft, script: script,
                         kerning: kerning, ligatures: ligatures)
                 }
-                pieces.append((glyphs, segment.lowerBound))
             } else {
-                let glyphs = try Shaper.compactGlyphs(
+                glyphs += try Shaper.compactGlyphs(
                     utf16, range: segment, face: face, rightToLeft: rightToLeft, script: script, kerning: kerning,
                     ligatures: ligatures)
-                pieces.append((glyphs, 0))
             }
         }
-        return pieces
+        return glyphs
     }
 
     mutating func prepare(_ content: Substring, base: Int) throws(TypesettingError) -> PreparedParagraph {
@@ -621,21 +618,19 @@ struct Itemizer {
                 }
                 runs.append(run)
             } else {
-                let pieces = try shapeRun(
+                let glyphs = try shapeRun(
                     utf16, range: range, face: font.face, bidiLevel: levelOf[runStart], script: scriptOf[runStart],
                     graphemeStart: isGraphemeStart,
                     isolatedBefore: runStart == 0 || scriptOf[runStart - 1] != scriptOf[runStart],
                     isolatedAfter: g == graphemeCount || scriptOf[g] != scriptOf[runStart])
                 let scale = font.pointsPerUnit
-                for (glyphs, offset) in pieces {
-                    for glyph in glyphs {
-                        let relative = offset + glyph.cluster
-                        advanceAt[relative] += Double(glyph.advance) * scale
-                        clusterStart[relative] = true
-                        if glyph.isUnsafeToBreak {
-                            unsafeAt[relative] = true
-                            anyUnsafe = true
-                        }
+                for glyph in glyphs {
+                    let relative = glyph.cluster
+                    advanceAt[relative] += Double(glyph.advance) * scale
+                    clusterStart[relative] = true
+                    if glyph.isUnsafeToBreak {
+                        unsafeAt[relative] = true
+                        anyUnsafe = true
                     }
                 }
             }

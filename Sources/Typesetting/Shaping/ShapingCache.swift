@@ -71,16 +71,20 @@ public final class ShapingCache: Sendable {
         }
     }
 
-    /// The glyphs for `key`, shaping with `make` on a miss. `make` runs outside the lock, so
-    /// two threads missing the same key at once both shape it; the second result replaces the first.
-    func glyphs(
-        for key: ShapingKey, make: () throws(TypesettingError) -> [CachedGlyph]
-    ) throws(TypesettingError) -> [CachedGlyph] {
+    /// Appends the glyphs for `key` (set in `face`) to `out`, their clusters moved by
+    /// `offset`, shaping with `make` on a miss. A hit copies under the lock, so threads share
+    /// no reference counts; `make` runs outside it, so two threads missing the same key at
+    /// once both shape it, and the second result replaces the first.
+    func appendGlyphs(
+        for key: ShapingKey, face: FontFace, offset: Int, to out: inout [CachedGlyph],
+        make: () throws(TypesettingError) -> [CachedGlyph]
+    ) throws(TypesettingError) {
         let shard = shards[key.hash & (shards.count - 1)]
-        if let glyphs = shard.mutex.withLock({ $0.lookup(key) }) { return glyphs }
+        let hit = shard.mutex.withLock { $0.append(key, offset: offset, to: &out) }
+        if hit { return }
         let glyphs = try make()
-        shard.mutex.withLock { $0.insert(key, glyphs) }
-        return glyphs
+        for glyph in glyphs { out.append(glyph.moved(by: offset)) }
+        shard.mutex.withLock { $0.insert(key, face: face, glyphs) }
     }
 }
 
@@ -97,6 +101,16 @@ struct CachedGlyph: Sendable {
         advance = glyph.xAdvance
     }
 
+    private init(packed: UInt32, advance: Int32) {
+        self.packed = packed
+        self.advance = advance
+    }
+
+    /// The glyph with its cluster `offset` further on (the sum stays below 2³¹: paragraphs are shorter).
+    func moved(by offset: Int) -> CachedGlyph {
+        CachedGlyph(packed: packed &+ UInt32(truncatingIfNeeded: offset), advance: advance)
+    }
+
     /// The UTF-16 offset of the glyph's cluster in the text that was shaped.
     var cluster: Int { Int(packed & 0x7FFF_FFFF) }
     var isUnsafeToBreak: Bool { packed & 0x8000_0000 != 0 }
@@ -110,7 +124,9 @@ final class LockedShard: Sendable {
 
 /// What a shaped segment depends on.
 struct ShapingKey: Hashable, Sendable {
-    let face: FontFace
+    /// The face's identity; an entry holds the face itself, so the identity is not reused
+    /// while the entry lives.
+    let face: ObjectIdentifier
     let script: Int32
     /// Bit 0 right-to-left, bit 1 kerning, bit 2 ligatures.
     let flags: UInt8
@@ -118,12 +134,12 @@ struct ShapingKey: Hashable, Sendable {
     let hash: Int
 
     init(face: FontFace, script: Int32, rightToLeft: Bool, kerning: Bool, ligatures: Bool, text: [UInt16]) {
-        self.face = face
+        self.face = ObjectIdentifier(face)
         self.script = script
         self.flags = (rightToLeft ? 1 : 0) | (kerning ? 2 : 0) | (ligatures ? 4 : 0)
         self.text = text
         var hasher = Hasher()
-        hasher.combine(ObjectIdentifier(face))
+        hasher.combine(self.face)
         hasher.combine(script)
         hasher.combine(flags)
         hasher.combine(text)
@@ -131,7 +147,7 @@ struct ShapingKey: Hashable, Sendable {
     }
 
     static func == (lhs: ShapingKey, rhs: ShapingKey) -> Bool {
-        lhs.hash == rhs.hash && lhs.face === rhs.face && lhs.script == rhs.script && lhs.flags == rhs.flags
+        lhs.hash == rhs.hash && lhs.face == rhs.face && lhs.script == rhs.script && lhs.flags == rhs.flags
             && lhs.text == rhs.text
     }
 
@@ -146,6 +162,8 @@ struct ShapingKey: Hashable, Sendable {
 struct Shard: Sendable {
     struct Node: Sendable {
         var key: ShapingKey
+        /// Keeps the key's face alive (and its identity unused) while the entry lives.
+        var face: FontFace?
         var glyphs: [CachedGlyph]
         var cost: Int
         var previous: Int
@@ -166,17 +184,19 @@ struct Shard: Sendable {
 
     init(maximumBytes: Int) { self.maximumBytes = maximumBytes }
 
-    mutating func lookup(_ key: ShapingKey) -> [CachedGlyph]? {
+    /// On a hit, appends the entry's glyphs moved by `offset` to `out` and returns true.
+    mutating func append(_ key: ShapingKey, offset: Int, to out: inout [CachedGlyph]) -> Bool {
         guard let slot = index[key] else {
             misses += 1
-            return nil
+            return false
         }
         hits += 1
         moveToFront(slot)
-        return nodes[slot].glyphs
+        for glyph in nodes[slot].glyphs { out.append(glyph.moved(by: offset)) }
+        return true
     }
 
-    mutating func insert(_ key: ShapingKey, _ glyphs: [CachedGlyph]) {
+    mutating func insert(_ key: ShapingKey, face: FontFace, _ glyphs: [CachedGlyph]) {
         let cost = key.cost(glyphs: glyphs.count)
         guard cost <= maximumBytes else { return }
         if let slot = index[key] {
@@ -185,7 +205,7 @@ struct Shard: Sendable {
             nodes[slot].cost = cost
             moveToFront(slot)
         } else {
-            let node = Node(key: key, glyphs: glyphs, cost: cost, previous: -1, next: head)
+            let node = Node(key: key, face: face, glyphs: glyphs, cost: cost, previous: -1, next: head)
             let slot: Int
             if let reused = free.popLast() {
                 slot = reused
@@ -225,6 +245,7 @@ struct Shard: Sendable {
         index[nodes[slot].key] = nil
         bytes -= nodes[slot].cost
         nodes[slot].glyphs = []
+        nodes[slot].face = nil
         free.append(slot)
         evictions += 1
     }
