@@ -31,6 +31,8 @@ struct TSFace {
     // Glyphs that a default-feature lookup involving the space glyph can touch (see
     // ts_face_space_safe). Built at open, read-only afterwards.
     hb_set_t *spaceInteracting;
+    // Bit c set when the face has a glyph for BMP code point c (ts_face_covers).
+    uint8_t coverage[0x10000 / 8];
     TSFaceInfo info;
 };
 
@@ -192,6 +194,12 @@ static hb_set_t *space_interacting_glyphs(hb_face_t *face, hb_font_t *font) {
     return result;
 }
 
+int32_t ts_face_covers(const TSFace *face, uint32_t codepoint) {
+    if (codepoint < 0x10000) return (face->coverage[codepoint >> 3] >> (codepoint & 7)) & 1;
+    hb_codepoint_t glyph = 0;
+    return hb_font_get_nominal_glyph(face->hbFont, codepoint, &glyph) && glyph != 0;
+}
+
 int32_t ts_face_space_safe(const TSFace *face, uint32_t codepoint) {
     if (codepoint == 0x2044) return 0;
     hb_codepoint_t glyph = 0;
@@ -224,6 +232,15 @@ int32_t ts_face_open(const char *path, int32_t index, TSFace **out, TSTruncation
     hb_font_set_scale(face->hbFont, (int)upem, (int)upem);
     hb_font_make_immutable(face->hbFont);
     face->spaceInteracting = space_interacting_glyphs(face->hbFace, face->hbFont);
+    hb_set_t *unicodes = hb_set_create();
+    hb_face_collect_unicodes(face->hbFace, unicodes);
+    for (hb_codepoint_t cp = HB_SET_VALUE_INVALID; hb_set_next(unicodes, &cp) && cp < 0x10000;) {
+        hb_codepoint_t glyph = 0;
+        if (hb_font_get_nominal_glyph(face->hbFont, cp, &glyph) && glyph != 0) {
+            face->coverage[cp >> 3] |= (uint8_t)(1u << (cp & 7));
+        }
+    }
+    hb_set_destroy(unicodes);
     fill_info(face);
     if (face->info.unitsPerEm <= 0 || face->info.glyphCount <= 0) {
         ts_face_close(face);

@@ -77,6 +77,9 @@ int32_t ts_face_style(const TSFace *face, char *buffer, int32_t capacity);
 int32_t ts_face_postscript_name(const TSFace *face, char *buffer, int32_t capacity);
 /// The nominal glyph of a code point, or 0 when the face does not cover it.
 uint32_t ts_face_glyph(const TSFace *face, uint32_t codepoint);
+/// 1 when the face has a glyph for `codepoint` (as ts_face_glyph(face, codepoint) != 0), from
+/// a table made at open for the Basic Multilingual Plane.
+int32_t ts_face_covers(const TSFace *face, uint32_t codepoint);
 /// The top of a glyph's ink box in font units (for cap and x heights when OS/2 lacks them).
 int32_t ts_face_glyph_top(const TSFace *face, uint32_t glyph);
 

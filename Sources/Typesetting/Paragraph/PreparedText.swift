@@ -118,16 +118,35 @@ public struct PreparedText: Sendable {
     ) {
         var paragraphs: [PreparedParagraph] = []
         var base = 0
-        var current = text.startIndex
         var paragraphStart = text.startIndex
         var endsWithBreak = false
-        while current < text.endIndex {
-            let character = text[current]
-            let next = text.index(after: current)
-            if PreparedText.isParagraphSeparator(character) {
+        // The separators are whole grapheme clusters (CR LF one of them), so scanning the
+        // UTF-8 bytes finds them without forming a `Character` per cluster.
+        let utf8 = text.utf8
+        var current = utf8.startIndex
+        while current < utf8.endIndex {
+            let byte = utf8[current]
+            var next = utf8.index(after: current)
+            var separatorUTF16 = 0
+            if byte == 0x0A {
+                separatorUTF16 = 1
+            } else if byte == 0x0D {
+                separatorUTF16 = 1
+                if next < utf8.endIndex && utf8[next] == 0x0A {
+                    next = utf8.index(after: next)
+                    separatorUTF16 = 2
+                }
+            } else if byte == 0xE2, next < utf8.endIndex, utf8[next] == 0x80 {
+                let third = utf8.index(after: next)
+                if third < utf8.endIndex && (utf8[third] == 0xA8 || utf8[third] == 0xA9) {
+                    next = utf8.index(after: third)
+                    separatorUTF16 = 1
+                }
+            }
+            if separatorUTF16 > 0 {
                 let content = text[paragraphStart..<current]
                 paragraphs.append(try builder.prepare(content, base: base))
-                base += content.utf16.count + character.utf16.count
+                base += content.utf16.count + separatorUTF16
                 paragraphStart = next
                 endsWithBreak = next == text.endIndex
             }
@@ -383,6 +402,7 @@ struct Itemizer {
     }
 
     private mutating func fontIndex(of face: FontFace) -> Int {
+        if face === font.face { return 0 }
         if let index = fonts.firstIndex(where: { $0.face === face }) { return index }
         // A fallback face takes the primary font's point size.
         fonts.append((try? Font(face: face, size: font.size)) ?? font)
@@ -394,7 +414,7 @@ struct Itemizer {
     private mutating func face(for cluster: Character) -> FontFace {
         let scalars = cluster.unicodeScalars
         func covers(_ face: FontFace) -> Bool {
-            scalars.allSatisfy { Itemizer.isIgnorable($0) || face.covers($0) }
+            scalars.allSatisfy { Itemizer.isIgnorable($0) || ts_face_covers(face.handle, $0.value) != 0 }
         }
         guard let firstNeeded = scalars.first(where: { !Itemizer.isIgnorable($0) }) else { return font.face }
         let emoji = Itemizer.prefersEmoji(scalars)
@@ -402,7 +422,7 @@ struct Itemizer {
         if fallback.isEmpty { (fallback, emojiFallback) = FallbackOrders.shared.orders(registry, font.face) }
         let order = emoji ? emojiFallback : fallback
         if let face = order.first(where: covers) { return face }
-        if let face = order.first(where: { $0.covers(firstNeeded) }) { return face }
+        if let face = order.first(where: { ts_face_covers($0.handle, firstNeeded.value) != 0 }) { return face }
         return font.face
     }
 
@@ -570,6 +590,18 @@ struct Itemizer {
         isWhitespace.reserveCapacity(utf16.count)
         for character in content {
             let start = graphemes[graphemes.count - 1]
+            if utf16[start] < 0x80 && character.utf16.count == 1 {
+                // One ASCII code point (the usual case): no emoji, no ignorables, one face lookup.
+                let unit = utf16[start]
+                graphemes.append(start + 1)
+                isGraphemeStart[start] = true
+                faceOf.append(
+                    ts_face_covers(font.face.handle, UInt32(unit)) != 0 ? 0 : fontIndex(of: face(for: character)))
+                levelOf.append(levels[start])
+                scriptOf.append(scripts[start] > 1 ? scripts[start] : -1)
+                isWhitespace.append(unit == 0x20 || (unit >= 0x09 && unit <= 0x0D))
+                continue
+            }
             let end = start + character.utf16.count
             graphemes.append(end)
             isGraphemeStart[start] = true
