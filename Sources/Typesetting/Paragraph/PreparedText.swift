@@ -521,6 +521,7 @@ struct Itemizer {
             splits = ts_face_space_safe(face.handle, scalar) != 0
             i += 1
         }
+        let contextFree = !Shaper.joins(script)
         var segments: [Range<Int>] = []
         var start = range.lowerBound
         i = range.lowerBound + 1
@@ -536,9 +537,16 @@ struct Itemizer {
         var glyphs: [CachedGlyph] = []
         glyphs.reserveCapacity(range.count + 4)
         for segment in segments {
-            let before = segment.lowerBound == range.lowerBound ? isolatedBefore : true
+            // HarfBuzz reads the text around a run only to join letters (Arabic and the like);
+            // elsewhere, and next to a space or another script, a word shapes alone as in place.
+            let before =
+                contextFree || segment.lowerBound > range.lowerBound || isolatedBefore
+                || utf16[segment.lowerBound] == 0x20
+                || (segment.lowerBound > 0 && utf16[segment.lowerBound - 1] == 0x20)
             let after =
-                segment.upperBound == range.upperBound ? isolatedAfter || utf16[segment.upperBound - 1] == 0x20 : true
+                contextFree || segment.upperBound < range.upperBound || isolatedAfter
+                || utf16[segment.upperBound - 1] == 0x20
+                || (segment.upperBound < utf16.count && utf16[segment.upperBound] == 0x20)
             if before && after {
                 let text = Array(utf16[segment])
                 let key = ShapingKey(

@@ -122,6 +122,19 @@ enum Shaper {
         return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// The scripts whose letters HarfBuzz joins (its Arabic shaper, and the Universal
+    /// Shaping Engine's Arabic-like joining), the only ones for which it reads the text around
+    /// the part of a buffer it shapes.
+    private static let joiningScripts: [Bool] = scriptNames.map {
+        ["Arab", "Syrc", "Mong", "Nkoo", "Mand", "Mani", "Phlp", "Adlm", "Rohg", "Sogd", "Phag", "Chrs", "Ougr"]
+            .contains($0)
+    }
+
+    /// Whether text around a run of `script` can change its shaping (unknown codes: yes).
+    static func joins(_ script: Int32) -> Bool {
+        script < 0 || Int(script) >= joiningScripts.count || joiningScripts[Int(script)]
+    }
+
     static func scriptName(_ code: Int32) -> String {
         if code >= 0 && Int(code) < scriptNames.count { return scriptNames[Int(code)] }
         var buffer = [CChar](repeating: 0, count: 16)
