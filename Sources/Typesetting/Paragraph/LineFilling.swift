@@ -165,44 +165,53 @@ extension PreparedText {
 
     /// The width of a line of `clusters` without its hanging whitespace, as if the line were
     /// shaped on its own: arithmetic on the prepared advances, plus, where HarfBuzz marked the
-    /// line's first or last boundary unsafe to break, the difference that shaping the text
-    /// from there to the nearest safe boundary apart makes (worked out when preparing, for
-    /// break opportunities). A line that ends elsewhere at an unsafe boundary (an emergency or
-    /// character break) or lies within one unsafe stretch is shaped again whole.
+    /// line's first or last boundary unsafe to break, the difference that shaping the stretch
+    /// from there to the nearest safe boundary apart makes (worked out when preparing for break
+    /// opportunities; shaped here for emergency and character breaks). A line that lies within
+    /// one unsafe stretch is shaped again whole.
     func lineWidth(_ p: PreparedParagraph, _ clusters: Range<Int>) -> Double {
         let start = clusters.lowerBound
         let content = max(start, p.contentEnd[clusters.upperBound])
-        var width = p.width(start, content)
-        guard !p.unsafeBefore.isEmpty, content > start else { return width }
+        let arithmetic = p.width(start, content)
+        guard !p.unsafeBefore.isEmpty, content > start else { return arithmetic }
         let startUnsafe = start > 0 && p.unsafeBefore[start]
         let endUnsafe = content < p.count && p.unsafeBefore[content]
-        guard startUnsafe || endUnsafe else { return width }
+        guard startUnsafe || endUnsafe else { return arithmetic }
+        // Shaping failed before succeeds again; should it not, the prepared advances stand.
+        var width = arithmetic
         var interior = start
-        var exact = true
         if startUnsafe {
-            if let boundary = p.unsafeBoundary(at: start), boundary.nextSafe <= content {
+            var next = start + 1
+            while next < p.count && p.unsafeBefore[next] { next += 1 }
+            guard next <= content else { return (try? reshapedWidth(p, start..<content)) ?? arithmetic }
+            if let boundary = p.unsafeBoundary(at: start) {
                 width += boundary.startDelta
-                interior = boundary.nextSafe
             } else {
-                exact = false
+                width += ((try? reshapedWidth(p, start..<next)) ?? p.width(start, next)) - p.width(start, next)
             }
+            interior = next
         }
-        if endUnsafe && exact {
-            if let boundary = p.unsafeBoundary(at: content), boundary.previousSafe >= interior {
+        if endUnsafe {
+            var previous = content - 1
+            while previous > 0 && p.unsafeBefore[previous] { previous -= 1 }
+            guard previous >= interior else { return (try? reshapedWidth(p, start..<content)) ?? arithmetic }
+            if let boundary = p.unsafeBoundary(at: content) {
                 width += boundary.endDelta
             } else {
-                exact = false
+                width +=
+                    ((try? reshapedWidth(p, previous..<content)) ?? p.width(previous, content))
+                    - p.width(previous, content)
             }
         }
-        if exact { return width }
-        // Shaping failed before succeeds again; should it not, the prepared advances stand.
-        let utf16 = Array(text.utf16)
-        let paragraph = utf16[p.base..<(p.base + p.clusterStarts[p.count])]
-        return
-            (try? Reshaper.width(
-                Array(paragraph), p.clusterStarts, p.runs, start..<content, fonts: fonts, kerning: kerning,
-                ligatures: ligatures,
-                letterSpacing: letterSpacing)) ?? p.width(start, content)
+        return width
+    }
+
+    /// `clusters` of `p` shaped apart from the rest of the paragraph.
+    private func reshapedWidth(_ p: PreparedParagraph, _ clusters: Range<Int>) throws(TypesettingError) -> Double {
+        let paragraph = text.utf16.dropFirst(p.base).prefix(p.clusterStarts[p.count])
+        return try Reshaper.width(
+            Array(paragraph), p.clusterStarts, p.runs, clusters, fonts: fonts, kerning: kerning, ligatures: ligatures,
+            letterSpacing: letterSpacing)
     }
 
     /// The tallest ascender, deepest descender and largest gap of the fonts on `clusters`
