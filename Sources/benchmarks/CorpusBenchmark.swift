@@ -38,6 +38,9 @@ struct CorpusBenchmark: ParsableCommand {
     @Flag(help: "Only prepare and lay out every text once, with no output (for profilers such as callgrind).")
     var profile = false
 
+    @Option(help: "Only run the thread measure with this many threads, three times (for profilers such as perf).")
+    var profileThreads: Int?
+
     func validate() throws {
         guard runs > 0, size > 0, width > 0, newWidth > 0, cacheMiB >= 0 else {
             throw ValidationError("--runs, --size, --width and --new-width must be positive, --cache-mib ≥ 0")
@@ -53,6 +56,18 @@ struct CorpusBenchmark: ParsableCommand {
         let n = Double(strings.count)
         // Open every fallback face once, as a running app would have; the shaping cache is new per run.
         for text in strings { _ = try PreparedText(text, font: font, shapingCache: nil) }
+        if let threads = profileThreads {
+            for _ in 0..<3 {
+                let result = try CorpusBenchmark.throughput(
+                    strings, font: font, threads: threads, width: width, cacheMiB)
+                print(
+                    json([
+                        ("threads", threads), ("textsPerSecond", result.textsPerSecond),
+                        ("cpuSeconds", result.cpuSeconds),
+                    ]))
+            }
+            return
+        }
         if profile {
             let cache = ShapingCache(maximumBytes: cacheMiB << 20)
             let prepared = try CorpusBenchmark.profiledPass(strings, font: font, width: width, cache: cache)
