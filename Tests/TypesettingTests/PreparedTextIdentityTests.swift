@@ -117,6 +117,27 @@ final class PreparedTextIdentityTests: XCTestCase {
             cache.statistics, ShapingCache.Statistics(hits: 0, misses: 0, evictions: 0, entries: 0, bytes: 0))
     }
 
+    /// CLOCK eviction: an entry used again since the hand last passed gets a second chance;
+    /// the oldest unused one goes.
+    func testEvictionSparesEntriesUsedAgain() throws {
+        let font = try Fixtures.inter(17)
+        let probe = ShapingCache(maximumBytes: 1 << 20, shards: 1)
+        for word in ["alpha", "bravo", "charlie"] { _ = try PreparedText(word, font: font, shapingCache: probe) }
+        // Room for those three words and "…", and less than one word more.
+        let cache = ShapingCache(maximumBytes: probe.statistics.bytes + 100, shards: 1)
+        for word in ["alpha", "bravo", "charlie", "alpha"] {
+            _ = try PreparedText(word, font: font, shapingCache: cache)
+        }
+        XCTAssertEqual(cache.statistics.evictions, 0)
+        _ = try PreparedText("delta", font: font, shapingCache: cache)
+        XCTAssertEqual(cache.statistics.evictions, 1)
+        let before = cache.statistics
+        _ = try PreparedText("alpha", font: font, shapingCache: cache)
+        XCTAssertEqual(cache.statistics.hits - before.hits, 2, "'alpha' (used again) and '…' stay")
+        _ = try PreparedText("bravo", font: font, shapingCache: cache)
+        XCTAssertEqual(cache.statistics.misses - before.misses, 1, "'bravo' (never used again) went")
+    }
+
     func testSharedCacheFromManyThreadsGivesTheSerialResults() throws {
         let font = try Fixtures.inter(17)
         let texts = Array(Self.texts.prefix(400))

@@ -2,7 +2,8 @@ internal import CTextShim
 import Synchronization
 
 /// A bounded, thread-safe cache of HarfBuzz results for text segments (a word with its
-/// trailing spaces, or a whole run), least recently used first out.
+/// trailing spaces, or a whole run), evicting by CLOCK (second chance), an approximation of
+/// least recently used that writes nothing on a hit to an entry already marked used.
 ///
 /// Entries are keyed by face, script, direction, the kerning and ligature switches and the
 /// segment's UTF-16 text. Shaping runs at the face's design units and is scaled to the point
@@ -158,7 +159,7 @@ struct ShapingKey: Hashable, Sendable {
     func cost(glyphs: Int) -> Int { 2 * text.count + MemoryLayout<CachedGlyph>.stride * glyphs + 224 }
 }
 
-/// One lock's worth of the cache: a hash table into a doubly linked LRU list kept in arrays.
+/// One lock's worth of the cache: a hash table into an array of nodes swept by a clock hand.
 struct Shard: Sendable {
     struct Node: Sendable {
         var key: ShapingKey
@@ -166,17 +167,18 @@ struct Shard: Sendable {
         var face: FontFace?
         var glyphs: [CachedGlyph]
         var cost: Int
-        var previous: Int
-        var next: Int
+        /// Used since the clock hand last passed (a hit sets it only when clear, so hits on
+        /// hot words write nothing that other threads read).
+        var referenced: Bool
+        var live: Bool
     }
 
     let maximumBytes: Int
     var index: [ShapingKey: Int] = [:]
     var nodes: [Node] = []
     var free: [Int] = []
-    /// Most recently used node, least recently used node (-1 when empty).
-    var head = -1
-    var tail = -1
+    /// The clock hand: the next node to consider for eviction.
+    var hand = 0
     var bytes = 0
     var hits = 0
     var misses = 0
@@ -191,7 +193,7 @@ struct Shard: Sendable {
             return false
         }
         hits += 1
-        moveToFront(slot)
+        if !nodes[slot].referenced { nodes[slot].referenced = true }
         for glyph in nodes[slot].glyphs { out.append(glyph.moved(by: offset)) }
         return true
     }
@@ -203,9 +205,9 @@ struct Shard: Sendable {
             bytes += cost - nodes[slot].cost
             nodes[slot].glyphs = glyphs
             nodes[slot].cost = cost
-            moveToFront(slot)
+            nodes[slot].referenced = true
         } else {
-            let node = Node(key: key, face: face, glyphs: glyphs, cost: cost, previous: -1, next: head)
+            let node = Node(key: key, face: face, glyphs: glyphs, cost: cost, referenced: false, live: true)
             let slot: Int
             if let reused = free.popLast() {
                 slot = reused
@@ -214,38 +216,28 @@ struct Shard: Sendable {
                 slot = nodes.count
                 nodes.append(node)
             }
-            if head >= 0 { nodes[head].previous = slot }
-            head = slot
-            if tail < 0 { tail = slot }
             index[key] = slot
             bytes += cost
         }
-        while bytes > maximumBytes, tail >= 0 { evict(tail) }
-    }
-
-    private mutating func unlink(_ slot: Int) {
-        let previous = nodes[slot].previous
-        let next = nodes[slot].next
-        if previous >= 0 { nodes[previous].next = next } else { head = next }
-        if next >= 0 { nodes[next].previous = previous } else { tail = previous }
-    }
-
-    private mutating func moveToFront(_ slot: Int) {
-        guard head != slot else { return }
-        unlink(slot)
-        nodes[slot].previous = -1
-        nodes[slot].next = head
-        if head >= 0 { nodes[head].previous = slot }
-        head = slot
-        if tail < 0 { tail = slot }
+        // Second chance: a referenced node loses its mark, an unmarked one goes.
+        while bytes > maximumBytes && !index.isEmpty {
+            let slot = hand
+            hand = (hand + 1) % nodes.count
+            guard nodes[slot].live else { continue }
+            if nodes[slot].referenced {
+                nodes[slot].referenced = false
+            } else {
+                evict(slot)
+            }
+        }
     }
 
     private mutating func evict(_ slot: Int) {
-        unlink(slot)
         index[nodes[slot].key] = nil
         bytes -= nodes[slot].cost
         nodes[slot].glyphs = []
         nodes[slot].face = nil
+        nodes[slot].live = false
         free.append(slot)
         evictions += 1
     }
