@@ -123,6 +123,10 @@ struct CorpusBenchmark: ParsableCommand {
 
         // Every first measurement before any thread runs, so their peak is the corpus's alone.
         for _ in 0..<runs { try measureFirstAndRelayout() }
+        // One untimed pass on each thread count first: the second thread's malloc arena and
+        // the pages it maps belong to start-up, not to the steady state measured.
+        _ = try CorpusBenchmark.throughput(strings, font: font, threads: 1, width: width, cacheMiB)
+        _ = try CorpusBenchmark.throughput(strings, font: font, threads: 2, width: width, cacheMiB)
         for _ in 0..<runs {
             let start = ContinuousClock.now
             var glyphs = 0
