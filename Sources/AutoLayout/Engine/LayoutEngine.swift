@@ -164,9 +164,11 @@ final class LayoutEngine {
             } else if view.translatesAutoresizingMaskIntoConstraints {
                 result.append(contentsOf: autoresizingConstraints(for: view))
             }
+            // A stack view may create its margins guide while making its constraints: make them first.
+            let own = view.generatedLayoutConstraints()
             for guide in view.builtInGuides { result.append(contentsOf: guideConstraints(guide, of: view)) }
             result.append(contentsOf: contentSizeConstraints(for: view, diagnostics: &diagnostics))
-            result.append(contentsOf: view.generatedLayoutConstraints())
+            result.append(contentsOf: own)
         }
         result.append(contentsOf: user)
         return result
