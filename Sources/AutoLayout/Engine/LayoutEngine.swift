@@ -741,7 +741,7 @@ final class LayoutEngine {
     var installedConstraints: [NSLayoutConstraint] { installOrder.compactMap { installed[$0]?.constraint } }
 
     /// Installed constraints connected to the item's variables on an axis, directly or
-    /// through other items' variables, in installation order.
+    /// through other items' variables (but not through its superviews'), in installation order.
     func constraintsAffecting(_ item: any LayoutItem, axis: NSLayoutConstraint.Axis) -> [NSLayoutConstraint] {
         var byVariable: [Variable: [ObjectIdentifier]] = [:]
         for id in installOrder {
@@ -750,11 +750,20 @@ final class LayoutEngine {
                 for term in form.terms { byVariable[term.variable, default: []].append(id) }
             }
         }
+        // Superviews relate everything inside them: their variables are a boundary the
+        // search reaches but does not cross.
+        var boundary = Set<Variable>()
+        var ancestor = item.itemOwningView
+        if item is UIView { ancestor = ancestor?.superview }
+        while let view = ancestor {
+            boundary.formUnion(view.layoutVariables.axis(axis))
+            ancestor = view.superview
+        }
         var reached = Set<ObjectIdentifier>()
         var seenVariables = Set<Variable>()
         var queue = item.layoutVariables.axis(axis)
         while let variable = queue.popLast() {
-            guard seenVariables.insert(variable).inserted else { continue }
+            guard seenVariables.insert(variable).inserted, !boundary.contains(variable) else { continue }
             for id in byVariable[variable] ?? [] where reached.insert(id).inserted {
                 for form in installed[id]?.forms ?? [] { queue.append(contentsOf: form.terms.map(\.variable)) }
             }
