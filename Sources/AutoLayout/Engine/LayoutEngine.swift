@@ -55,8 +55,7 @@ final class LayoutEngine {
     private struct AutoresizingKey: Equatable {
         var frame: CGRect
         var mask: Int
-        var superSize: CGSize
-        var hasSuperview: Bool
+        var superview: ObjectIdentifier
     }
 
     init(
@@ -213,8 +212,11 @@ final class LayoutEngine {
     /// center and a size, affine in the superview's size for the flexible parts.
     private func autoresizingConstraints(for view: UIView) -> [NSLayoutConstraint] {
         guard let parent = view.superview else { return [] }
+        // The superview's size is read when the constraints are made, as UIKit does: they
+        // stay until the view's frame or mask changes, so the flexible parts follow later
+        // changes of the superview.
         let key = AutoresizingKey(
-            frame: view.frame, mask: view.autoresizingMask.rawValue, superSize: parent.frame.size, hasSuperview: true)
+            frame: view.frame, mask: view.autoresizingMask.rawValue, superview: ObjectIdentifier(parent))
         let id = ObjectIdentifier(view)
         if generatedKeys[id] == key, let existing = generated[id] { return existing }
         generatedKeys[id] = key
