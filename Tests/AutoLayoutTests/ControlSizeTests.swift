@@ -89,7 +89,8 @@ final class ControlSizeTests: XCTestCase {
         XCTAssertEqual(Device.iPhone8.traits(.landscape).horizontalSizeClass, .compact)
         XCTAssertEqual(Device.iPhone8Plus.traits(.landscape).horizontalSizeClass, .regular)
         XCTAssertEqual(Device.iPadPro11.traits(.portrait).horizontalSizeClass, .regular)
-        XCTAssertEqual(Device.iPhone15.safeAreaInsets(.landscape), UIEdgeInsets(top: 0, left: 59, bottom: 21, right: 59))
+        XCTAssertEqual(
+            Device.iPhone15.safeAreaInsets(.landscape), UIEdgeInsets(top: 0, left: 59, bottom: 21, right: 59))
         XCTAssertNil(Device.named("Nokia 3310"))
         XCTAssertEqual(Set(Device.all.map(\.name)).count, Device.all.count)
     }

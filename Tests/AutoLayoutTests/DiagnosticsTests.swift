@@ -84,7 +84,8 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertTrue(vertical.contains { $0 === top })
         let content = vertical.first { $0 is NSContentSizeLayoutConstraint }
         XCTAssertEqual(
-            content?.description, "<NSContentSizeLayoutConstraint UILabel:title.height == 21 Hug:250 CompressionResistance:750   (active)>")
+            content?.description,
+            "<NSContentSizeLayoutConstraint UILabel:title.height == 21 Hug:250 CompressionResistance:750   (active)>")
     }
 
     func testInvalidConstraintsAreReportedNotFatal() {

@@ -41,10 +41,46 @@ public class NSLayoutConstraint: CustomStringConvertible {
     public enum Attribute: Int, Sendable, Hashable, CaseIterable {
         /// Nothing: the constraint compares `first` with a constant.
         case notAnAttribute = 0
-        case left = 1, right, top, bottom, leading, trailing, width, height, centerX, centerY, lastBaseline
+        /// The left edge.
+        case left = 1
+        /// The right edge.
+        case right = 2
+        /// The top edge.
+        case top = 3
+        /// The bottom edge.
+        case bottom = 4
+        /// The leading edge: left in left-to-right layouts, right in right-to-left ones.
+        case leading = 5
+        /// The trailing edge.
+        case trailing = 6
+        /// The width.
+        case width = 7
+        /// The height.
+        case height = 8
+        /// The horizontal center.
+        case centerX = 9
+        /// The vertical center.
+        case centerY = 10
+        /// The baseline of the last line of text.
+        case lastBaseline = 11
+        /// The baseline of the first line of text.
         case firstBaseline = 12
-        case leftMargin, rightMargin, topMargin, bottomMargin, leadingMargin, trailingMargin
-        case centerXWithinMargins, centerYWithinMargins
+        /// The left edge of the layout margins.
+        case leftMargin = 13
+        /// The right edge of the layout margins.
+        case rightMargin = 14
+        /// The top edge of the layout margins.
+        case topMargin = 15
+        /// The bottom edge of the layout margins.
+        case bottomMargin = 16
+        /// The leading edge of the layout margins.
+        case leadingMargin = 17
+        /// The trailing edge of the layout margins.
+        case trailingMargin = 18
+        /// The horizontal center of the layout margins.
+        case centerXWithinMargins = 19
+        /// The vertical center of the layout margins.
+        case centerYWithinMargins = 20
 
         /// The axis the attribute lies on (`nil` for `notAnAttribute`).
         public var axis: Axis? {
@@ -218,7 +254,9 @@ public class NSLayoutConstraint: CustomStringConvertible {
             if rhs.isEmpty {
                 rhs.append(PixelGrid.format(Double(constant)))
             } else {
-                rhs.append(constant < 0 ? "- \(PixelGrid.format(Double(-constant)))" : "+ \(PixelGrid.format(Double(constant)))")
+                rhs.append(
+                    constant < 0
+                        ? "- \(PixelGrid.format(Double(-constant)))" : "+ \(PixelGrid.format(Double(constant)))")
             }
         }
         text += rhs.joined(separator: " ")

@@ -398,10 +398,13 @@ final class LayoutEngine {
             guard constraint.secondAttribute.axis == firstAxis else {
                 return .failure(.init("it relates the \(firstAxis) axis to another axis"))
             }
-            guard constraint.firstAttribute.isDimension == constraint.secondAttribute.isDimension
-                || constraint.multiplier != 0
+            guard
+                constraint.firstAttribute.isDimension == constraint.secondAttribute.isDimension
+                    || constraint.multiplier != 0
             else { return .failure(.init("it relates a position to a size")) }
-            linear(second, constraint.secondAttribute, scale: -Double(constraint.multiplier), into: &terms, constant: &constant)
+            linear(
+                second, constraint.secondAttribute, scale: -Double(constraint.multiplier), into: &terms,
+                constant: &constant)
         } else if !constraint.firstAttribute.isDimension, !(constraint is NSAutoresizingMaskLayoutConstraint) {
             return .failure(.init("a position cannot equal a constant; relate it to another anchor"))
         }
@@ -415,7 +418,9 @@ final class LayoutEngine {
             case .lessThanOrEqual: .lessThanOrEqual
             case .greaterThanOrEqual: .greaterThanOrEqual
             }
-        return .success([Form(terms: merge(terms), constant: constant, relation: relation, priority: min(rawPriority, 1000))])
+        return .success([
+            Form(terms: merge(terms), constant: constant, relation: relation, priority: min(rawPriority, 1000))
+        ])
     }
 
     struct FormError: Error {
@@ -557,7 +562,8 @@ final class LayoutEngine {
                 }
                 if fitting == nil {
                     diagnostics.append(
-                        LayoutDiagnostic(.invalidConstraint, "\(constraint) is invalid: \(error.reason); it is left out"))
+                        LayoutDiagnostic(
+                            .invalidConstraint, "\(constraint) is invalid: \(error.reason); it is left out"))
                 }
                 continue
             }
@@ -697,7 +703,9 @@ final class LayoutEngine {
         return changed
     }
 
-    func absoluteRect(_ item: any LayoutItem) -> (minX: Double, minY: Double, maxX: Double, maxY: Double, width: Double, height: Double) {
+    func absoluteRect(_ item: any LayoutItem) -> (
+        minX: Double, minY: Double, maxX: Double, maxY: Double, width: Double, height: Double
+    ) {
         let v = item.layoutVariables
         let x = solver.value(of: v.minX)
         let y = solver.value(of: v.minY)

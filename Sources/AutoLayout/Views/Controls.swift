@@ -72,7 +72,12 @@ open class UIStepper: UIFixedSizeControl {
 /// A spinner (`UIActivityIndicatorView`): 20 × 20 (medium) or 37 × 37 (large), hugging 750.
 open class UIActivityIndicatorView: UIFixedSizeControl {
     /// The spinner's size.
-    public enum Style: Sendable { case medium, large }
+    public enum Style: Sendable {
+        /// 20 × 20.
+        case medium
+        /// 37 × 37.
+        case large
+    }
     /// The style it was made with.
     public let style: Style
     /// Creates a spinner.
@@ -106,7 +111,16 @@ open class UIPageControl: UIView {
 /// Catalyst and unverified on iOS (see docs/autolayout.md).
 open class UITextField: UIView {
     /// The border style.
-    public enum BorderStyle: Sendable { case none, line, bezel, roundedRect }
+    public enum BorderStyle: Sendable {
+        /// No border (the default in code).
+        case none
+        /// A thin line (sized like `none`).
+        case line
+        /// A bezel (sized like `none`).
+        case bezel
+        /// The rounded rectangle: 34 pt tall.
+        case roundedRect
+    }
     /// The text.
     public var text: String? { didSet { if text != oldValue { invalidateIntrinsicContentSize() } } }
     /// The placeholder, measured when the text is empty.

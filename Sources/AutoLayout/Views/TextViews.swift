@@ -141,9 +141,23 @@ open class UILabel: UIView {
 /// title's size plus `contentEdgeInsets`, or 6 pt above and below when those are zero.
 open class UIButton: UIView {
     /// The button's states; only `.normal` is laid out.
-    public enum State: Sendable { case normal, highlighted, disabled, selected }
+    public enum State: Sendable {
+        /// The resting state.
+        case normal
+        /// While touched.
+        case highlighted
+        /// While disabled.
+        case disabled
+        /// While selected.
+        case selected
+    }
     /// The button's type.
-    public enum ButtonType: Sendable { case custom, system }
+    public enum ButtonType: Sendable {
+        /// No system styling.
+        case custom
+        /// The system button (sizing is the same).
+        case system
+    }
 
     /// The title, on one line (buttons truncate in the middle).
     public private(set) var currentTitle: String?

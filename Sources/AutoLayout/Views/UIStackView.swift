@@ -163,7 +163,8 @@ open class UIStackView: UIView {
             hidden: arranged.map(\.isHidden), lengths: lengths,
             baselineViews: arranged.map { view in
                 alignment == .firstBaseline || alignment == .lastBaseline || isBaselineRelativeArrangement
-                    ? ObjectIdentifier(alignment == .lastBaseline ? view.forLastBaselineLayout : view.forFirstBaselineLayout)
+                    ? ObjectIdentifier(
+                        alignment == .lastBaseline ? view.forLastBaselineLayout : view.forFirstBaselineLayout)
                     : nil
             })
         if key != cachedKey {
@@ -228,7 +229,8 @@ open class UIStackView: UIView {
             case .center:
                 _ = add(view, crossCenter, .equal, canvas, crossCenter, "UISV-alignment")
             case .firstBaseline, .lastBaseline:
-                let baseline: NSLayoutConstraint.Attribute = alignment == .firstBaseline ? .firstBaseline : .lastBaseline
+                let baseline: NSLayoutConstraint.Attribute =
+                    alignment == .firstBaseline ? .firstBaseline : .lastBaseline
                 if horizontal, let first = visible.first, first !== view {
                     _ = add(view, baseline, .equal, first, baseline, "UISV-alignment")
                 } else if !horizontal {
@@ -263,7 +265,8 @@ open class UIStackView: UIView {
 
         // Along the axis.
         _ = add(visible[0], leadingAttribute, .equal, canvas, leadingAttribute, "UISV-canvas-connection")
-        _ = add(canvas, trailingAttribute, .equal, visible[visible.count - 1], trailingAttribute, "UISV-canvas-connection")
+        _ = add(
+            canvas, trailingAttribute, .equal, visible[visible.count - 1], trailingAttribute, "UISV-canvas-connection")
         let equalGaps = distribution == .equalSpacing || distribution == .equalCentering
         var gaps: [UILayoutGuide] = []
         for index in visible.indices.dropFirst() {

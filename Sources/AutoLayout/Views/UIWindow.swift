@@ -73,7 +73,8 @@ public struct Device: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// iPhone SE (1st generation): 320 × 568 @2x.
-    public static let iPhoneSE1 = phone("iPhone SE (1st generation)", 320, 568, 2, top: 20, bottom: 0, regularLandscape: false)
+    public static let iPhoneSE1 = phone(
+        "iPhone SE (1st generation)", 320, 568, 2, top: 20, bottom: 0, regularLandscape: false)
     /// iPhone 8 (and SE 2nd/3rd generation): 375 × 667 @2x.
     public static let iPhone8 = phone("iPhone 8", 375, 667, 2, top: 20, bottom: 0, regularLandscape: false)
     /// iPhone 8 Plus: 414 × 736 @3x.
@@ -83,7 +84,8 @@ public struct Device: Hashable, Sendable, CustomStringConvertible {
     /// iPhone XR / 11: 414 × 896 @2x.
     public static let iPhone11 = phone("iPhone 11", 414, 896, 2, top: 48, bottom: 34, regularLandscape: true)
     /// iPhone XS Max / 11 Pro Max: 414 × 896 @3x.
-    public static let iPhone11ProMax = phone("iPhone 11 Pro Max", 414, 896, 3, top: 44, bottom: 34, regularLandscape: true)
+    public static let iPhone11ProMax = phone(
+        "iPhone 11 Pro Max", 414, 896, 3, top: 44, bottom: 34, regularLandscape: true)
     /// iPhone 12 mini / 13 mini: 375 × 812 @3x.
     public static let iPhone13Mini = phone("iPhone 13 mini", 375, 812, 3, top: 50, bottom: 34, regularLandscape: false)
     /// iPhone 12 / 13 / 14 (and 12/13 Pro): 390 × 844 @3x.
@@ -93,11 +95,13 @@ public struct Device: Hashable, Sendable, CustomStringConvertible {
     /// iPhone 14 Pro / 15 / 15 Pro / 16: 393 × 852 @3x (Dynamic Island).
     public static let iPhone15 = phone("iPhone 15", 393, 852, 3, top: 59, bottom: 34, regularLandscape: false)
     /// iPhone 14 Pro Max / 15 Plus / 15 Pro Max / 16 Plus: 430 × 932 @3x.
-    public static let iPhone15ProMax = phone("iPhone 15 Pro Max", 430, 932, 3, top: 59, bottom: 34, regularLandscape: true)
+    public static let iPhone15ProMax = phone(
+        "iPhone 15 Pro Max", 430, 932, 3, top: 59, bottom: 34, regularLandscape: true)
     /// iPhone 16 Pro: 402 × 874 @3x.
     public static let iPhone16Pro = phone("iPhone 16 Pro", 402, 874, 3, top: 62, bottom: 34, regularLandscape: false)
     /// iPhone 16 Pro Max: 440 × 956 @3x.
-    public static let iPhone16ProMax = phone("iPhone 16 Pro Max", 440, 956, 3, top: 62, bottom: 34, regularLandscape: true)
+    public static let iPhone16ProMax = phone(
+        "iPhone 16 Pro Max", 440, 956, 3, top: 62, bottom: 34, regularLandscape: true)
     /// iPad (9th generation) and older 10.2": 810 × 1080 @2x.
     public static let iPad = pad("iPad", 810, 1080, top: 20, bottom: 0)
     /// iPad Air 2 and 9.7" iPads: 768 × 1024 @2x.
@@ -105,12 +109,12 @@ public struct Device: Hashable, Sendable, CustomStringConvertible {
     /// iPad Pro 11": 834 × 1194 @2x.
     public static let iPadPro11 = pad("iPad Pro 11-inch", 834, 1194, top: 24, bottom: 20)
     /// iPad Pro 12.9": 1024 × 1366 @2x.
-    public static let iPadPro12_9 = pad("iPad Pro 12.9-inch", 1024, 1366, top: 24, bottom: 20)
+    public static let iPadPro12Point9 = pad("iPad Pro 12.9-inch", 1024, 1366, top: 24, bottom: 20)
 
     /// Every preset, phones from small to large, then iPads.
     public static let all: [Device] = [
         iPhoneSE1, iPhone8, iPhone8Plus, iPhoneX, iPhone11, iPhone11ProMax, iPhone13Mini, iPhone14, iPhone14Plus,
-        iPhone15, iPhone15ProMax, iPhone16Pro, iPhone16ProMax, iPad, iPadAir2, iPadPro11, iPadPro12_9,
+        iPhone15, iPhone15ProMax, iPhone16Pro, iPhone16ProMax, iPad, iPadAir2, iPadPro11, iPadPro12Point9,
     ]
 
     /// A preset by name, ignoring case, spaces and punctuation (`iphone-15`, `iPhone 15`).
@@ -139,9 +143,10 @@ public final class UIWindow: UIView {
     let windowTraits: UITraitCollection
 
     /// A window filling a device's screen in an orientation.
-    public init(device: Device, orientation: Device.Orientation = .portrait,
-        layoutDirection: UIUserInterfaceLayoutDirection = .leftToRight)
-    {
+    public init(
+        device: Device, orientation: Device.Orientation = .portrait,
+        layoutDirection: UIUserInterfaceLayoutDirection = .leftToRight
+    ) {
         self.device = device
         self.orientation = orientation
         deviceSafeAreaInsets = device.safeAreaInsets(orientation)
