@@ -200,3 +200,42 @@ final class FittingAndGuidesTests: XCTestCase {
         XCTAssertEqual(a.frame.minY, 50, "a required constraint beats the one lowered to 750")
     }
 }
+
+final class CustomGuideTests: XCTestCase {
+    /// Spacer guides (instead of spacer views) spread two buttons evenly across the screen.
+    func testCustomGuidesAsEqualSpacers() {
+        let root = makeRoot()
+        let first = UIButton()
+        first.setTitle("Cancel", for: .normal)
+        let second = UIButton()
+        second.setTitle("OK", for: .normal)
+        add(first, second, to: root)
+        let gaps = [UILayoutGuide(), UILayoutGuide(), UILayoutGuide()]
+        for guide in gaps { root.addLayoutGuide(guide) }
+        NSLayoutConstraint.activate([
+            gaps[0].leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            first.leadingAnchor.constraint(equalTo: gaps[0].trailingAnchor),
+            gaps[1].leadingAnchor.constraint(equalTo: first.trailingAnchor),
+            second.leadingAnchor.constraint(equalTo: gaps[1].trailingAnchor),
+            gaps[2].leadingAnchor.constraint(equalTo: second.trailingAnchor),
+            gaps[2].trailingAnchor.constraint(equalTo: root.trailingAnchor),
+            gaps[1].widthAnchor.constraint(equalTo: gaps[0].widthAnchor),
+            gaps[2].widthAnchor.constraint(equalTo: gaps[0].widthAnchor),
+            first.topAnchor.constraint(equalTo: root.topAnchor, constant: 100),
+            second.topAnchor.constraint(equalTo: root.topAnchor, constant: 100),
+        ])
+        for guide in gaps {
+            NSLayoutConstraint.activate([
+                guide.topAnchor.constraint(equalTo: root.topAnchor),
+                guide.heightAnchor.constraint(equalToConstant: 1),
+            ])
+        }
+        root.layoutIfNeeded()
+        let gapWidth = (375 - first.frame.width - second.frame.width) / 3
+        XCTAssertEqual(first.frame.minX, gapWidth, accuracy: 0.5)
+        XCTAssertEqual(second.frame.minX - first.frame.maxX, gapWidth, accuracy: 0.5)
+        XCTAssertEqual(gaps[1].layoutFrame.width, gapWidth, accuracy: 0.5)
+        XCTAssertFalse(first.hasAmbiguousLayout)
+        XCTAssertTrue(root.layoutDiagnostics.isEmpty, "\(root.layoutDiagnostics)")
+    }
+}
