@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"], exclude: ["Fixtures"]),
-        .testTarget(name: "MeasureCLITests", dependencies: ["Typesetting"]),
+        .testTarget(name: "MeasureCLITests", dependencies: ["Typesetting"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
