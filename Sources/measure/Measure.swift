@@ -46,11 +46,14 @@ struct Measure: ParsableCommand {
 
     @Option(
         name: .customLong("text-style"),
-        help: "A Dynamic Type text style: largeTitle, title1-3, headline, subheadline, body, callout, footnote, caption1-2.")
+        help:
+            "A Dynamic Type text style: largeTitle, title1-3, headline, subheadline, body, callout, footnote, caption1-2."
+    )
     var textStyle: String?
 
     @Option(
-        help: "The content size category for --text-style: extraSmall … extraExtraExtraLarge, accessibilityMedium … accessibilityExtraExtraExtraLarge (or xSmall, AX1-AX5; default large)."
+        help:
+            "The content size category for --text-style: extraSmall … extraExtraExtraLarge, accessibilityMedium … accessibilityExtraExtraExtraLarge (or xSmall, AX1-AX5; default large)."
     )
     var category: String?
 

@@ -39,7 +39,8 @@ final class MeasureCheckTests: XCTestCase {
         let object = try MeasureProcess.object(output.lines.first ?? "")
         let summary = try XCTUnwrap(object["summary"] as? [String: Any])
         XCTAssertEqual((summary["languages"] as? [String])?.count, 12, "11 catalogs plus the English msgids")
-        XCTAssertEqual(summary["checks"] as? Int, (8 * 12 - 1) * 2, "8 keys × 12 languages (ar has no Downloads) × 2 categories")
+        XCTAssertEqual(
+            summary["checks"] as? Int, (8 * 12 - 1) * 2, "8 keys × 12 languages (ar has no Downloads) × 2 categories")
         XCTAssertEqual((summary["unmatchedKeys"] as? [String])?.count, 20, "the other 20 msgids match no rule")
 
         // At the default size only the two longest translations are cut.
@@ -64,7 +65,8 @@ final class MeasureCheckTests: XCTestCase {
         XCTAssertTrue((finding["file"] as? String ?? "").hasSuffix("de.po"))
         // Every script is measured: Korean, Japanese, Arabic, Thai, Devanagari and Hebrew all fail at AX3.
         let languages = Set(found.compactMap { $0["language"] as? String })
-        XCTAssertTrue(Set(["ko", "ja", "ar", "th", "hi", "he", "ru", "de", "fr", "en"]).isSubset(of: languages), "\(languages)")
+        XCTAssertTrue(
+            Set(["ko", "ja", "ar", "th", "hi", "he", "ru", "de", "fr", "en"]).isSubset(of: languages), "\(languages)")
 
         // The table says the same for people.
         let table = try MeasureProcess.run(["check"] + catalogs + ["--spec", spec])
@@ -195,7 +197,8 @@ final class MeasureCheckTests: XCTestCase {
         let directory = try MeasureProcess.temporaryDirectory(self)
         let catalog = Self.fixtures.appendingPathComponent("xdg-user-dirs/de.po").path
         let layout = try write(
-            #"{"rules": [{"key": "*", "device": "iPhone 15", "layout": "settings.json"}]}"#, to: "l.json", in: directory)
+            #"{"rules": [{"key": "*", "device": "iPhone 15", "layout": "settings.json"}]}"#, to: "l.json", in: directory
+        )
         var output = try MeasureProcess.run(["check", catalog, "--spec", layout])
         XCTAssertEqual(output.status, 65, output.summary)
         XCTAssertTrue(output.stderr.contains("not supported yet"), output.stderr)

@@ -85,7 +85,9 @@ public enum LanguageFonts {
             "Apple SD Gothic Neo", "Noto Sans CJK KR", "Noto Sans KR", "Source Han Sans KR", "NanumGothic",
             "Nanum Gothic",
         ]
-        let simplified = ["PingFang SC", "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "Source Han Sans CN"]
+        let simplified = [
+            "PingFang SC", "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "Source Han Sans CN",
+        ]
         let traditional = [
             "PingFang TC", "PingFang HK", "Noto Sans CJK TC", "Noto Sans CJK HK", "Noto Sans TC", "Noto Sans HK",
             "Source Han Sans TC", "Source Han Sans TW", "Source Han Sans HK",

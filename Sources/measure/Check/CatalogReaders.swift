@@ -21,7 +21,8 @@ enum StringsFileReader {
             try scanner.skipTrivia()
             if scanner.peek == ";" {
                 scanner.advance()
-                entries.append(CatalogEntry(key: key, variant: nil, language: resolved, text: key, file: file, line: keyLine))
+                entries.append(
+                    CatalogEntry(key: key, variant: nil, language: resolved, text: key, file: file, line: keyLine))
                 continue
             }
             try scanner.expect("=", after: "the key \"\(key)\"")
@@ -29,7 +30,8 @@ enum StringsFileReader {
             let value = try scanner.string(what: "the value of \"\(key)\" (a quoted string)")
             try scanner.skipTrivia()
             try scanner.expect(";", after: "the value of \"\(key)\"")
-            entries.append(CatalogEntry(key: key, variant: nil, language: resolved, text: value, file: file, line: keyLine))
+            entries.append(
+                CatalogEntry(key: key, variant: nil, language: resolved, text: value, file: file, line: keyLine))
         }
         return entries
     }
@@ -88,12 +90,16 @@ enum StringsFileReader {
         }
 
         static func isBareCharacter(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_$+/:.-".unicodeScalars.contains(scalar))
+            scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || "_$+/:.-".unicodeScalars.contains(scalar))
         }
 
         /// A quoted string with backslash escapes, or a bare word (old-style property lists).
         mutating func string(what: String) throws(RequestError) -> String {
-            guard let first = peek else { throw Catalogs.error(file, line, "expected \(what), found the end of the file") }
+            guard let first = peek else {
+                throw Catalogs.error(file, line, "expected \(what), found the end of the file")
+            }
             if first != "\"" {
                 guard Scanner.isBareCharacter(first) else {
                     throw Catalogs.error(file, line, "expected \(what), found '\(first)'")
@@ -132,7 +138,8 @@ enum StringsFileReader {
                         advance()
                     }
                     guard hex.count == 4, let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value) else {
-                        throw Catalogs.error(file, line, "invalid escape '\\\(escaped)\(hex)': expected four hex digits")
+                        throw Catalogs.error(
+                            file, line, "invalid escape '\\\(escaped)\(hex)': expected four hex digits")
                     }
                     result.append(decoded)
                 default: result.append(escaped)
@@ -169,7 +176,8 @@ enum POReader {
             }
             if line.hasPrefix("\"") {
                 guard let field else {
-                    throw Catalogs.error(file, number, "a quoted string with no keyword before it; expected msgid first")
+                    throw Catalogs.error(
+                        file, number, "a quoted string with no keyword before it; expected msgid first")
                 }
                 current.append(try unquote(line, file: file, line: number), to: field)
                 continue
@@ -179,9 +187,11 @@ enum POReader {
             let isMsgstr = keyword == "msgstr" || (keyword.hasPrefix("msgstr[") && keyword.hasSuffix("]"))
             guard ["msgctxt", "msgid", "msgid_plural"].contains(keyword) || isMsgstr else {
                 throw Catalogs.error(
-                    file, number, "unknown keyword '\(keyword)'; expected msgctxt, msgid, msgid_plural, msgstr or msgstr[N]")
+                    file, number,
+                    "unknown keyword '\(keyword)'; expected msgctxt, msgid, msgid_plural, msgstr or msgstr[N]")
             }
-            let startsEntry = keyword == "msgctxt" || (keyword == "msgid" && (current.msgctxt == nil || current.msgid != nil))
+            let startsEntry =
+                keyword == "msgctxt" || (keyword == "msgid" && (current.msgctxt == nil || current.msgid != nil))
             if startsEntry {
                 if current.msgid != nil || current.msgctxt != nil { finish() }
                 current.fuzzy = fuzzy
@@ -223,7 +233,8 @@ enum POReader {
             guard let msgid = entry.msgid, !msgid.isEmpty, let line = entry.line else { continue }
             let context = entry.msgctxt.map { "context: \($0)" }
             results.append(
-                CatalogEntry(key: msgid, variant: context, language: sourceLanguage, text: msgid, file: file, line: line))
+                CatalogEntry(
+                    key: msgid, variant: context, language: sourceLanguage, text: msgid, file: file, line: line))
             if let plural = entry.msgidPlural {
                 results.append(
                     CatalogEntry(
@@ -262,7 +273,8 @@ enum POReader {
     static func unquote(_ text: String, file: String, line: Int) throws(RequestError) -> String {
         let scalars = Array(text.unicodeScalars)
         guard scalars.count >= 2, scalars.first == "\"", scalars.last == "\"" else {
-            throw Catalogs.error(file, line, "expected a quoted string such as \"text\", found \(text.isEmpty ? "nothing" : text)")
+            throw Catalogs.error(
+                file, line, "expected a quoted string such as \"text\", found \(text.isEmpty ? "nothing" : text)")
         }
         var result = String.UnicodeScalarView()
         var index = 1
@@ -305,7 +317,9 @@ enum XCStringsReader {
             let needle = Array(JSONValue.quote(key).utf8)
             guard !needle.isEmpty, utf8.count >= needle.count else { return 1 }
             for start in 0...(utf8.count - needle.count) where utf8[start] == needle[0] {
-                if Array(utf8[start..<(start + needle.count)]) == needle { return Catalogs.line(ofByte: start, in: utf8) }
+                if Array(utf8[start..<(start + needle.count)]) == needle {
+                    return Catalogs.line(ofByte: start, in: utf8)
+                }
             }
             return 1
         }
@@ -328,7 +342,8 @@ enum XCStringsReader {
                 throw Catalogs.error(file, line, "\"localizations\" of \"\(key)\" must be an object of languages")
             }
             if localizations[source] == nil {
-                entries.append(CatalogEntry(key: key, variant: nil, language: source, text: key, file: file, line: line))
+                entries.append(
+                    CatalogEntry(key: key, variant: nil, language: source, text: key, file: file, line: line))
             }
             for language in localizations.keys.sorted() {
                 guard let localization = localizations[language] as? [String: Any] else {
@@ -336,7 +351,8 @@ enum XCStringsReader {
                 }
                 for (variant, value) in try units(localization, key: key, file: file, line: line) {
                     entries.append(
-                        CatalogEntry(key: key, variant: variant, language: language, text: value, file: file, line: line))
+                        CatalogEntry(
+                            key: key, variant: variant, language: language, text: value, file: file, line: line))
                 }
             }
         }
@@ -367,7 +383,8 @@ enum XCStringsReader {
         var result: [(String?, String)] = []
         if let unit = node["stringUnit"] {
             guard let unit = unit as? [String: Any], let value = unit["value"] as? String else {
-                throw Catalogs.error(file, line, "\"stringUnit\" of \"\(key)\" must be an object with a string \"value\"")
+                throw Catalogs.error(
+                    file, line, "\"stringUnit\" of \"\(key)\" must be an object with a string \"value\"")
             }
             result.append((path, value))
         }

@@ -85,10 +85,13 @@ enum Catalogs {
 
     /// "de", "pt_BR", "zh-Hant", "sr@latin": two or three letters, then subtags.
     static func looksLikeLanguage(_ text: String) -> Bool {
-        let parts = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "-" || $0 == "_" || $0 == "@" })
+        let parts = text.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "-" || $0 == "_" || $0 == "@" })
         guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isLetter && $0.isASCII })
         else { return false }
-        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        return parts.dropFirst().allSatisfy {
+            (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
     }
 }
 
@@ -96,7 +99,9 @@ enum Catalogs {
 /// UTF-16 without one when every other byte is zero (as plain ASCII keys give).
 enum TextDecoding {
     static func decode(_ bytes: [UInt8], file: String, allowUTF16: Bool) throws(RequestError) -> String {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return try utf8(Array(bytes.dropFirst(3)), file: file, skipped: 3) }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            return try utf8(Array(bytes.dropFirst(3)), file: file, skipped: 3)
+        }
         if allowUTF16 {
             if bytes.starts(with: [0xFF, 0xFE]) { return try utf16(bytes, from: 2, bigEndian: false, file: file) }
             if bytes.starts(with: [0xFE, 0xFF]) { return try utf16(bytes, from: 2, bigEndian: true, file: file) }
@@ -136,7 +141,8 @@ enum TextDecoding {
         -> String
     {
         guard (bytes.count - start) % 2 == 0 else {
-            throw Catalogs.error(file, nil, "UTF-16 text with an odd number of bytes (\(bytes.count)); the file is cut short")
+            throw Catalogs.error(
+                file, nil, "UTF-16 text with an odd number of bytes (\(bytes.count)); the file is cut short")
         }
         var units: [UInt16] = []
         units.reserveCapacity((bytes.count - start) / 2)

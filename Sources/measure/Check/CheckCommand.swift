@@ -9,17 +9,16 @@ struct CheckCommand: ParsableCommand {
         commandName: "measure check",
         abstract: "Find every translated string that truncates or overflows, in every language and text size.",
         discussion: """
-            Catalogs: String Catalogs (.xcstrings), .strings (UTF-8 or UTF-16; the language comes from
-            the xx.lproj folder or the file name) and gettext .po files (msgunfmt turns a .mo into one).
+            Catalogs: String Catalogs (.xcstrings), .strings (UTF-8 or UTF-16; the language comes from the xx.lproj folder or the file name) and gettext .po files (msgunfmt turns a .mo into one).
 
             The spec is JSON. Rules are tried in order; the first whose key pattern matches applies:
-              {"defaults": {"textStyle": "body", "categories": ["large", "accessibilityExtraLarge"]},
+              {"defaults": {"textStyle": "body",
+                            "categories": ["large", "accessibilityExtraLarge"]},
                "fonts": {"ja": "Droid Sans Fallback"},
                "rules": [{"key": "login.*", "control": "button", "width": 120},
-                         {"key": "*", "control": "label", "width": 343, "lines": 2}]}
+                         {"key": "*", "width": 343, "lines": 2}]}
 
-            Exit status: 0 when everything fits, 1 when anything truncates or overflows,
-            64/65/66 for a bad argument, bad data (catalog or spec) or a missing file.
+            Exit status: 0 when everything fits, 1 when anything truncates or overflows, 64/65/66 for a bad argument, bad data (catalog or spec) or a missing file.
             """)
 
     @Argument(help: "Catalog files: .xcstrings, .strings or .po.")

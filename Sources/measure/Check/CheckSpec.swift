@@ -32,7 +32,9 @@ struct CheckSpec: Sendable {
         /// subtag ("zh"), else the rule's family.
         func family(for language: String) -> String? {
             let normalized = CheckSpec.normalizedLanguage(language)
-            let overrides = Dictionary(fonts.map { (CheckSpec.normalizedLanguage($0.key), $0.value) }) { first, _ in first }
+            let overrides = Dictionary(fonts.map { (CheckSpec.normalizedLanguage($0.key), $0.value) }) { first, _ in
+                first
+            }
             if let exact = overrides[normalized] { return exact }
             if let primary = normalized.split(separator: "-").first, let match = overrides[String(primary)] {
                 return match
@@ -86,7 +88,9 @@ struct CheckSpec: Sendable {
             throw fail("top level", "expected a JSON object with \"rules\": [{\"key\": \"*\", \"width\": 343}]")
         }
         if let unknown = root.keys.sorted().first(where: { !topFields.contains($0) }) {
-            throw fail(unknown, "unknown field; known fields: \(topFields.filter { $0 != "$schema" }.sorted().joined(separator: ", "))")
+            throw fail(
+                unknown,
+                "unknown field; known fields: \(topFields.filter { $0 != "$schema" }.sorted().joined(separator: ", "))")
         }
         var spec = CheckSpec()
         if let value = root["sourceLanguage"] {
@@ -130,7 +134,9 @@ struct CheckSpec: Sendable {
         }
         var result: [String: String] = [:]
         for (language, font) in object {
-            guard let name = font as? String else { throw fail("\(field).\(language)", "must be a font family or file path") }
+            guard let name = font as? String else {
+                throw fail("\(field).\(language)", "must be a font family or file path")
+            }
             result[language] = name
         }
         return result
@@ -141,12 +147,15 @@ extension CheckSpec.Rule {
     init(_ object: [String: Any], name: String, fail: (String, String) -> RequestError) throws(RequestError) {
         self.name = name
         if let unknown = object.keys.sorted().first(where: { !CheckSpec.ruleFields.contains($0) }) {
-            throw fail("\(name).\(unknown)", "unknown field; known fields: \(CheckSpec.ruleFields.sorted().joined(separator: ", "))")
+            throw fail(
+                "\(name).\(unknown)",
+                "unknown field; known fields: \(CheckSpec.ruleFields.sorted().joined(separator: ", "))")
         }
         if object["device"] != nil || object["layout"] != nil {
             throw fail(
                 name,
-                "\"device\" and \"layout\" are not supported yet (layout files come in a later version); give \"width\" in points")
+                "\"device\" and \"layout\" are not supported yet (layout files come in a later version); give \"width\" in points"
+            )
         }
         func number(_ field: String) throws(RequestError) -> Double? {
             guard let value = object[field] else { return nil }
@@ -211,7 +220,8 @@ extension CheckSpec.Rule {
         if object["weight"] != nil && weightName == nil { throw fail("\(name).weight", "must be a name or a number") }
         if let weight = weightName {
             guard let parsed = FontWeight(parsing: weight) else {
-                throw fail("\(name).weight", "unknown weight '\(weight)'; use regular, medium, semibold, bold, … or 1-1000")
+                throw fail(
+                    "\(name).weight", "unknown weight '\(weight)'; use regular, medium, semibold, bold, … or 1-1000")
             }
             font.weight = parsed
         }
@@ -220,7 +230,9 @@ extension CheckSpec.Rule {
             font.italic = flag
         }
         if let style = try string("textStyle") {
-            do { font.textStyle = try TextStyle(validating: style) } catch { throw fail("\(name).textStyle", error.message) }
+            do { font.textStyle = try TextStyle(validating: style) } catch {
+                throw fail("\(name).textStyle", error.message)
+            }
         }
         if font.textStyle != nil, font.size != nil {
             throw fail(name, "give \"size\" or \"textStyle\", not both: the text style sets the size per category")
@@ -236,10 +248,13 @@ extension CheckSpec.Rule {
                     }
                 }
             } else {
-                throw fail("\(name).categories", "must be \"all\" or an array such as [\"large\", \"accessibilityExtraLarge\"]")
+                throw fail(
+                    "\(name).categories", "must be \"all\" or an array such as [\"large\", \"accessibilityExtraLarge\"]"
+                )
             }
             if font.textStyle == nil && categories != [.large] {
-                throw fail("\(name).categories", "content size categories need a \"textStyle\" (a fixed size does not scale)")
+                throw fail(
+                    "\(name).categories", "content size categories need a \"textStyle\" (a fixed size does not scale)")
             }
         }
         fonts = try CheckSpec.fonts(object["fonts"], field: "\(name).fonts", fail: fail)
