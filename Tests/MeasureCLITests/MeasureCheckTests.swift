@@ -116,6 +116,26 @@ final class MeasureCheckTests: XCTestCase {
         XCTAssertTrue(ok.text.contains("everything fits"), ok.text)
     }
 
+    /// UTF-16 without a byte order mark is recognised by its zero bytes; UTF-8 may carry a BOM.
+    func testStringsEncodings() throws {
+        let directory = try MeasureProcess.temporaryDirectory(self)
+        let strings = "\"greeting\" = \"Très long bonjour à tout le monde\";\n\"ok\" = OK;\n"
+        var bigEndian = Data()
+        for unit in strings.utf16 { bigEndian.append(contentsOf: [UInt8(unit >> 8), UInt8(unit & 0xFF)]) }
+        let utf16URL = directory.appendingPathComponent("fr.strings")
+        try bigEndian.write(to: utf16URL)
+        let utf8URL = directory.appendingPathComponent("pt_BR.strings")
+        try (Data([0xEF, 0xBB, 0xBF]) + Data(strings.utf8)).write(to: utf8URL)
+        let spec = try write(#"{"rules": [{"key": "*", "width": 100}]}"#, to: "spec.json", in: directory)
+        let output = try MeasureProcess.run(["check", utf16URL.path, utf8URL.path, "--spec", spec, "--json"])
+        XCTAssertEqual(output.status, 1, output.summary)
+        let found = try findings(output)
+        XCTAssertEqual(found.map { $0["language"] as? String }, ["fr", "pt_BR"])
+        XCTAssertEqual(found.first?["text"] as? String, "Très long bonjour à tout le monde")
+        let summary = try MeasureProcess.object(output.lines.first ?? "")["summary"] as? [String: Any]
+        XCTAssertEqual(summary?["checks"] as? Int, 4, "two keys (one unquoted) in two files")
+    }
+
     func testStringCatalogWithPluralsAndLanguageFonts() throws {
         let directory = try MeasureProcess.temporaryDirectory(self)
         let catalog = try write(
