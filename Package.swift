@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"], exclude: ["Fixtures"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout"]),
-        .testTarget(name: "MeasureCLITests", dependencies: ["Typesetting"]),
+        .testTarget(name: "MeasureCLITests", dependencies: ["Typesetting"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

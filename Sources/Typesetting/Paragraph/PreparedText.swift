@@ -23,6 +23,9 @@ public struct PreparedText: Sendable {
     public let fonts: [Font]
     /// Whether the text ends with a hard line break.
     public let endsWithHardBreak: Bool
+    /// The BCP 47 language the text is in, if known ("ja", "zh-Hant", "ar"): it picks the
+    /// fallback faces for Han characters (Japanese, Chinese or Korean forms).
+    public let language: String?
 
     let paragraphs: [PreparedParagraph]
     let lineMetrics: [FontMetrics]
@@ -35,10 +38,11 @@ public struct PreparedText: Sendable {
     ///   - letterSpacing: points added after each grapheme cluster (may be negative).
     ///   - kerning: apply the font's kerning ('kern' / GPOS); on by default, as in UIKit.
     ///   - ligatures: apply standard ligatures; on by default, as in UIKit.
+    ///   - language: the text's BCP 47 language, a hint for font fallback (see `LanguageFonts`).
     ///   - registry: where fallback faces come from.
     public init(
         _ text: String, font: Font, letterSpacing: Double = 0, kerning: Bool = true, ligatures: Bool = true,
-        registry: FontRegistry = .shared
+        language: String? = nil, registry: FontRegistry = .shared
     ) throws(TypesettingError) {
         guard letterSpacing.isFinite, abs(letterSpacing) < 10_000 else {
             throw .invalidParameter(name: "letter spacing", value: letterSpacing, allowed: "a finite number of points")
@@ -46,8 +50,10 @@ public struct PreparedText: Sendable {
         self.text = text
         self.font = font
         self.letterSpacing = letterSpacing
+        self.language = language
         var builder = Itemizer(
-            font: font, registry: registry, letterSpacing: letterSpacing, kerning: kerning, ligatures: ligatures)
+            font: font, registry: registry, letterSpacing: letterSpacing, kerning: kerning, ligatures: ligatures,
+            language: language)
         var paragraphs: [PreparedParagraph] = []
         var base = 0
         var current = text.startIndex
@@ -127,17 +133,20 @@ struct Itemizer {
     let letterSpacing: Double
     let kerning: Bool
     let ligatures: Bool
+    let language: String?
     private(set) var runs: [ShapedRun] = []
     private(set) var fonts: [Font]
     private var fallback: [FontFace] = []
     private var emojiFallback: [FontFace] = []
+    private var scriptFallback: [FallbackScript: [FontFace]] = [:]
 
-    init(font: Font, registry: FontRegistry, letterSpacing: Double, kerning: Bool, ligatures: Bool) {
+    init(font: Font, registry: FontRegistry, letterSpacing: Double, kerning: Bool, ligatures: Bool, language: String?) {
         self.font = font
         self.registry = registry
         self.letterSpacing = letterSpacing
         self.kerning = kerning
         self.ligatures = ligatures
+        self.language = language
         self.fonts = [font]
     }
 
@@ -148,8 +157,10 @@ struct Itemizer {
         return fonts.count - 1
     }
 
-    /// Picks the face for one grapheme cluster: the first in fallback order that covers every
-    /// code point that needs a glyph; emoji-presentation clusters try colour faces first.
+    /// Picks the face for one grapheme cluster: the primary face when it covers every code point
+    /// that needs a glyph; else a face made for the cluster's script (Arabic, Hebrew, Thai,
+    /// Devanagari, or CJK by `language`) that covers it; else the first in fallback order that
+    /// does. Emoji-presentation clusters try colour faces first.
     private mutating func face(for cluster: Character) -> FontFace {
         let scalars = cluster.unicodeScalars
         func covers(_ face: FontFace) -> Bool {
@@ -158,6 +169,13 @@ struct Itemizer {
         guard let firstNeeded = scalars.first(where: { !Itemizer.isIgnorable($0) }) else { return font.face }
         let emoji = Itemizer.prefersEmoji(scalars)
         if !emoji, covers(font.face) { return font.face }
+        if !emoji, let script = FallbackScript.of(scalars) {
+            if scriptFallback[script] == nil {
+                scriptFallback[script] = registry.preferredFaces(
+                    for: script, language: language, weight: font.face.weight, italic: font.face.isItalic)
+            }
+            if let face = scriptFallback[script]?.first(where: covers) { return face }
+        }
         if fallback.isEmpty {
             fallback = registry.fallbackFaces(for: font.face, emojiFirst: false)
             emojiFallback = registry.fallbackFaces(for: font.face, emojiFirst: true)
