@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"], exclude: ["Fixtures"]),
-        .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout"]),
+        .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Typesetting"]),
         .testTarget(name: "MeasureCLITests", dependencies: ["Typesetting"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import AutoLayout
 import Foundation
+import Typesetting
 import XCTest
 
 /// The intrinsic sizes and priorities of docs/autolayout.md's table.
@@ -93,5 +94,25 @@ final class ControlSizeTests: XCTestCase {
             Device.iPhone15.safeAreaInsets(.landscape), UIEdgeInsets(top: 0, left: 59, bottom: 21, right: 59))
         XCTAssertNil(Device.named("Nokia 3310"))
         XCTAssertEqual(Set(Device.all.map(\.name)).count, Device.all.count)
+    }
+}
+
+final class DynamicTypeLayoutTests: XCTestCase {
+    /// A body label at AX3 is taller than at large, and its button-sized row grows with it.
+    func testPreferredFontFollowsTheWindowCategory() {
+        for (category, size) in [(ContentSizeCategory.large, 17.0), (.accessibilityExtraLarge, 40.0)] {
+            let window = UIWindow(device: .iPhone15, contentSizeCategory: category)
+            window.logsLayoutDiagnostics = false
+            let label = UILabel(text: "Body")
+            label.font = .preferredFont(forTextStyle: .body, compatibleWith: window.traitCollection)
+            XCTAssertEqual(Double(label.font.pointSize), size)
+            add(label, to: window)
+            NSLayoutConstraint.activate([
+                label.topAnchor.constraint(equalTo: window.topAnchor),
+                label.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+            ])
+            window.layoutIfNeeded()
+            XCTAssertEqual(label.frame.height, (size * 3408 / 2816 * 3).rounded(.up) / 3, accuracy: 1e-9)
+        }
     }
 }

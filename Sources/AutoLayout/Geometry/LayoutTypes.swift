@@ -128,16 +128,20 @@ public struct UITraitCollection: Hashable, Sendable {
     public var displayScale: CGFloat
     /// The layout direction.
     public var layoutDirection: UIUserInterfaceLayoutDirection
+    /// The user's text size (Dynamic Type), `large` by default.
+    public var preferredContentSizeCategory: ContentSizeCategory
     /// Creates a trait collection.
     public init(
         horizontalSizeClass: UIUserInterfaceSizeClass = .unspecified,
         verticalSizeClass: UIUserInterfaceSizeClass = .unspecified, displayScale: CGFloat = 2,
-        layoutDirection: UIUserInterfaceLayoutDirection = .leftToRight
+        layoutDirection: UIUserInterfaceLayoutDirection = .leftToRight,
+        preferredContentSizeCategory: ContentSizeCategory = .large
     ) {
         self.horizontalSizeClass = horizontalSizeClass
         self.verticalSizeClass = verticalSizeClass
         self.displayScale = displayScale
         self.layoutDirection = layoutDirection
+        self.preferredContentSizeCategory = preferredContentSizeCategory
     }
 }
 
@@ -166,6 +170,15 @@ public struct UIFont: Hashable, Sendable, CustomStringConvertible {
     /// The italic system font at a size.
     public static func italicSystemFont(ofSize size: CGFloat) -> UIFont {
         UIFont(fontName: FontRegistry.defaultFamily, pointSize: size, weight: .regular, isItalic: true)
+    }
+    /// The font of a Dynamic Type text style at a content size category (Apple's HIG
+    /// tables; see docs/dynamic-type.md), in the system family.
+    public static func preferredFont(
+        forTextStyle style: TextStyle, compatibleWith traits: UITraitCollection? = nil
+    ) -> UIFont {
+        let category = traits?.preferredContentSizeCategory ?? .large
+        return UIFont(
+            fontName: FontRegistry.defaultFamily, pointSize: CGFloat(style.size(at: category)), weight: style.weight)
     }
     /// A font by name, or nil when no registered face has that name (as `UIFont(name:size:)`).
     public init?(name: String, size: CGFloat, registry: FontRegistry = .shared) {

@@ -1,4 +1,5 @@
 import Foundation
+import Typesetting
 
 /// A device's screen: size in points, scale, safe-area insets and size classes in both
 /// orientations. Values are listed with their sources in docs/autolayout.md.
@@ -145,13 +146,15 @@ public final class UIWindow: UIView {
     /// A window filling a device's screen in an orientation.
     public init(
         device: Device, orientation: Device.Orientation = .portrait,
-        layoutDirection: UIUserInterfaceLayoutDirection = .leftToRight
+        layoutDirection: UIUserInterfaceLayoutDirection = .leftToRight,
+        contentSizeCategory: ContentSizeCategory = .large
     ) {
         self.device = device
         self.orientation = orientation
         deviceSafeAreaInsets = device.safeAreaInsets(orientation)
         var traits = device.traits(orientation)
         traits.layoutDirection = layoutDirection
+        traits.preferredContentSizeCategory = contentSizeCategory
         windowTraits = traits
         super.init(frame: CGRect(origin: .zero, size: device.screenSize(orientation)))
         name = "window"
