@@ -48,7 +48,7 @@ let package = Package(
         .executableTarget(
             name: "benchmarks",
             dependencies: [
-                "ConstraintSolver", "Typesetting", "Controls",
+                "ConstraintSolver", "Typesetting", "Controls", "AutoLayout",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

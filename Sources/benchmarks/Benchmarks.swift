@@ -11,7 +11,7 @@ struct Benchmarks: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "benchmarks",
         abstract: "Solver and text-engine benchmarks; each prints one JSON object per line.",
-        subcommands: [Feed.self, Enaml.self, RandomBenchmark.self, TextBenchmark.self])
+        subcommands: [Feed.self, Enaml.self, RandomBenchmark.self, TextBenchmark.self, LayoutBenchmark.self])
 }
 
 /// Milliseconds elapsed since `start`.

@@ -681,8 +681,16 @@ final class LayoutEngine {
     /// when a view whose guides are in use changed.
     private func updateSafeAreas(_ views: [UIView]) -> Bool {
         guard fitting == nil else { return false }
+        // Only views whose guides are in use, and the superviews they inherit from, need
+        // their insets: reading every frame each round would cost a solver lookup per view.
+        var needed = Set<ObjectIdentifier>()
+        for view in views where !view.builtInGuides.isEmpty {
+            var current: UIView? = view
+            while let node = current, needed.insert(ObjectIdentifier(node)).inserted { current = node.superview }
+        }
+        guard !needed.isEmpty else { return false }
         var changed = false
-        for view in views {
+        for view in views where needed.contains(ObjectIdentifier(view)) {
             guard let parent = view.superview else { continue }
             let p = absoluteRect(parent)
             let r = absoluteRect(view)
@@ -695,9 +703,7 @@ final class LayoutEngine {
                 right: overlap(r.maxX - (p.maxX - Double(s.right)), r.width))
             if insets != view.safeAreaInsets {
                 view.safeAreaInsets = insets
-                if !view.builtInGuides.isEmpty || view.subviews.contains(where: { !$0.builtInGuides.isEmpty }) {
-                    changed = true
-                }
+                changed = true
             }
         }
         return changed
