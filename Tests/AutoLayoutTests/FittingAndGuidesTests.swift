@@ -239,3 +239,27 @@ final class CustomGuideTests: XCTestCase {
         XCTAssertTrue(root.layoutDiagnostics.isEmpty, "\(root.layoutDiagnostics)")
     }
 }
+
+final class TreeChangeTests: XCTestCase {
+    /// Removing a view takes its constraints out of the layout and lets it go.
+    func testRemovedViewsLeaveTheLayoutAndAreReleased() {
+        let root = makeRoot()
+        weak var released: UILabel?
+        do {
+            let label = UILabel(text: "Temporary")
+            released = label
+            add(label, to: root)
+            NSLayoutConstraint.activate([
+                label.topAnchor.constraint(equalTo: root.topAnchor, constant: 10),
+                label.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+            ])
+            root.layoutIfNeeded()
+            XCTAssertEqual(label.frame.minX, 10)
+            label.removeFromSuperview()
+            XCTAssertTrue(label.constraints.isEmpty, "constraints to views outside are deactivated")
+            root.layoutIfNeeded()
+        }
+        XCTAssertNil(released, "the engine does not keep removed views alive")
+        XCTAssertTrue(root.layoutDiagnostics.isEmpty)
+    }
+}

@@ -170,7 +170,24 @@ final class LayoutEngine {
             result.append(contentsOf: own)
         }
         result.append(contentsOf: user)
+        prune(keeping: inTree, views: views)
         return result
+    }
+
+    /// Forgets the generated constraints of views and guides that left the tree (they hold
+    /// their views; keeping them would keep removed views alive).
+    private func prune(keeping inTree: Set<ObjectIdentifier>, views: [UIView]) {
+        var alive = inTree
+        for view in views {
+            for guide in view.builtInGuides { alive.insert(ObjectIdentifier(guide)) }
+        }
+        if generated.count > alive.count || generated.keys.contains(where: { !alive.contains($0) }) {
+            generated = generated.filter { alive.contains($0.key) }
+            generatedKeys = generatedKeys.filter { alive.contains($0.key) }
+        }
+        if contentSize.keys.contains(where: { !inTree.contains($0) }) {
+            contentSize = contentSize.filter { inTree.contains($0.key) }
+        }
     }
 
     private func cached(_ owner: AnyObject, _ make: () -> [NSLayoutConstraint]) -> [NSLayoutConstraint] {
@@ -548,6 +565,7 @@ final class LayoutEngine {
             broken[id] = nil
             brokenConstraints[id] = nil
         }
+        for id in Array(lastReports.keys) where !wanted.contains(id) { lastReports[id] = nil }
 
         var brokenNow: [NSLayoutConstraint] = []
         for constraint in desired {
