@@ -55,49 +55,130 @@ struct Row: Sendable, Equatable {
                 coefficients[r.index] = c
             }
         } else if !nearZero(coefficient) {
-            ids.insert(symbol, at: r.index)
-            coefficients.insert(coefficient, at: r.index)
+            // Append and shift by hand: `Array.insert(_:at:)` goes through the generic
+            // `replaceSubrange`, which costs far more than moving a few elements of a short row.
+            let n = ids.count
+            ids.append(symbol)
+            coefficients.append(coefficient)
+            if r.index < n {
+                ids.withUnsafeMutableBufferPointer { p in
+                    var k = n
+                    while k > r.index {
+                        p[k] = p[k - 1]
+                        k -= 1
+                    }
+                    p[r.index] = symbol
+                }
+                coefficients.withUnsafeMutableBufferPointer { p in
+                    var k = n
+                    while k > r.index {
+                        p[k] = p[k - 1]
+                        k -= 1
+                    }
+                    p[r.index] = coefficient
+                }
+            }
         }
     }
 
-    /// Adds `coefficient·other` (a linear merge of the two sorted term lists).
+    /// Grows the storage to hold at least `count` terms, geometrically.
+    @inline(__always) mutating func reserve(_ count: Int) {
+        if ids.capacity < count { ids.reserveCapacity(Swift.max(count, 2 * ids.capacity)) }
+        if coefficients.capacity < count {
+            coefficients.reserveCapacity(Swift.max(count, 2 * coefficients.capacity))
+        }
+    }
+
+    /// Adds `coefficient·other`: a merge of the two sorted term lists, done in place from the
+    /// back, so a row with spare capacity is never reallocated.
     mutating func insert(_ other: Row, _ coefficient: Double) {
         constant += other.constant * coefficient
-        if other.ids.isEmpty { return }
-        if other.ids.count <= 2 && ids.count > 16 {
-            for k in 0..<other.ids.count { insert(other.ids[k], other.coefficients[k] * coefficient) }
+        let m = other.ids.count
+        if m == 0 { return }
+        if m <= 2 && ids.count > 16 {
+            for k in 0..<m { insert(other.ids[k], other.coefficients[k] * coefficient) }
             return
         }
-        var newIds: [Int32] = []
-        var newCoefficients: [Double] = []
-        newIds.reserveCapacity(ids.count + other.ids.count)
-        newCoefficients.reserveCapacity(ids.count + other.ids.count)
-        var i = 0
-        var j = 0
-        while i < ids.count || j < other.ids.count {
-            if j == other.ids.count || (i < ids.count && ids[i] < other.ids[j]) {
-                newIds.append(ids[i])
-                newCoefficients.append(coefficients[i])
-                i += 1
-            } else if i == ids.count || other.ids[j] < ids[i] {
-                let c = other.coefficients[j] * coefficient
-                if !nearZero(c) {
-                    newIds.append(other.ids[j])
-                    newCoefficients.append(c)
+        let n = ids.count
+        // Size of the union of the two id lists.
+        var union = n
+        other.ids.withUnsafeBufferPointer { o in
+            ids.withUnsafeBufferPointer { a in
+                var i = 0
+                var j = 0
+                while j < m {
+                    if i == n || o[j] < a[i] {
+                        union += 1
+                        j += 1
+                    } else if a[i] < o[j] {
+                        i += 1
+                    } else {
+                        i += 1
+                        j += 1
+                    }
                 }
-                j += 1
-            } else {
-                let c = coefficients[i] + other.coefficients[j] * coefficient
-                if !nearZero(c) {
-                    newIds.append(ids[i])
-                    newCoefficients.append(c)
-                }
-                i += 1
-                j += 1
             }
         }
-        ids = newIds
-        coefficients = newCoefficients
+        reserve(union)
+        for _ in n..<union {
+            ids.append(0)
+            coefficients.append(0)
+        }
+        // Merge from the back into positions union-1, union-2, …; writes never overtake reads.
+        var start = 0
+        other.ids.withUnsafeBufferPointer { oi in
+            other.coefficients.withUnsafeBufferPointer { oc in
+                ids.withUnsafeMutableBufferPointer { ai in
+                    coefficients.withUnsafeMutableBufferPointer { ac in
+                        var i = n - 1
+                        var j = m - 1
+                        var k = union - 1
+                        while j >= 0 {
+                            if i >= 0 && ai[i] > oi[j] {
+                                ai[k] = ai[i]
+                                ac[k] = ac[i]
+                                i -= 1
+                                k -= 1
+                            } else if i < 0 || oi[j] > ai[i] {
+                                let c = oc[j] * coefficient
+                                if !nearZero(c) {
+                                    ai[k] = oi[j]
+                                    ac[k] = c
+                                    k -= 1
+                                }
+                                j -= 1
+                            } else {
+                                let c = ac[i] + oc[j] * coefficient
+                                let id = ai[i]
+                                i -= 1
+                                j -= 1
+                                if !nearZero(c) {
+                                    ai[k] = id
+                                    ac[k] = c
+                                    k -= 1
+                                }
+                            }
+                        }
+                        // The rest of self is already in place when nothing was dropped;
+                        // otherwise it moves up to close the gap.
+                        let gap = k - i
+                        if gap > 0 {
+                            while i >= 0 {
+                                ai[k] = ai[i]
+                                ac[k] = ac[i]
+                                i -= 1
+                                k -= 1
+                            }
+                        }
+                        start = gap > 0 ? k + 1 : 0
+                    }
+                }
+            }
+        }
+        if start > 0 {
+            ids.removeSubrange(0..<start)
+            coefficients.removeSubrange(0..<start)
+        }
     }
 
     /// Removes a symbol's term; returns its coefficient (0 if absent).

@@ -67,7 +67,7 @@ public struct Solver: Sendable {
     var reportedValues: [Double] = []
     var variableUses: [Int32] = []
 
-    var variableSymbols: [Variable: Int32] = [:]
+    var variableSymbols = VariableTable()
     var rowCount = 0
     var definitionCount = 0
     var nextStamp: Int32 = 0
@@ -84,8 +84,9 @@ public struct Solver: Sendable {
     /// Cached evaluation program of the definitions, in topological order (nil when
     /// definitions changed).
     var program: Program? = nil
-    var constraints: [Constraint: ConstraintInfo] = [:]
-    var markerOwner: [Constraint?] = []
+    var constraints = ConstraintTable()
+    /// For each marker or error symbol, the slot in ``constraints`` of its constraint, or -1.
+    var markerOwner: [Int32] = []
     var edits: [Variable: EditInfo] = [:]
     var infeasible = SymbolHeap()
     var nextOrder = 0
@@ -103,6 +104,8 @@ public struct Solver: Sendable {
     var mustRebuild = false
     /// Public operations since the last rebuild (amortises rebuilds after tiny pivots).
     var operationsSinceRebuild = 0
+    /// Scratch heap of ``expand(_:findCandidate:heap:)``, kept to avoid an allocation per add.
+    var expansionHeap = MinHeap<NewestFirst>()
     /// Scratch: the symbols of the terms of the constraint being added.
     var termSymbols: [Int32] = []
     /// False while a rebuild replays the constraints (no nested rebuilds).
@@ -124,9 +127,8 @@ public struct Solver: Sendable {
         guard priority.isValid else { throw .invalidPriority(priority.rawValue) }
         let symbolsBefore = kinds.count
         let conditionedBefore = illConditioned
-        var newVariables: [Variable] = []
-        var (row, tag) = createRow(constraint, newVariables: &newVariables)
-        let candidate = expand(&row, findCandidate: true)
+        var (row, tag) = createRow(constraint)
+        let candidate = expandReusingHeap(&row, findCandidate: true)
         if candidate >= 0 {
             row.solve(for: candidate)
             define(candidate, row)
@@ -140,7 +142,7 @@ public struct Solver: Sendable {
         if subject < 0 && allDummies(row) {
             if !nearZero(row.constant) {
                 let candidates = markerConstraints(in: row)
-                undoNewSymbols(newVariables, symbolsBefore)
+                undoNewSymbols(symbolsBefore)
                 throw unsatisfiable(constraint, candidates: candidates)
             }
             subject = tag.marker
@@ -155,7 +157,7 @@ public struct Solver: Sendable {
                 let candidates = markerConstraints(in: failedRow)
                 rollback()
                 illConditioned = conditionedBefore
-                undoNewSymbols(newVariables, symbolsBefore)
+                undoNewSymbols(symbolsBefore)
                 throw unsatisfiable(constraint, candidates: candidates)
             }
             journal = nil
@@ -175,8 +177,8 @@ public struct Solver: Sendable {
             throw .unknownConstraint(constraint)
         }
         let tag = info.tag
-        markerOwner[Int(tag.marker)] = nil
-        if tag.other >= 0 { markerOwner[Int(tag.other)] = nil }
+        markerOwner[Int(tag.marker)] = -1
+        if tag.other >= 0 { markerOwner[Int(tag.other)] = -1 }
         var levelIndex = -1
         if !constraint.priority.isRequired,
             let k = levels.firstIndex(of: constraint.priority.rawValue)
@@ -275,9 +277,9 @@ public struct Solver: Sendable {
         }
         fresh.edits = edits
         fresh.nextOrder = nextOrder
-        for (variable, s) in fresh.variableSymbols {
+        for case (let s, let variable?) in fresh.symbolVariable.enumerated() {
             if let old = variableSymbols[variable] {
-                fresh.reportedValues[Int(s)] = reportedValues[Int(old)]
+                fresh.reportedValues[s] = reportedValues[Int(old)]
             }
         }
         fresh.illConditioned = false
@@ -521,13 +523,14 @@ public struct Solver: Sendable {
         symbolVariable.append(nil)
         reportedValues.append(0)
         variableUses.append(0)
-        markerOwner.append(nil)
+        markerOwner.append(-1)
         for k in objective.indices { objective[k].append(0) }
         return s
     }
 
-    mutating func undoNewSymbols(_ variables: [Variable], _ count: Int) {
-        for v in variables { variableSymbols[v] = nil }
+    /// Drops the symbols created from `count` on (by a failed add), with their variables.
+    mutating func undoNewSymbols(_ count: Int) {
+        for case let v? in symbolVariable[count...] { variableSymbols[v] = nil }
         kinds.removeSubrange(count...)
         rowOf.removeSubrange(count...)
         columns.removeSubrange(count...)
@@ -665,12 +668,11 @@ public struct Solver: Sendable {
         definitionUsers[Int(s)] = SymbolSet()
     }
 
-    mutating func symbol(for variable: Variable, newVariables: inout [Variable]) -> Int32 {
+    mutating func symbol(for variable: Variable) -> Int32 {
         if let s = variableSymbols[variable] { return s }
         let s = newSymbol(.external)
         variableSymbols[variable] = s
         symbolVariable[Int(s)] = variable
-        newVariables.append(variable)
         return s
     }
 
@@ -686,12 +688,14 @@ public struct Solver: Sendable {
     }
 
     /// Builds the row of a new constraint over variable symbols (defined ones unexpanded).
-    mutating func createRow(_ constraint: Constraint, newVariables: inout [Variable]) -> (Row, Tag) {
+    mutating func createRow(_ constraint: Constraint) -> (Row, Tag) {
         let expression = constraint.expression
         var row = Row(constant: expression.constant)
+        // Room for the terms, the marker and error symbols, and some expansion.
+        row.reserve(expression.terms.count + 6)
         termSymbols.removeAll(keepingCapacity: true)
         for term in expression.terms where !nearZero(term.coefficient) {
-            let s = symbol(for: term.variable, newVariables: &newVariables)
+            let s = symbol(for: term.variable)
             termSymbols.append(s)
             row.insert(s, term.coefficient)
         }
@@ -734,12 +738,13 @@ public struct Solver: Sendable {
     }
 
     mutating func register(_ constraint: Constraint, _ tag: Tag) {
-        constraints[constraint] = ConstraintInfo(
-            constraint: constraint, tag: tag, constant: constraint.expression.constant,
-            order: nextOrder)
+        let slot = constraints.insert(
+            ConstraintInfo(
+                constraint: constraint, tag: tag, constant: constraint.expression.constant,
+                order: nextOrder))
         nextOrder += 1
-        markerOwner[Int(tag.marker)] = constraint
-        if tag.other >= 0 { markerOwner[Int(tag.other)] = constraint }
+        markerOwner[Int(tag.marker)] = slot
+        if tag.other >= 0 { markerOwner[Int(tag.other)] = slot }
         if !constraint.priority.isRequired,
             let k = levels.firstIndex(of: constraint.priority.rawValue)
         {
@@ -760,10 +765,11 @@ public struct Solver: Sendable {
         else { return false }
         for k in objective.indices where objective[k][Int(p)] != 0 { return false }
         if definitionUsers[Int(p)].isEmpty { return true }
-        var seen: Set<Int32> = []
+        var seen: [Int32] = []
         var stack = definitionUsers[Int(p)].items
         while let d = stack.popLast() {
-            if !seen.insert(d).inserted { continue }
+            if seen.contains(d) { continue }
+            seen.append(d)
             if seen.count > 64 { return false }
             if row.coefficient(for: d) != 0 { return false }
             stack.append(contentsOf: definitionUsers[Int(d)].items)
@@ -776,6 +782,20 @@ public struct Solver: Sendable {
     /// (the newest such); otherwise expands fully and returns -1.
     func expand(_ row: inout Row, findCandidate: Bool) -> Int32 {
         var heap = MinHeap<NewestFirst>()
+        return expand(&row, findCandidate: findCandidate, heap: &heap)
+    }
+
+    /// ``expand(_:findCandidate:)`` with the solver's scratch heap (no allocation per add).
+    mutating func expandReusingHeap(_ row: inout Row, findCandidate: Bool) -> Int32 {
+        var heap = MinHeap<NewestFirst>()
+        swap(&heap, &expansionHeap)
+        heap.removeAll()
+        let result = expand(&row, findCandidate: findCandidate, heap: &heap)
+        swap(&heap, &expansionHeap)
+        return result
+    }
+
+    func expand(_ row: inout Row, findCandidate: Bool, heap: inout MinHeap<NewestFirst>) -> Int32 {
         for id in row.ids where definition[Int(id)] != nil {
             heap.push(NewestFirst(stamp: definitionStamp[Int(id)], symbol: id))
         }
@@ -834,7 +854,7 @@ public struct Solver: Sendable {
         for id in row.ids { definitionUsers[Int(id)].remove(p) }
         definition[Int(p)] = nil
         definitionCount -= 1
-        _ = expand(&row, findCandidate: false)
+        _ = expandReusingHeap(&row, findCandidate: false)
         substituteBasics(&row)
         putRow(p, row)
     }
@@ -1244,7 +1264,10 @@ public struct Solver: Sendable {
     func markerConstraints(in row: Row) -> [Constraint] {
         var found: [Constraint] = []
         for id in row.ids {
-            if let c = markerOwner[Int(id)], c.priority.isRequired, !found.contains(c) {
+            let slot = markerOwner[Int(id)]
+            if slot >= 0, let c = constraints.slots[Int(slot)]?.constraint, c.priority.isRequired,
+                !found.contains(c)
+            {
                 found.append(c)
             }
         }
