@@ -89,17 +89,49 @@ struct Row: Sendable, Equatable {
         }
     }
 
-    /// Adds `coefficient·other`: a merge of the two sorted term lists, done in place from the
-    /// back, so a row with spare capacity is never reallocated.
+    /// Adds `coefficient·other` (a merge of the two sorted term lists, in place).
     mutating func insert(_ other: Row, _ coefficient: Double) {
+        var none: [Int32] = []
+        var nothing: [Int32] = []
+        merge(other, coefficient, dropping: -1, track: false, added: &none, removed: &nothing)
+    }
+
+    /// Adds `coefficient·other` and drops the term of `symbol` (`other` must not hold it):
+    /// replaces `symbol` by `other` when `coefficient` is the symbol's coefficient.
+    mutating func replace(_ symbol: Int32, by other: Row, _ coefficient: Double) {
+        var none: [Int32] = []
+        var nothing: [Int32] = []
+        merge(other, coefficient, dropping: symbol, track: false, added: &none, removed: &nothing)
+    }
+
+    /// The in-place merge behind ``insert(_:_:)-(Row,_)`` and ``replace(_:by:_:)``.
+    ///
+    /// Adds `coefficient·other` and drops the term of `symbol` (if `symbol >= 0`). The merge
+    /// runs from the back into storage grown to the size of the union, so a row with spare
+    /// capacity is never reallocated and no temporary row is built. With `track`, the ids that
+    /// `other` brings in are appended to `added` and the ids of this row that cancel out to
+    /// `removed` (the dropped symbol is in neither), so callers can update their indexes
+    /// without copying the id list first.
+    @inline(__always)
+    mutating func merge(
+        _ other: Row, _ coefficient: Double, dropping symbol: Int32, track: Bool,
+        added: inout [Int32], removed: inout [Int32]
+    ) {
         constant += other.constant * coefficient
         let m = other.ids.count
-        if m == 0 { return }
-        if m <= 2 && ids.count > 16 {
-            for k in 0..<m { insert(other.ids[k], other.coefficients[k] * coefficient) }
+        let n = ids.count
+        var p = -1
+        if symbol >= 0 {
+            let r = search(symbol)
+            if r.found { p = r.index }
+        }
+        if m == 0 {
+            if p >= 0 {
+                ids.remove(at: p)
+                coefficients.remove(at: p)
+            }
             return
         }
-        let n = ids.count
         // Size of the union of the two id lists.
         var union = n
         other.ids.withUnsafeBufferPointer { o in
@@ -125,7 +157,7 @@ struct Row: Sendable, Equatable {
             coefficients.append(0)
         }
         // Merge from the back into positions union-1, union-2, …; writes never overtake reads.
-        var start = 0
+        var gap = 0
         other.ids.withUnsafeBufferPointer { oi in
             other.coefficients.withUnsafeBufferPointer { oc in
                 ids.withUnsafeMutableBufferPointer { ai in
@@ -135,49 +167,61 @@ struct Row: Sendable, Equatable {
                         var k = union - 1
                         while j >= 0 {
                             if i >= 0 && ai[i] > oi[j] {
-                                ai[k] = ai[i]
-                                ac[k] = ac[i]
+                                if i != p {
+                                    ai[k] = ai[i]
+                                    ac[k] = ac[i]
+                                    k -= 1
+                                }
                                 i -= 1
-                                k -= 1
                             } else if i < 0 || oi[j] > ai[i] {
                                 let c = oc[j] * coefficient
                                 if !nearZero(c) {
                                     ai[k] = oi[j]
                                     ac[k] = c
                                     k -= 1
+                                    if track { added.append(oi[j]) }
                                 }
                                 j -= 1
                             } else {
-                                let c = ac[i] + oc[j] * coefficient
                                 let id = ai[i]
-                                i -= 1
-                                j -= 1
+                                let c = (i == p ? 0 : ac[i]) + oc[j] * coefficient
                                 if !nearZero(c) {
                                     ai[k] = id
                                     ac[k] = c
                                     k -= 1
+                                } else if track && i != p {
+                                    removed.append(id)
+                                }
+                                i -= 1
+                                j -= 1
+                            }
+                        }
+                        // The rest of this row is already in place unless terms were dropped;
+                        // then everything moves down to close the gap at the front.
+                        if k != i || (p >= 0 && p <= i) {
+                            while i >= 0 {
+                                if i != p {
+                                    ai[k] = ai[i]
+                                    ac[k] = ac[i]
+                                    k -= 1
+                                }
+                                i -= 1
+                            }
+                            gap = k + 1
+                            if gap > 0 {
+                                for t in gap..<union {
+                                    ai[t - gap] = ai[t]
+                                    ac[t - gap] = ac[t]
                                 }
                             }
                         }
-                        // The rest of self is already in place when nothing was dropped;
-                        // otherwise it moves up to close the gap.
-                        let gap = k - i
-                        if gap > 0 {
-                            while i >= 0 {
-                                ai[k] = ai[i]
-                                ac[k] = ac[i]
-                                i -= 1
-                                k -= 1
-                            }
-                        }
-                        start = gap > 0 ? k + 1 : 0
                     }
                 }
             }
         }
-        if start > 0 {
-            ids.removeSubrange(0..<start)
-            coefficients.removeSubrange(0..<start)
+        for _ in 0..<gap {
+            ids.removeLast()
+            coefficients.removeLast()
         }
     }
 
@@ -215,63 +259,124 @@ struct Row: Sendable, Equatable {
     /// Replaces `symbol` by the expression `row`. Returns whether the symbol was present.
     @discardableResult
     mutating func substitute(_ symbol: Int32, _ row: Row) -> Bool {
-        let c = remove(symbol)
+        let c = coefficient(for: symbol)
         if c == 0 { return false }
-        insert(row, c)
+        replace(symbol, by: row, c)
         return true
     }
 }
 
-/// An unordered set of symbol ids kept in an array, with a position index once it grows
-/// large. Callers never insert an id that is already present; equality ignores order.
+/// An unordered set of symbol ids. The first two live inline (most symbols are used by one
+/// or two rows, so most sets never allocate); the rest go to an array, with a position index
+/// once it grows large. Callers never insert an id that is already present; equality ignores
+/// order.
 struct SymbolSet: Sendable, Sequence, Equatable {
-    var items: [Int32] = []
-    var positions: [Int32: Int]? = nil
+    /// Inline members; -1 when empty. `second` is only used when `first` is, and `overflow`
+    /// only when both are.
+    var first: Int32 = -1
+    var second: Int32 = -1
+    var overflow: [Int32] = []
+    /// Position of each id in `overflow` (keyed by id + 1), once it is large.
+    var positions: IdentityTable? = nil
 
-    var isEmpty: Bool { items.isEmpty }
-    var count: Int { items.count }
+    var isEmpty: Bool { first < 0 }
+    var count: Int { (first >= 0 ? 1 : 0) + (second >= 0 ? 1 : 0) + overflow.count }
 
-    /// Appends an id known not to be present.
+    /// The members as an array (in iteration order).
+    var items: [Int32] { Array(self) }
+
+    @inline(__always) static func key(_ id: Int32) -> UInt { UInt(UInt32(bitPattern: id)) + 1 }
+
+    /// Adds an id known not to be present.
     @inline(__always) mutating func insert(_ id: Int32) {
-        items.append(id)
-        if positions != nil {
-            positions?[id] = items.count - 1
-        } else if items.count > 32 {
-            var map: [Int32: Int] = [:]
-            map.reserveCapacity(items.count * 2)
-            for (k, v) in items.enumerated() { map[v] = k }
-            positions = map
+        if first < 0 {
+            first = id
+        } else if second < 0 {
+            second = id
+        } else {
+            overflow.append(id)
+            if positions != nil {
+                positions?.set(Self.key(id), Int32(overflow.count - 1))
+            } else if overflow.count > 32 {
+                var map = IdentityTable()
+                for (k, v) in overflow.enumerated() { map.set(Self.key(v), Int32(k)) }
+                positions = map
+            }
         }
     }
 
+    /// Removes an id (nothing happens when it is absent). The last member takes its place.
     mutating func remove(_ id: Int32) {
-        let index: Int?
-        if let positions {
-            index = positions[id]
+        let last: Int32
+        if let l = overflow.last {
+            overflow.removeLast()
+            positions?.remove(Self.key(l))
+            last = l
+        } else if second >= 0 {
+            last = second
+            second = -1
+        } else if first >= 0 {
+            last = first
+            first = -1
         } else {
-            index = items.lastIndex(of: id)
+            return
         }
-        guard let k = index else { return }
-        let last = items.count - 1
-        if k != last {
-            let moved = items[last]
-            items[k] = moved
-            positions?[moved] = k
+        if last == id { return }
+        if first == id {
+            first = last
+        } else if second == id {
+            second = last
+        } else {
+            let index: Int?
+            if let positions {
+                index = positions.find(Self.key(id)).map { Int($0) }
+            } else {
+                index = overflow.lastIndex(of: id)
+            }
+            guard let k = index else {
+                insert(last)  // absent: put the popped member back
+                return
+            }
+            overflow[k] = last
+            positions?.set(Self.key(last), Int32(k))
+            positions?.remove(Self.key(id))
         }
-        items.removeLast()
-        positions?[id] = nil
     }
 
     func contains(_ id: Int32) -> Bool {
-        if let positions { return positions[id] != nil }
-        return items.contains(id)
+        if id < 0 { return false }
+        if first == id || second == id { return true }
+        if let positions { return positions.find(Self.key(id)) != nil }
+        return overflow.contains(id)
     }
 
-    func min() -> Int32? { items.min() }
-    func makeIterator() -> IndexingIterator<[Int32]> { items.makeIterator() }
+    func min() -> Int32? {
+        if first < 0 { return nil }
+        var m = first
+        if second >= 0 && second < m { m = second }
+        for v in overflow where v < m { m = v }
+        return m
+    }
+
+    struct Iterator: IteratorProtocol {
+        let set: SymbolSet
+        var position = 0
+        @inline(__always) mutating func next() -> Int32? {
+            defer { position += 1 }
+            switch position {
+            case 0: return set.first >= 0 ? set.first : nil
+            case 1: return set.second >= 0 ? set.second : nil
+            default:
+                let k = position - 2
+                return k < set.overflow.count ? set.overflow[k] : nil
+            }
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(set: self) }
 
     static func == (lhs: SymbolSet, rhs: SymbolSet) -> Bool {
-        lhs.items.sorted() == rhs.items.sorted()
+        lhs.count == rhs.count && lhs.sorted() == rhs.sorted()
     }
 }
 

@@ -361,7 +361,7 @@ public struct Solver: Sendable {
             if kinds[Int(m)] != .external && row.constant < 0 { infeasible.push(m) }
             rowOf[Int(m)] = row
         } else {
-            let users = columns[Int(m)].items
+            let users = columns[Int(m)]
             rowOf.withUnsafeMutableBufferPointer { rows in
                 for r in users {
                     let i = Int(r)
@@ -603,15 +603,20 @@ public struct Solver: Sendable {
         let users = columns[Int(symbol)]
         if !users.isEmpty {
             columns[Int(symbol)] = SymbolSet()
+            var added: [Int32] = []
+            var removed: [Int32] = []
             for r in users {
                 guard var target = rowOf[Int(r)] else { continue }
                 record(r)
                 rowOf[Int(r)] = nil
-                let c = target.remove(symbol)
+                let c = target.coefficient(for: symbol)
                 if c != 0 {
-                    let before = target.ids
-                    target.insert(row, c)
-                    updateColumns(r, before, target.ids)
+                    added.removeAll(keepingCapacity: true)
+                    removed.removeAll(keepingCapacity: true)
+                    target.merge(
+                        row, c, dropping: symbol, track: true, added: &added, removed: &removed)
+                    for id in removed { columns[Int(id)].remove(r) }
+                    for id in added { columns[Int(id)].insert(r) }
                 }
                 if kinds[Int(r)] != .external && target.constant < 0 { infeasible.push(r) }
                 rowOf[Int(r)] = target
@@ -766,13 +771,13 @@ public struct Solver: Sendable {
         for k in objective.indices where objective[k][Int(p)] != 0 { return false }
         if definitionUsers[Int(p)].isEmpty { return true }
         var seen: [Int32] = []
-        var stack = definitionUsers[Int(p)].items
+        var stack = Array(definitionUsers[Int(p)])
         while let d = stack.popLast() {
             if seen.contains(d) { continue }
             seen.append(d)
             if seen.count > 64 { return false }
             if row.coefficient(for: d) != 0 { return false }
-            stack.append(contentsOf: definitionUsers[Int(d)].items)
+            stack.append(contentsOf: definitionUsers[Int(d)])
         }
         return true
     }
@@ -809,8 +814,7 @@ public struct Solver: Sendable {
             let c = row.coefficient(for: d)
             if c == 0 { continue }
             guard let def = definition[Int(d)] else { continue }
-            row.remove(d)
-            row.insert(def, c)
+            row.replace(d, by: def, c)
             for id in def.ids where definition[Int(id)] != nil && row.coefficient(for: id) != 0 {
                 heap.push(NewestFirst(stamp: definitionStamp[Int(id)], symbol: id))
             }
@@ -833,8 +837,8 @@ public struct Solver: Sendable {
         let basics = row.ids.filter { rowOf[Int($0)] != nil }
         for id in basics {
             guard let basic = rowOf[Int(id)] else { continue }
-            let c = row.remove(id)
-            if c != 0 { row.insert(basic, c) }
+            let c = row.coefficient(for: id)
+            if c != 0 { row.replace(id, by: basic, c) }
         }
     }
 
@@ -865,18 +869,18 @@ public struct Solver: Sendable {
         let users = definitionUsers[Int(symbol)]
         if users.isEmpty { return }
         definitionUsers[Int(symbol)] = SymbolSet()
+        var added: [Int32] = []
+        var removed: [Int32] = []
         for d in users {
             guard var def = definition[Int(d)] else { continue }
             definition[Int(d)] = nil
-            let before = def.ids
-            def.substitute(symbol, row)
-            var previous = Row()
-            for id in before where id != symbol { previous.insert(id, 1) }
-            for id in before where def.coefficient(for: id) == 0 && id != symbol {
-                definitionUsers[Int(id)].remove(d)
-            }
-            for id in def.ids where previous.coefficient(for: id) == 0 {
-                definitionUsers[Int(id)].insert(d)
+            let c = def.coefficient(for: symbol)
+            if c != 0 {
+                added.removeAll(keepingCapacity: true)
+                removed.removeAll(keepingCapacity: true)
+                def.merge(row, c, dropping: symbol, track: true, added: &added, removed: &removed)
+                for id in removed { definitionUsers[Int(id)].remove(d) }
+                for id in added { definitionUsers[Int(id)].insert(d) }
             }
             definition[Int(d)] = def
         }
