@@ -10,72 +10,92 @@ let nearZeroEpsilon = 1.0e-8
 }
 
 /// A sparse linear row with terms sorted by symbol id.
+///
+/// The terms are one array of (id, coefficient) pairs: one allocation per row, and a binary
+/// search touches the coefficient it finds in the same cache line.
 struct Row: Sendable, Equatable {
+    /// One term of a row.
+    struct Entry: Sendable, Equatable {
+        var id: Int32
+        var coefficient: Double
+    }
+
     var constant: Double
-    var ids: [Int32] = []
-    var coefficients: [Double] = []
+    var terms: [Entry] = []
 
     init(constant: Double = 0) { self.constant = constant }
 
-    var isEmpty: Bool { ids.isEmpty }
-    var count: Int { ids.count }
+    var isEmpty: Bool { terms.isEmpty }
+    var count: Int { terms.count }
+
+    /// The ids of the terms, in order (a view; nothing is copied).
+    var ids: IdView { IdView(terms: terms) }
+    /// The coefficients of the terms, in the order of ``ids`` (a view).
+    var coefficients: CoefficientView { CoefficientView(terms: terms) }
+
+    struct IdView: RandomAccessCollection, Sendable {
+        let terms: [Entry]
+        var startIndex: Int { 0 }
+        var endIndex: Int { terms.count }
+        @inline(__always) subscript(position: Int) -> Int32 { terms[position].id }
+    }
+
+    struct CoefficientView: RandomAccessCollection, Sendable {
+        let terms: [Entry]
+        var startIndex: Int { 0 }
+        var endIndex: Int { terms.count }
+        @inline(__always) subscript(position: Int) -> Double { terms[position].coefficient }
+    }
 
     /// Index of `symbol` or the insertion point, by binary search.
     @inline(__always) func search(_ symbol: Int32) -> (found: Bool, index: Int) {
-        var low = 0
-        var high = ids.count
-        while low < high {
-            let mid = (low + high) >> 1
-            let v = ids[mid]
-            if v < symbol {
-                low = mid + 1
-            } else if v > symbol {
-                high = mid
-            } else {
-                return (true, mid)
+        terms.withUnsafeBufferPointer { t in
+            var low = 0
+            var high = t.count
+            while low < high {
+                let mid = (low + high) >> 1
+                let v = t[mid].id
+                if v < symbol {
+                    low = mid + 1
+                } else if v > symbol {
+                    high = mid
+                } else {
+                    return (true, mid)
+                }
             }
+            return (false, low)
         }
-        return (false, low)
     }
 
     func coefficient(for symbol: Int32) -> Double {
         let r = search(symbol)
-        return r.found ? coefficients[r.index] : 0
+        return r.found ? terms[r.index].coefficient : 0
     }
 
     /// Adds `coefficient·symbol`, dropping the term if it cancels.
     mutating func insert(_ symbol: Int32, _ coefficient: Double) {
         let r = search(symbol)
         if r.found {
-            let c = coefficients[r.index] + coefficient
+            let c = terms[r.index].coefficient + coefficient
             if nearZero(c) {
-                ids.remove(at: r.index)
-                coefficients.remove(at: r.index)
+                terms.remove(at: r.index)
             } else {
-                coefficients[r.index] = c
+                terms[r.index].coefficient = c
             }
         } else if !nearZero(coefficient) {
             // Append and shift by hand: `Array.insert(_:at:)` goes through the generic
-            // `replaceSubrange`, which costs far more than moving a few elements of a short row.
-            let n = ids.count
-            ids.append(symbol)
-            coefficients.append(coefficient)
+            // `replaceSubrange`, which costs far more than moving a few terms of a short row.
+            let n = terms.count
+            let entry = Entry(id: symbol, coefficient: coefficient)
+            terms.append(entry)
             if r.index < n {
-                ids.withUnsafeMutableBufferPointer { p in
+                terms.withUnsafeMutableBufferPointer { t in
                     var k = n
                     while k > r.index {
-                        p[k] = p[k - 1]
+                        t[k] = t[k - 1]
                         k -= 1
                     }
-                    p[r.index] = symbol
-                }
-                coefficients.withUnsafeMutableBufferPointer { p in
-                    var k = n
-                    while k > r.index {
-                        p[k] = p[k - 1]
-                        k -= 1
-                    }
-                    p[r.index] = coefficient
+                    t[r.index] = entry
                 }
             }
         }
@@ -83,10 +103,7 @@ struct Row: Sendable, Equatable {
 
     /// Grows the storage to hold at least `count` terms, geometrically.
     @inline(__always) mutating func reserve(_ count: Int) {
-        if ids.capacity < count { ids.reserveCapacity(Swift.max(count, 2 * ids.capacity)) }
-        if coefficients.capacity < count {
-            coefficients.reserveCapacity(Swift.max(count, 2 * coefficients.capacity))
-        }
+        if terms.capacity < count { terms.reserveCapacity(Swift.max(count, 2 * terms.capacity)) }
     }
 
     /// Adds `coefficient·other` (a merge of the two sorted term lists, in place).
@@ -118,31 +135,28 @@ struct Row: Sendable, Equatable {
         added: inout [Int32], removed: inout [Int32]
     ) {
         constant += other.constant * coefficient
-        let m = other.ids.count
-        let n = ids.count
+        let m = other.terms.count
+        let n = terms.count
         var p = -1
         if symbol >= 0 {
             let r = search(symbol)
             if r.found { p = r.index }
         }
         if m == 0 {
-            if p >= 0 {
-                ids.remove(at: p)
-                coefficients.remove(at: p)
-            }
+            if p >= 0 { terms.remove(at: p) }
             return
         }
         // Size of the union of the two id lists.
         var union = n
-        other.ids.withUnsafeBufferPointer { o in
-            ids.withUnsafeBufferPointer { a in
+        other.terms.withUnsafeBufferPointer { o in
+            terms.withUnsafeBufferPointer { a in
                 var i = 0
                 var j = 0
                 while j < m {
-                    if i == n || o[j] < a[i] {
+                    if i == n || o[j].id < a[i].id {
                         union += 1
                         j += 1
-                    } else if a[i] < o[j] {
+                    } else if a[i].id < o[j].id {
                         i += 1
                     } else {
                         i += 1
@@ -152,77 +166,63 @@ struct Row: Sendable, Equatable {
             }
         }
         reserve(union)
-        for _ in n..<union {
-            ids.append(0)
-            coefficients.append(0)
+        if union > n {
+            let blank = Entry(id: 0, coefficient: 0)
+            for _ in n..<union { terms.append(blank) }
         }
         // Merge from the back into positions union-1, union-2, …; writes never overtake reads.
         var gap = 0
-        other.ids.withUnsafeBufferPointer { oi in
-            other.coefficients.withUnsafeBufferPointer { oc in
-                ids.withUnsafeMutableBufferPointer { ai in
-                    coefficients.withUnsafeMutableBufferPointer { ac in
-                        var i = n - 1
-                        var j = m - 1
-                        var k = union - 1
-                        while j >= 0 {
-                            if i >= 0 && ai[i] > oi[j] {
-                                if i != p {
-                                    ai[k] = ai[i]
-                                    ac[k] = ac[i]
-                                    k -= 1
-                                }
-                                i -= 1
-                            } else if i < 0 || oi[j] > ai[i] {
-                                let c = oc[j] * coefficient
-                                if !nearZero(c) {
-                                    ai[k] = oi[j]
-                                    ac[k] = c
-                                    k -= 1
-                                    if track { added.append(oi[j]) }
-                                }
-                                j -= 1
-                            } else {
-                                let id = ai[i]
-                                let c = (i == p ? 0 : ac[i]) + oc[j] * coefficient
-                                if !nearZero(c) {
-                                    ai[k] = id
-                                    ac[k] = c
-                                    k -= 1
-                                } else if track && i != p {
-                                    removed.append(id)
-                                }
-                                i -= 1
-                                j -= 1
-                            }
+        other.terms.withUnsafeBufferPointer { o in
+            terms.withUnsafeMutableBufferPointer { a in
+                var i = n - 1
+                var j = m - 1
+                var k = union - 1
+                while j >= 0 {
+                    if i >= 0 && a[i].id > o[j].id {
+                        if i != p {
+                            a[k] = a[i]
+                            k -= 1
                         }
-                        // The rest of this row is already in place unless terms were dropped;
-                        // then everything moves down to close the gap at the front.
-                        if k != i || (p >= 0 && p <= i) {
-                            while i >= 0 {
-                                if i != p {
-                                    ai[k] = ai[i]
-                                    ac[k] = ac[i]
-                                    k -= 1
-                                }
-                                i -= 1
-                            }
-                            gap = k + 1
-                            if gap > 0 {
-                                for t in gap..<union {
-                                    ai[t - gap] = ai[t]
-                                    ac[t - gap] = ac[t]
-                                }
-                            }
+                        i -= 1
+                    } else if i < 0 || o[j].id > a[i].id {
+                        let c = o[j].coefficient * coefficient
+                        if !nearZero(c) {
+                            a[k] = Entry(id: o[j].id, coefficient: c)
+                            k -= 1
+                            if track { added.append(o[j].id) }
                         }
+                        j -= 1
+                    } else {
+                        let id = a[i].id
+                        let c = (i == p ? 0 : a[i].coefficient) + o[j].coefficient * coefficient
+                        if !nearZero(c) {
+                            a[k] = Entry(id: id, coefficient: c)
+                            k -= 1
+                        } else if track && i != p {
+                            removed.append(id)
+                        }
+                        i -= 1
+                        j -= 1
+                    }
+                }
+                // The rest of this row is already in place unless terms were dropped;
+                // then everything moves down to close the gap at the front.
+                if k != i || (p >= 0 && p <= i) {
+                    while i >= 0 {
+                        if i != p {
+                            a[k] = a[i]
+                            k -= 1
+                        }
+                        i -= 1
+                    }
+                    gap = k + 1
+                    if gap > 0 {
+                        for t in gap..<union { a[t - gap] = a[t] }
                     }
                 }
             }
         }
-        for _ in 0..<gap {
-            ids.removeLast()
-            coefficients.removeLast()
-        }
+        for _ in 0..<gap { terms.removeLast() }
     }
 
     /// Removes a symbol's term; returns its coefficient (0 if absent).
@@ -230,15 +230,12 @@ struct Row: Sendable, Equatable {
     mutating func remove(_ symbol: Int32) -> Double {
         let r = search(symbol)
         guard r.found else { return 0 }
-        let c = coefficients[r.index]
-        ids.remove(at: r.index)
-        coefficients.remove(at: r.index)
-        return c
+        return terms.remove(at: r.index).coefficient
     }
 
     mutating func reverseSign() {
         constant = -constant
-        for k in coefficients.indices { coefficients[k] = -coefficients[k] }
+        for k in terms.indices { terms[k].coefficient = -terms[k].coefficient }
     }
 
     /// Solves `0 = self` for `symbol`, which must be in the row: the row becomes the
@@ -247,7 +244,7 @@ struct Row: Sendable, Equatable {
         let c = remove(symbol)
         let factor = -1.0 / c
         constant *= factor
-        for k in coefficients.indices { coefficients[k] *= factor }
+        for k in terms.indices { terms[k].coefficient *= factor }
     }
 
     /// The row currently reads `lhs = self`; rewrite it as `rhs = …`.
@@ -268,24 +265,23 @@ struct Row: Sendable, Equatable {
 
 /// An unordered set of symbol ids. The first two live inline (most symbols are used by one
 /// or two rows, so most sets never allocate); the rest go to an array, with a position index
-/// once it grows large. Callers never insert an id that is already present; equality ignores
-/// order.
+/// once it grows large. The whole set is 24 bytes, which keeps the per-symbol arrays compact.
+/// Callers never insert an id that is already present; equality ignores order.
 struct SymbolSet: Sendable, Sequence, Equatable {
     /// Inline members; -1 when empty. `second` is only used when `first` is, and `overflow`
     /// only when both are.
     var first: Int32 = -1
     var second: Int32 = -1
     var overflow: [Int32] = []
-    /// Position of each id in `overflow` (keyed by id + 1), once it is large.
-    var positions: IdentityTable? = nil
+    /// Position of each id in `overflow`, once it holds more than 32 ids: an open-addressing
+    /// table of (id, position) pairs, id -1 for an empty bucket; empty while unused.
+    var positions: [Int32] = []
 
     var isEmpty: Bool { first < 0 }
     var count: Int { (first >= 0 ? 1 : 0) + (second >= 0 ? 1 : 0) + overflow.count }
 
     /// The members as an array (in iteration order).
     var items: [Int32] { Array(self) }
-
-    @inline(__always) static func key(_ id: Int32) -> UInt { UInt(UInt32(bitPattern: id)) + 1 }
 
     /// Adds an id known not to be present.
     @inline(__always) mutating func insert(_ id: Int32) {
@@ -295,12 +291,14 @@ struct SymbolSet: Sendable, Sequence, Equatable {
             second = id
         } else {
             overflow.append(id)
-            if positions != nil {
-                positions?.set(Self.key(id), Int32(overflow.count - 1))
+            if !positions.isEmpty {
+                if overflow.count * 4 > positions.count {
+                    rebuildPositions()
+                } else {
+                    setPosition(id, Int32(overflow.count - 1))
+                }
             } else if overflow.count > 32 {
-                var map = IdentityTable()
-                for (k, v) in overflow.enumerated() { map.set(Self.key(v), Int32(k)) }
-                positions = map
+                rebuildPositions()
             }
         }
     }
@@ -310,7 +308,7 @@ struct SymbolSet: Sendable, Sequence, Equatable {
         let last: Int32
         if let l = overflow.last {
             overflow.removeLast()
-            positions?.remove(Self.key(l))
+            if !positions.isEmpty { removePosition(l) }
             last = l
         } else if second >= 0 {
             last = second
@@ -328,8 +326,8 @@ struct SymbolSet: Sendable, Sequence, Equatable {
             second = last
         } else {
             let index: Int?
-            if let positions {
-                index = positions.find(Self.key(id)).map { Int($0) }
+            if !positions.isEmpty {
+                index = position(of: id).map { Int($0) }
             } else {
                 index = overflow.lastIndex(of: id)
             }
@@ -338,15 +336,17 @@ struct SymbolSet: Sendable, Sequence, Equatable {
                 return
             }
             overflow[k] = last
-            positions?.set(Self.key(last), Int32(k))
-            positions?.remove(Self.key(id))
+            if !positions.isEmpty {
+                setPosition(last, Int32(k))
+                removePosition(id)
+            }
         }
     }
 
     func contains(_ id: Int32) -> Bool {
         if id < 0 { return false }
         if first == id || second == id { return true }
-        if let positions { return positions.find(Self.key(id)) != nil }
+        if !positions.isEmpty { return position(of: id) != nil }
         return overflow.contains(id)
     }
 
@@ -356,6 +356,69 @@ struct SymbolSet: Sendable, Sequence, Equatable {
         if second >= 0 && second < m { m = second }
         for v in overflow where v < m { m = v }
         return m
+    }
+
+    // MARK: Position index (buckets of two Int32: id, position)
+
+    @inline(__always) private func home(_ id: Int32, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt64(UInt32(bitPattern: id)) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    }
+
+    private func position(of id: Int32) -> Int32? {
+        let mask = positions.count / 2 - 1
+        var i = home(id, mask)
+        while true {
+            let key = positions[2 * i]
+            if key == id { return positions[2 * i + 1] }
+            if key < 0 { return nil }
+            i = (i + 1) & mask
+        }
+    }
+
+    private mutating func setPosition(_ id: Int32, _ position: Int32) {
+        let mask = positions.count / 2 - 1
+        var i = home(id, mask)
+        while true {
+            let key = positions[2 * i]
+            if key == id || key < 0 {
+                positions[2 * i] = id
+                positions[2 * i + 1] = position
+                return
+            }
+            i = (i + 1) & mask
+        }
+    }
+
+    private mutating func removePosition(_ id: Int32) {
+        let mask = positions.count / 2 - 1
+        var i = home(id, mask)
+        while positions[2 * i] != id {
+            if positions[2 * i] < 0 { return }
+            i = (i + 1) & mask
+        }
+        positions[2 * i] = -1
+        var j = i
+        while true {
+            j = (j + 1) & mask
+            let key = positions[2 * j]
+            if key < 0 { break }
+            let h = home(key, mask)
+            let stays = i <= j ? (i < h && h <= j) : (i < h || h <= j)
+            if !stays {
+                positions[2 * i] = key
+                positions[2 * i + 1] = positions[2 * j + 1]
+                positions[2 * j] = -1
+                i = j
+            }
+        }
+    }
+
+    /// Rebuilds the index with room for twice the members (load at most 1/2).
+    private mutating func rebuildPositions() {
+        var buckets = 64
+        while buckets < overflow.count * 2 { buckets *= 2 }
+        positions = [Int32](repeating: -1, count: 2 * buckets)
+        for (k, v) in overflow.enumerated() { setPosition(v, Int32(k)) }
     }
 
     struct Iterator: IteratorProtocol {

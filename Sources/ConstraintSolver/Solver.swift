@@ -74,8 +74,10 @@ public struct Solver: Sendable {
     /// Optional priorities in use, highest first; `objective[k]` belongs to `levels[k]`.
     var levels: [Double] = []
     var levelUses: [Int] = []
-    /// Dense objective coefficients, `objective[level][symbol]`.
+    /// Dense objective coefficients, `objective[level][symbol]`. Every level has
+    /// `objectiveLength` entries (at least one per symbol; the rest are zero).
     var objective: [[Double]] = []
+    var objectiveLength = 0
     var objectiveConstants: [Double] = []
     /// Min-heap of symbols that may be eligible to enter the basis (validated when popped).
     var enteringHeap = SymbolHeap()
@@ -126,6 +128,7 @@ public struct Solver: Sendable {
         let priority = constraint.priority
         guard priority.isValid else { throw .invalidPriority(priority.rawValue) }
         let symbolsBefore = kinds.count
+        let objectiveLengthBefore = objectiveLength
         let conditionedBefore = illConditioned
         var (row, tag) = createRow(constraint)
         let candidate = expandReusingHeap(&row, findCandidate: true)
@@ -142,7 +145,7 @@ public struct Solver: Sendable {
         if subject < 0 && allDummies(row) {
             if !nearZero(row.constant) {
                 let candidates = markerConstraints(in: row)
-                undoNewSymbols(symbolsBefore)
+                undoNewSymbols(symbolsBefore, objectiveLength: objectiveLengthBefore)
                 throw unsatisfiable(constraint, candidates: candidates)
             }
             subject = tag.marker
@@ -157,7 +160,7 @@ public struct Solver: Sendable {
                 let candidates = markerConstraints(in: failedRow)
                 rollback()
                 illConditioned = conditionedBefore
-                undoNewSymbols(symbolsBefore)
+                undoNewSymbols(symbolsBefore, objectiveLength: objectiveLengthBefore)
                 throw unsatisfiable(constraint, candidates: candidates)
             }
             journal = nil
@@ -439,7 +442,7 @@ public struct Solver: Sendable {
             let k = probe.objective.count
             probe.levels.append(0)
             probe.levelUses.append(1)
-            probe.objective.append([Double](repeating: 0, count: probe.kinds.count))
+            probe.objective.append([Double](repeating: 0, count: probe.objectiveLength))
             probe.objectiveConstants.append(direction * target.constant)
             for (id, c) in zip(target.ids, target.coefficients) {
                 probe.addObjective(k, id, direction * c)
@@ -524,12 +527,12 @@ public struct Solver: Sendable {
         reportedValues.append(0)
         variableUses.append(0)
         markerOwner.append(-1)
-        for k in objective.indices { objective[k].append(0) }
+        if kinds.count > objectiveLength { growObjective() }
         return s
     }
 
     /// Drops the symbols created from `count` on (by a failed add), with their variables.
-    mutating func undoNewSymbols(_ count: Int) {
+    mutating func undoNewSymbols(_ count: Int, objectiveLength length: Int) {
         for case let v? in symbolVariable[count...] { variableSymbols[v] = nil }
         kinds.removeSubrange(count...)
         rowOf.removeSubrange(count...)
@@ -541,7 +544,23 @@ public struct Solver: Sendable {
         reportedValues.removeSubrange(count...)
         variableUses.removeSubrange(count...)
         markerOwner.removeSubrange(count...)
-        for k in objective.indices { objective[k].removeSubrange(count...) }
+        for k in objective.indices {
+            for s in count..<Swift.min(length, objective[k].count) where objective[k][s] != 0 {
+                objective[k][s] = 0
+            }
+            objective[k].removeSubrange(length...)
+        }
+        objectiveLength = length
+    }
+
+    /// Lengthens the objective rows ahead of the symbols (in chunks rather than one entry per
+    /// new symbol); entries past the last symbol stay zero.
+    mutating func growObjective() {
+        let length = Swift.max(64, 2 * objectiveLength, kinds.count)
+        for k in objective.indices {
+            objective[k].append(contentsOf: repeatElement(0, count: length - objectiveLength))
+        }
+        objectiveLength = length
     }
 
     func isUnreferenced(_ s: Int32) -> Bool {
@@ -561,7 +580,7 @@ public struct Solver: Sendable {
         journal = nil
         for (s, old) in log.rows.reversed() {
             let current = rowOf[Int(s)]
-            updateColumns(s, current?.ids ?? [], old?.ids ?? [])
+            updateColumns(s, current.map { Array($0.ids) } ?? [], old.map { Array($0.ids) } ?? [])
             rowOf[Int(s)] = old
         }
         for (k, s, old) in log.objective.reversed() { objective[k][Int(s)] = old }
@@ -687,7 +706,7 @@ public struct Solver: Sendable {
         if k < levels.count && levels[k] == priority { return k }
         levels.insert(priority, at: k)
         levelUses.insert(0, at: k)
-        objective.insert([Double](repeating: 0, count: kinds.count), at: k)
+        objective.insert([Double](repeating: 0, count: objectiveLength), at: k)
         objectiveConstants.insert(0, at: k)
         return k
     }
@@ -697,7 +716,7 @@ public struct Solver: Sendable {
         let expression = constraint.expression
         var row = Row(constant: expression.constant)
         // Room for the terms, the marker and error symbols, and some expansion.
-        row.reserve(expression.terms.count + 6)
+        row.reserve(expression.terms.count + 3)
         termSymbols.removeAll(keepingCapacity: true)
         for term in expression.terms where !nearZero(term.coefficient) {
             let s = symbol(for: term.variable)

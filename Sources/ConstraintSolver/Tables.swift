@@ -7,9 +7,14 @@
 /// and backward-shift deletion (no tombstones). The caller keeps every keyed object alive
 /// while it is in the table, so an address is never reused for another key meanwhile.
 struct IdentityTable: Sendable, Equatable {
-    /// Keys (object addresses); 0 marks an empty bucket.
-    private var keys: [UInt] = []
-    private var values: [Int32] = []
+    struct Entry: Sendable {
+        /// The key (an object address); 0 marks an empty bucket.
+        var key: UInt
+        var value: Int32
+    }
+
+    /// Buckets; a power of two in number once allocated.
+    private var buckets: [Entry] = []
     /// Number of entries.
     private(set) var count = 0
 
@@ -22,12 +27,12 @@ struct IdentityTable: Sendable, Equatable {
     /// The value stored for `key`, if any.
     @inline(__always) func find(_ key: UInt) -> Int32? {
         if count == 0 { return nil }
-        return keys.withUnsafeBufferPointer { k in
-            let mask = k.count - 1
+        return buckets.withUnsafeBufferPointer { b in
+            let mask = b.count - 1
             var i = Self.bucket(key, mask)
             while true {
-                let here = k[i]
-                if here == key { return values[i] }
+                let here = b[i].key
+                if here == key { return b[i].value }
                 if here == 0 { return nil }
                 i = (i + 1) & mask
             }
@@ -36,72 +41,72 @@ struct IdentityTable: Sendable, Equatable {
 
     /// Stores `value` for `key`, replacing any previous value.
     mutating func set(_ key: UInt, _ value: Int32) {
-        if (count + 1) * 2 > keys.count { grow() }
-        let mask = keys.count - 1
-        var i = Self.bucket(key, mask)
-        while true {
-            let here = keys[i]
-            if here == key {
-                values[i] = value
-                return
+        if (count + 1) * 2 > buckets.count { grow() }
+        let added = buckets.withUnsafeMutableBufferPointer { b in
+            let mask = b.count - 1
+            var i = Self.bucket(key, mask)
+            while true {
+                let here = b[i].key
+                if here == key {
+                    b[i].value = value
+                    return false
+                }
+                if here == 0 {
+                    b[i] = Entry(key: key, value: value)
+                    return true
+                }
+                i = (i + 1) & mask
             }
-            if here == 0 {
-                keys[i] = key
-                values[i] = value
-                count += 1
-                return
-            }
-            i = (i + 1) & mask
         }
+        if added { count += 1 }
     }
 
     /// Removes `key`; returns its value, if it was present.
     @discardableResult
     mutating func remove(_ key: UInt) -> Int32? {
         if count == 0 { return nil }
-        let mask = keys.count - 1
-        var i = Self.bucket(key, mask)
-        while keys[i] != key {
-            if keys[i] == 0 { return nil }
-            i = (i + 1) & mask
-        }
-        let removed = values[i]
-        keys[i] = 0
-        count -= 1
-        // Backward shift: move later entries of the probe run into the hole when their home
-        // bucket does not lie cyclically in (hole, position].
-        var j = i
-        while true {
-            j = (j + 1) & mask
-            let key = keys[j]
-            if key == 0 { break }
-            let home = Self.bucket(key, mask)
-            let stays = i <= j ? (i < home && home <= j) : (i < home || home <= j)
-            if !stays {
-                keys[i] = key
-                values[i] = values[j]
-                keys[j] = 0
-                i = j
+        let removed: Int32? = buckets.withUnsafeMutableBufferPointer { b in
+            let mask = b.count - 1
+            var i = Self.bucket(key, mask)
+            while b[i].key != key {
+                if b[i].key == 0 { return nil }
+                i = (i + 1) & mask
             }
+            let removed = b[i].value
+            b[i].key = 0
+            // Backward shift: move later entries of the probe run into the hole when their
+            // home bucket does not lie cyclically in (hole, position].
+            var j = i
+            while true {
+                j = (j + 1) & mask
+                let key = b[j].key
+                if key == 0 { break }
+                let home = Self.bucket(key, mask)
+                let stays = i <= j ? (i < home && home <= j) : (i < home || home <= j)
+                if !stays {
+                    b[i] = b[j]
+                    b[j].key = 0
+                    i = j
+                }
+            }
+            return removed
         }
+        if removed != nil { count -= 1 }
         return removed
     }
 
     private mutating func grow() {
-        let oldKeys = keys
-        let oldValues = values
-        let capacity = Swift.max(16, keys.count * 2)
-        keys = [UInt](repeating: 0, count: capacity)
-        values = [Int32](repeating: 0, count: capacity)
+        let old = buckets
+        buckets = [Entry](repeating: Entry(key: 0, value: 0), count: Swift.max(16, old.count * 2))
         count = 0
-        for k in oldKeys.indices where oldKeys[k] != 0 { set(oldKeys[k], oldValues[k]) }
+        for e in old where e.key != 0 { set(e.key, e.value) }
     }
 
     /// Equal when both hold the same entries (bucket layout may differ).
     static func == (lhs: IdentityTable, rhs: IdentityTable) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        for k in lhs.keys.indices where lhs.keys[k] != 0 {
-            if rhs.find(lhs.keys[k]) != lhs.values[k] { return false }
+        for e in lhs.buckets where e.key != 0 {
+            if rhs.find(e.key) != e.value { return false }
         }
         return true
     }
