@@ -108,6 +108,10 @@ public struct Solver: Sendable {
     var operationsSinceRebuild = 0
     /// Scratch heap of ``expand(_:findCandidate:heap:)``, kept to avoid an allocation per add.
     var expansionHeap = MinHeap<NewestFirst>()
+    /// Scratch of ``expandInWorkspace(_:findCandidate:)``: dense coefficients by symbol, all
+    /// zero between uses, and the symbols it touched.
+    var workspace: [Double] = []
+    var workspaceTouched: [Int32] = []
     /// Scratch: the symbols of the terms of the constraint being added.
     var termSymbols: [Int32] = []
     /// False while a rebuild replays the constraints (no nested rebuilds).
@@ -131,7 +135,7 @@ public struct Solver: Sendable {
         let objectiveLengthBefore = objectiveLength
         let conditionedBefore = illConditioned
         var (row, tag) = createRow(constraint)
-        let candidate = expandReusingHeap(&row, findCandidate: true)
+        let candidate = expandInWorkspace(&row, findCandidate: true)
         if candidate >= 0 {
             row.solve(for: candidate)
             define(candidate, row)
@@ -139,7 +143,6 @@ public struct Solver: Sendable {
             register(constraint, tag)
             return
         }
-        substituteBasics(&row)
         if row.constant < 0 { row.reverseSign() }
         var subject = chooseSubject(row, tag)
         if subject < 0 && allDummies(row) {
@@ -784,6 +787,12 @@ public struct Solver: Sendable {
     /// an external symbol outside the tableau and objective, and no definition it feeds
     /// (directly or not) occurs in the row, so no cycle can form.
     func canDefine(_ p: Int32, in row: Row) -> Bool {
+        canDefine(p) { row.coefficient(for: $0) != 0 }
+    }
+
+    /// ``canDefine(_:in:)`` for a row given by its membership test.
+    @inline(__always)
+    func canDefine(_ p: Int32, rowHolds: (Int32) -> Bool) -> Bool {
         guard kinds[Int(p)] == .external, rowOf[Int(p)] == nil, definition[Int(p)] == nil,
             columns[Int(p)].isEmpty
         else { return false }
@@ -795,7 +804,7 @@ public struct Solver: Sendable {
             if seen.contains(d) { continue }
             seen.append(d)
             if seen.count > 64 { return false }
-            if row.coefficient(for: d) != 0 { return false }
+            if rowHolds(d) { return false }
             stack.append(contentsOf: definitionUsers[Int(d)])
         }
         return true
@@ -809,14 +818,125 @@ public struct Solver: Sendable {
         return expand(&row, findCandidate: findCandidate, heap: &heap)
     }
 
-    /// ``expand(_:findCandidate:)`` with the solver's scratch heap (no allocation per add).
-    mutating func expandReusingHeap(_ row: inout Row, findCandidate: Bool) -> Int32 {
+    /// ``expand(_:findCandidate:)`` followed, when no candidate is returned, by
+    /// ``substituteBasics(_:)``, computed in a dense scratch workspace.
+    ///
+    /// The arithmetic is exactly that of the sparse version (the same products added in the
+    /// same order, the same near-zero drops), so results are bit-identical; only the cost
+    /// differs: each term of an expanded definition is one indexed add instead of a merge
+    /// that shifts the row, and membership tests are array reads instead of binary searches.
+    mutating func expandInWorkspace(_ row: inout Row, findCandidate: Bool) -> Int32 {
+        if findCandidate {
+            for id in row.ids.reversed() where canDefine(id, in: row) && wellConditioned(id, in: row) {
+                return id
+            }
+        }
         var heap = MinHeap<NewestFirst>()
         swap(&heap, &expansionHeap)
         heap.removeAll()
-        let result = expand(&row, findCandidate: findCandidate, heap: &heap)
+        var work: [Double] = []
+        swap(&work, &workspace)
+        var touched: [Int32] = []
+        swap(&touched, &workspaceTouched)
+        touched.removeAll(keepingCapacity: true)
+        if work.count < kinds.count {
+            work.append(contentsOf: repeatElement(0, count: Swift.max(kinds.count, 2 * work.count) - work.count))
+        }
+        var constant = row.constant
+        var candidate: Int32 = -1
+        for t in row.terms {
+            work[Int(t.id)] = t.coefficient
+            touched.append(t.id)
+            if definition[Int(t.id)] != nil {
+                heap.push(NewestFirst(stamp: definitionStamp[Int(t.id)], symbol: t.id))
+            }
+        }
+        expansion: while let next = heap.pop() {
+            let d = next.symbol
+            let c = work[Int(d)]
+            if c == 0 { continue }
+            guard let def = definition[Int(d)] else { continue }
+            work[Int(d)] = 0
+            constant += def.constant * c
+            Self.accumulate(def.terms, c, &work, &touched)
+            for t in def.terms where definition[Int(t.id)] != nil && work[Int(t.id)] != 0 {
+                heap.push(NewestFirst(stamp: definitionStamp[Int(t.id)], symbol: t.id))
+            }
+            if findCandidate {
+                var best: Int32 = -1
+                for t in def.terms
+                where t.id > best && work[Int(t.id)] != 0
+                    && canDefine(t.id, rowHolds: { work[Int($0)] != 0 })
+                    && Self.wellConditioned(t.id, work, touched)
+                {
+                    best = t.id
+                }
+                if best >= 0 {
+                    candidate = best
+                    break expansion
+                }
+            }
+        }
+        if candidate < 0 {
+            // Basic symbols, in increasing id order, replaced by their rows (which hold
+            // parametric symbols only).
+            touched.sort()
+            for k in touched.indices {
+                let id = touched[k]
+                if k > 0 && touched[k - 1] == id { continue }
+                let c = work[Int(id)]
+                if c == 0 { continue }
+                guard let basic = rowOf[Int(id)] else { continue }
+                work[Int(id)] = 0
+                constant += basic.constant * c
+                Self.accumulate(basic.terms, c, &work, &touched)
+            }
+        }
+        // Gather the nonzero terms in id order and clear the workspace.
+        touched.sort()
+        var result = Row(constant: constant)
+        result.terms.reserveCapacity(touched.count + 2)
+        for k in touched.indices {
+            let id = touched[k]
+            if k > 0 && touched[k - 1] == id { continue }
+            let v = work[Int(id)]
+            if v != 0 {
+                result.terms.append(Row.Entry(id: id, coefficient: v))
+                work[Int(id)] = 0
+            }
+        }
+        row = result
         swap(&heap, &expansionHeap)
-        return result
+        swap(&work, &workspace)
+        swap(&touched, &workspaceTouched)
+        return candidate
+    }
+
+    /// Adds `c · terms` to the workspace, dropping near-zero results exactly as
+    /// ``Row/merge(_:_:dropping:track:added:removed:)`` does, and records newly nonzero ids.
+    @inline(__always)
+    static func accumulate(
+        _ terms: [Row.Entry], _ c: Double, _ work: inout [Double], _ touched: inout [Int32]
+    ) {
+        work.withUnsafeMutableBufferPointer { w in
+            for t in terms {
+                let old = w[Int(t.id)]
+                var v = old + t.coefficient * c
+                if nearZero(v) { v = 0 }
+                if old == 0 && v != 0 { touched.append(t.id) }
+                w[Int(t.id)] = v
+            }
+        }
+    }
+
+    /// ``wellConditioned(_:in:)`` for a row held in the workspace.
+    @inline(__always)
+    static func wellConditioned(
+        _ id: Int32, _ work: [Double], _ touched: [Int32]
+    ) -> Bool {
+        var largest = 0.0
+        for t in touched { largest = Swift.max(largest, abs(work[Int(t)])) }
+        return abs(work[Int(id)]) >= 1.0e-6 * largest
     }
 
     func expand(_ row: inout Row, findCandidate: Bool, heap: inout MinHeap<NewestFirst>) -> Int32 {
@@ -877,8 +997,7 @@ public struct Solver: Sendable {
         for id in row.ids { definitionUsers[Int(id)].remove(p) }
         definition[Int(p)] = nil
         definitionCount -= 1
-        _ = expandReusingHeap(&row, findCandidate: false)
-        substituteBasics(&row)
+        _ = expandInWorkspace(&row, findCandidate: false)
         putRow(p, row)
     }
 
