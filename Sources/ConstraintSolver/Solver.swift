@@ -62,10 +62,8 @@ public struct Solver: Sendable {
     /// For each symbol, the defined variables whose definition refers to it directly.
     var definitionUsers: [SymbolSet] = []
     /// Creation stamps of definitions (expansion order).
-    var definitionStamp: [Int32] = []
     var symbolVariable: [Variable?] = []
     var reportedValues: [Double] = []
-    var variableUses: [Int32] = []
 
     var variableSymbols = VariableTable()
     var rowCount = 0
@@ -87,8 +85,16 @@ public struct Solver: Sendable {
     /// definitions changed).
     var program: Program? = nil
     var constraints = ConstraintTable()
-    /// For each marker or error symbol, the slot in ``constraints`` of its constraint, or -1.
-    var markerOwner: [Int32] = []
+    /// Small per-symbol bookkeeping, kept in one array so that a new symbol costs one append.
+    struct SymbolInfo: Sendable, Equatable {
+        /// Creation stamp of the symbol's definition (expansion order).
+        var stamp: Int32 = 0
+        /// For an external variable, the number of constraints that use it.
+        var uses: Int32 = 0
+        /// For a marker or error symbol, the slot in ``constraints`` of its constraint, or -1.
+        var owner: Int32 = -1
+    }
+    var symbolInfo: [SymbolInfo] = []
     var edits: [Variable: EditInfo] = [:]
     var infeasible = SymbolHeap()
     var nextOrder = 0
@@ -183,8 +189,8 @@ public struct Solver: Sendable {
             throw .unknownConstraint(constraint)
         }
         let tag = info.tag
-        markerOwner[Int(tag.marker)] = -1
-        if tag.other >= 0 { markerOwner[Int(tag.other)] = -1 }
+        symbolInfo[Int(tag.marker)].owner = -1
+        if tag.other >= 0 { symbolInfo[Int(tag.other)].owner = -1 }
         var levelIndex = -1
         if !constraint.priority.isRequired,
             let k = levels.firstIndex(of: constraint.priority.rawValue)
@@ -228,11 +234,11 @@ public struct Solver: Sendable {
         }
         for term in constraint.expression.terms where !nearZero(term.coefficient) {
             guard let s = variableSymbols[term.variable] else { continue }
-            variableUses[Int(s)] -= 1
+            symbolInfo[Int(s)].uses -= 1
         }
         for term in constraint.expression.terms where !nearZero(term.coefficient) {
             guard let s = variableSymbols[term.variable] else { continue }
-            if variableUses[Int(s)] == 0 && isUnreferenced(s) {
+            if symbolInfo[Int(s)].uses == 0 && isUnreferenced(s) {
                 variableSymbols[term.variable] = nil
                 symbolVariable[Int(s)] = nil
             }
@@ -525,11 +531,9 @@ public struct Solver: Sendable {
         columns.append(SymbolSet())
         definition.append(nil)
         definitionUsers.append(SymbolSet())
-        definitionStamp.append(0)
+        symbolInfo.append(SymbolInfo())
         symbolVariable.append(nil)
         reportedValues.append(0)
-        variableUses.append(0)
-        markerOwner.append(-1)
         if kinds.count > objectiveLength { growObjective() }
         return s
     }
@@ -542,11 +546,9 @@ public struct Solver: Sendable {
         columns.removeSubrange(count...)
         definition.removeSubrange(count...)
         definitionUsers.removeSubrange(count...)
-        definitionStamp.removeSubrange(count...)
+        symbolInfo.removeSubrange(count...)
         symbolVariable.removeSubrange(count...)
         reportedValues.removeSubrange(count...)
-        variableUses.removeSubrange(count...)
-        markerOwner.removeSubrange(count...)
         for k in objective.indices {
             for s in count..<Swift.min(length, objective[k].count) where objective[k][s] != 0 {
                 objective[k][s] = 0
@@ -718,9 +720,9 @@ public struct Solver: Sendable {
     mutating func createRow(_ constraint: Constraint) -> (Row, Tag) {
         let expression = constraint.expression
         var row = Row(constant: expression.constant)
-        // Room for the terms, the marker and error symbols, and some expansion.
-        row.reserve(expression.terms.count + 3)
-        termSymbols.removeAll(keepingCapacity: true)
+        // Room for the terms and the marker and error symbols.
+        row.reserve(expression.terms.count + 2)
+        while !termSymbols.isEmpty { termSymbols.removeLast() }
         for term in expression.terms where !nearZero(term.coefficient) {
             let s = symbol(for: term.variable)
             termSymbols.append(s)
@@ -770,15 +772,15 @@ public struct Solver: Sendable {
                 constraint: constraint, tag: tag, constant: constraint.expression.constant,
                 order: nextOrder))
         nextOrder += 1
-        markerOwner[Int(tag.marker)] = slot
-        if tag.other >= 0 { markerOwner[Int(tag.other)] = slot }
+        symbolInfo[Int(tag.marker)].owner = slot
+        if tag.other >= 0 { symbolInfo[Int(tag.other)].owner = slot }
         if !constraint.priority.isRequired,
             let k = levels.firstIndex(of: constraint.priority.rawValue)
         {
             levelUses[k] += 1
         }
-        for s in termSymbols { variableUses[Int(s)] += 1 }
-        termSymbols.removeAll(keepingCapacity: true)
+        for s in termSymbols { symbolInfo[Int(s)].uses += 1 }
+        while !termSymbols.isEmpty { termSymbols.removeLast() }
     }
 
     // MARK: - Definitions
@@ -848,7 +850,7 @@ public struct Solver: Sendable {
             work[Int(t.id)] = t.coefficient
             touched.append(t.id)
             if definition[Int(t.id)] != nil {
-                heap.push(NewestFirst(stamp: definitionStamp[Int(t.id)], symbol: t.id))
+                heap.push(NewestFirst(stamp: symbolInfo[Int(t.id)].stamp, symbol: t.id))
             }
         }
         expansion: while let next = heap.pop() {
@@ -860,7 +862,7 @@ public struct Solver: Sendable {
             constant += def.constant * c
             Self.accumulate(def.terms, c, &work, &touched)
             for t in def.terms where definition[Int(t.id)] != nil && work[Int(t.id)] != 0 {
-                heap.push(NewestFirst(stamp: definitionStamp[Int(t.id)], symbol: t.id))
+                heap.push(NewestFirst(stamp: symbolInfo[Int(t.id)].stamp, symbol: t.id))
             }
             if findCandidate {
                 var best: Int32 = -1
@@ -941,7 +943,7 @@ public struct Solver: Sendable {
 
     func expand(_ row: inout Row, findCandidate: Bool, heap: inout MinHeap<NewestFirst>) -> Int32 {
         for id in row.ids where definition[Int(id)] != nil {
-            heap.push(NewestFirst(stamp: definitionStamp[Int(id)], symbol: id))
+            heap.push(NewestFirst(stamp: symbolInfo[Int(id)].stamp, symbol: id))
         }
         if findCandidate {
             for id in row.ids.reversed() where canDefine(id, in: row) && wellConditioned(id, in: row) {
@@ -955,7 +957,7 @@ public struct Solver: Sendable {
             guard let def = definition[Int(d)] else { continue }
             row.replace(d, by: def, c)
             for id in def.ids where definition[Int(id)] != nil && row.coefficient(for: id) != 0 {
-                heap.push(NewestFirst(stamp: definitionStamp[Int(id)], symbol: id))
+                heap.push(NewestFirst(stamp: symbolInfo[Int(id)].stamp, symbol: id))
             }
             if findCandidate {
                 var best: Int32 = -1
@@ -985,7 +987,7 @@ public struct Solver: Sendable {
         program = nil
         for id in row.ids { definitionUsers[Int(id)].insert(p) }
         definition[Int(p)] = row
-        definitionStamp[Int(p)] = nextStamp
+        symbolInfo[Int(p)].stamp = nextStamp
         nextStamp += 1
         definitionCount += 1
     }
@@ -1406,7 +1408,7 @@ public struct Solver: Sendable {
     func markerConstraints(in row: Row) -> [Constraint] {
         var found: [Constraint] = []
         for id in row.ids {
-            let slot = markerOwner[Int(id)]
+            let slot = symbolInfo[Int(id)].owner
             if slot >= 0, let c = constraints.slots[Int(slot)]?.constraint, c.priority.isRequired,
                 !found.contains(c)
             {

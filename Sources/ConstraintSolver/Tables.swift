@@ -176,8 +176,8 @@ struct ConstraintTable: Sendable {
     /// Inserts the record of a constraint that is not in the table; returns its slot.
     mutating func insert(_ info: Solver.ConstraintInfo) -> Int32 {
         let s: Int32
-        if let free = freeSlots.popLast() {
-            s = free
+        if !freeSlots.isEmpty {
+            s = freeSlots.removeLast()
             slots[Int(s)] = info
         } else {
             s = Int32(slots.count)
