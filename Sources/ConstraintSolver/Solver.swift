@@ -835,106 +835,125 @@ public struct Solver: Sendable {
         }
         var heap = MinHeap<NewestFirst>()
         swap(&heap, &expansionHeap)
-        heap.removeAll()
         var work: [Double] = []
         swap(&work, &workspace)
         var touched: [Int32] = []
         swap(&touched, &workspaceTouched)
-        touched.removeAll(keepingCapacity: true)
         if work.count < kinds.count {
-            work.append(contentsOf: repeatElement(0, count: Swift.max(kinds.count, 2 * work.count) - work.count))
+            work.append(
+                contentsOf: repeatElement(0, count: Swift.max(kinds.count, 2 * work.count) - work.count))
         }
-        var constant = row.constant
-        var candidate: Int32 = -1
-        for t in row.terms {
-            work[Int(t.id)] = t.coefficient
-            touched.append(t.id)
-            if definition[Int(t.id)] != nil {
-                heap.push(NewestFirst(stamp: symbolInfo[Int(t.id)].stamp, symbol: t.id))
-            }
-        }
-        expansion: while let next = heap.pop() {
-            let d = next.symbol
-            let c = work[Int(d)]
-            if c == 0 { continue }
-            guard let def = definition[Int(d)] else { continue }
-            work[Int(d)] = 0
-            constant += def.constant * c
-            Self.accumulate(def.terms, c, &work, &touched)
-            for t in def.terms where definition[Int(t.id)] != nil && work[Int(t.id)] != 0 {
-                heap.push(NewestFirst(stamp: symbolInfo[Int(t.id)].stamp, symbol: t.id))
-            }
-            if findCandidate {
-                var best: Int32 = -1
-                for t in def.terms
-                where t.id > best && work[Int(t.id)] != 0
-                    && canDefine(t.id, rowHolds: { work[Int($0)] != 0 })
-                    && Self.wellConditioned(t.id, work, touched)
-                {
-                    best = t.id
-                }
-                if best >= 0 {
-                    candidate = best
-                    break expansion
-                }
-            }
-        }
-        if candidate < 0 {
-            // Basic symbols, in increasing id order, replaced by their rows (which hold
-            // parametric symbols only).
-            touched.sort()
-            for k in touched.indices {
-                let id = touched[k]
-                if k > 0 && touched[k - 1] == id { continue }
-                let c = work[Int(id)]
-                if c == 0 { continue }
-                guard let basic = rowOf[Int(id)] else { continue }
-                work[Int(id)] = 0
-                constant += basic.constant * c
-                Self.accumulate(basic.terms, c, &work, &touched)
-            }
-        }
-        // Gather the nonzero terms in id order and clear the workspace.
-        touched.sort()
-        var result = Row(constant: constant)
-        result.terms.reserveCapacity(touched.count + 2)
-        for k in touched.indices {
-            let id = touched[k]
-            if k > 0 && touched[k - 1] == id { continue }
-            let v = work[Int(id)]
-            if v != 0 {
-                result.terms.append(Row.Entry(id: id, coefficient: v))
-                work[Int(id)] = 0
-            }
-        }
-        row = result
+        let candidate = expandCore(
+            &row, findCandidate: findCandidate, heap: &heap, work: &work, touched: &touched)
         swap(&heap, &expansionHeap)
         swap(&work, &workspace)
         swap(&touched, &workspaceTouched)
         return candidate
     }
 
+    /// The body of ``expandInWorkspace(_:findCandidate:)``. Non-mutating, with the scratch
+    /// passed in, so that reading the solver inside the loops never copies it.
+    func expandCore(
+        _ row: inout Row, findCandidate: Bool, heap: inout MinHeap<NewestFirst>,
+        work: inout [Double], touched: inout [Int32]
+    ) -> Int32 {
+        heap.removeAll()
+        touched.removeAll(keepingCapacity: true)
+        return work.withUnsafeMutableBufferPointer { w in
+            var constant = row.constant
+            var candidate: Int32 = -1
+            for t in row.terms {
+                w[Int(t.id)] = t.coefficient
+                touched.append(t.id)
+                if definition[Int(t.id)] != nil {
+                    heap.push(NewestFirst(stamp: symbolInfo[Int(t.id)].stamp, symbol: t.id))
+                }
+            }
+            expansion: while let next = heap.pop() {
+                let d = next.symbol
+                let c = w[Int(d)]
+                if c == 0 { continue }
+                guard let def = definition[Int(d)] else { continue }
+                w[Int(d)] = 0
+                constant += def.constant * c
+                def.terms.withUnsafeBufferPointer { terms in
+                    Self.accumulate(terms, c, w, &touched)
+                    // The ids of a definition are distinct, so each one's coefficient is final.
+                    for t in terms where definition[Int(t.id)] != nil && w[Int(t.id)] != 0 {
+                        heap.push(NewestFirst(stamp: symbolInfo[Int(t.id)].stamp, symbol: t.id))
+                    }
+                    if findCandidate {
+                        var best: Int32 = -1
+                        for t in terms
+                        where t.id > best && w[Int(t.id)] != 0
+                            && canDefine(t.id, rowHolds: { w[Int($0)] != 0 })
+                            && Self.wellConditioned(t.id, w, touched)
+                        {
+                            best = t.id
+                        }
+                        candidate = best
+                    }
+                }
+                if candidate >= 0 { break expansion }
+            }
+            var sorted = false
+            var sortedCount = 0
+            if candidate < 0 {
+                // Basic symbols, in increasing id order, replaced by their rows (which hold
+                // parametric symbols only).
+                touched.sort()
+                sorted = true
+                sortedCount = touched.count
+                for k in touched.indices {
+                    let id = touched[k]
+                    if k > 0 && touched[k - 1] == id { continue }
+                    let c = w[Int(id)]
+                    if c == 0 { continue }
+                    guard let basic = rowOf[Int(id)] else { continue }
+                    w[Int(id)] = 0
+                    constant += basic.constant * c
+                    basic.terms.withUnsafeBufferPointer { Self.accumulate($0, c, w, &touched) }
+                }
+            }
+            // Gather the nonzero terms in id order and clear the workspace. (A list sorted before
+            // the basic rows were substituted only needs sorting again if they added ids.)
+            if !sorted || touched.count > sortedCount { touched.sort() }
+            var result = Row(constant: constant)
+            result.terms.reserveCapacity(touched.count + 2)
+            for k in touched.indices {
+                let id = touched[k]
+                if k > 0 && touched[k - 1] == id { continue }
+                let v = w[Int(id)]
+                if v != 0 {
+                    result.terms.append(Row.Entry(id: id, coefficient: v))
+                    w[Int(id)] = 0
+                }
+            }
+            row = result
+            return candidate
+        }
+    }
+
     /// Adds `c · terms` to the workspace, dropping near-zero results exactly as
     /// ``Row/merge(_:_:dropping:track:added:removed:)`` does, and records newly nonzero ids.
     @inline(__always)
     static func accumulate(
-        _ terms: [Row.Entry], _ c: Double, _ work: inout [Double], _ touched: inout [Int32]
+        _ terms: UnsafeBufferPointer<Row.Entry>, _ c: Double, _ w: UnsafeMutableBufferPointer<Double>,
+        _ touched: inout [Int32]
     ) {
-        work.withUnsafeMutableBufferPointer { w in
-            for t in terms {
-                let old = w[Int(t.id)]
-                var v = old + t.coefficient * c
-                if nearZero(v) { v = 0 }
-                if old == 0 && v != 0 { touched.append(t.id) }
-                w[Int(t.id)] = v
-            }
+        for t in terms {
+            let old = w[Int(t.id)]
+            var v = old + t.coefficient * c
+            if nearZero(v) { v = 0 }
+            if old == 0 && v != 0 { touched.append(t.id) }
+            w[Int(t.id)] = v
         }
     }
 
     /// ``wellConditioned(_:in:)`` for a row held in the workspace.
     @inline(__always)
     static func wellConditioned(
-        _ id: Int32, _ work: [Double], _ touched: [Int32]
+        _ id: Int32, _ work: UnsafeMutableBufferPointer<Double>, _ touched: [Int32]
     ) -> Bool {
         var largest = 0.0
         for t in touched { largest = Swift.max(largest, abs(work[Int(t)])) }

@@ -145,11 +145,8 @@ func appendTerms<E: ExpressionConvertible>(
         return 0 * factor
     }
     let e = value.expression
-    if factor == 1 {
-        terms.append(contentsOf: e.terms)
-    } else {
-        for t in e.terms { terms.append(Term(t.variable, t.coefficient * factor)) }
-    }
+    // A plain loop: `append(contentsOf:)` costs more than a few appends into reserved room.
+    for t in e.terms { terms.append(Term(t.variable, t.coefficient * factor)) }
     return e.constant * factor
 }
 
