@@ -1121,17 +1121,78 @@ public struct Solver: Sendable {
         var slot: [Int32] = []
     }
 
+    /// Flattens the definitions and orders them topologically (the order of
+    /// ``topologicalDefinitions()``). The definitions are first copied, in symbol order, into
+    /// flat arrays, and the depth-first search then runs on those: reading a definition row
+    /// once per edge would retain and release its storage each time.
     func compileProgram() -> Program {
+        let n = kinds.count
+        var first = [Int32](repeating: -1, count: n + 1)  // start of each definition, -1 if none
+        var flatIds: [Int32] = []
+        var flatCoefficients: [Double] = []
+        var flatConstants: [Double] = []
+        var count = 0
+        for s in 0..<n {
+            guard let def = definition[s] else { continue }
+            first[s] = Int32(flatIds.count)
+            flatConstants.append(def.constant)
+            def.terms.withUnsafeBufferPointer { terms in
+                for t in terms {
+                    flatIds.append(t.id)
+                    flatCoefficients.append(t.coefficient)
+                }
+            }
+            count += 1
+        }
+        first[n] = Int32(flatIds.count)
+        // End of each definition: the start of the next defined symbol's.
+        var end = [Int32](repeating: 0, count: n)
+        var next = Int32(flatIds.count)
+        for s in stride(from: n - 1, through: 0, by: -1) where first[s] >= 0 {
+            end[s] = next
+            next = first[s]
+        }
         var p = Program()
-        p.slot = [Int32](repeating: -1, count: kinds.count)
-        for d in topologicalDefinitions() {
-            guard let def = definition[Int(d)] else { continue }
-            p.slot[Int(d)] = Int32(p.targets.count)
-            p.targets.append(d)
-            p.constants.append(def.constant)
-            p.ids.append(contentsOf: def.ids)
-            p.coefficients.append(contentsOf: def.coefficients)
-            p.starts.append(Int32(p.ids.count))
+        p.slot = [Int32](repeating: -1, count: n)
+        p.targets.reserveCapacity(count)
+        p.constants.reserveCapacity(count)
+        p.starts.reserveCapacity(count + 1)
+        p.ids.reserveCapacity(flatIds.count)
+        p.coefficients.reserveCapacity(flatIds.count)
+        var constantIndex = [Int32](repeating: -1, count: n)
+        var k: Int32 = 0
+        for s in 0..<n where first[s] >= 0 {
+            constantIndex[s] = k
+            k += 1
+        }
+        // Iterative depth-first search with colours, as in topologicalDefinitions().
+        var state = [UInt8](repeating: 0, count: n)
+        var stack: [(Int32, Int32)] = []
+        for s in 0..<n where first[s] >= 0 && state[s] == 0 {
+            state[s] = 1
+            stack.append((Int32(s), first[s]))
+            while let (top, position) = stack.last {
+                if position == end[Int(top)] {
+                    state[Int(top)] = 2
+                    stack.removeLast()
+                    let start = Int(first[Int(top)])
+                    p.slot[Int(top)] = Int32(p.targets.count)
+                    p.targets.append(top)
+                    p.constants.append(flatConstants[Int(constantIndex[Int(top)])])
+                    for j in start..<Int(end[Int(top)]) {
+                        p.ids.append(flatIds[j])
+                        p.coefficients.append(flatCoefficients[j])
+                    }
+                    p.starts.append(Int32(p.ids.count))
+                    continue
+                }
+                stack[stack.count - 1].1 = position + 1
+                let following = flatIds[Int(position)]
+                if first[Int(following)] >= 0 && state[Int(following)] == 0 {
+                    state[Int(following)] = 1
+                    stack.append((following, first[Int(following)]))
+                }
+            }
         }
         return p
     }
