@@ -360,8 +360,11 @@ struct SymbolSet: Sendable, Sequence, Equatable {
 
     // MARK: Position index (buckets of two Int32: id, position)
 
+    /// Symbol ids are small dense integers, and a large set (a widely used variable's column)
+    /// mostly gains recently created symbols: the id itself is the hash, so those land in
+    /// neighbouring buckets.
     @inline(__always) private func home(_ id: Int32, _ mask: Int) -> Int {
-        Int(truncatingIfNeeded: (UInt64(UInt32(bitPattern: id)) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        Int(truncatingIfNeeded: id) & mask
     }
 
     private func position(of id: Int32) -> Int32? {

@@ -134,7 +134,7 @@ public struct Solver: Sendable {
     ///   constraint conflicts with the required constraints already present; the solver is
     ///   then left exactly as it was. Also throws for duplicates and invalid priorities.
     public mutating func add(_ constraint: Constraint) throws(SolverError) {
-        if constraints[constraint] != nil { throw .duplicateConstraint(constraint) }
+        if constraints.slot(of: constraint) != nil { throw .duplicateConstraint(constraint) }
         let priority = constraint.priority
         guard priority.isValid else { throw .invalidPriority(priority.rawValue) }
         let symbolsBefore = kinds.count
@@ -303,7 +303,7 @@ public struct Solver: Sendable {
     }
 
     /// Whether the constraint (or a copy of it) is in the solver.
-    public func contains(_ constraint: Constraint) -> Bool { constraints[constraint] != nil }
+    public func contains(_ constraint: Constraint) -> Bool { constraints.slot(of: constraint) != nil }
 
     /// All constraints in the solver, in the order they were added.
     public var allConstraints: [Constraint] {

@@ -101,9 +101,18 @@ struct IdentityTable: Sendable, Equatable {
 
     private mutating func grow() {
         let old = buckets
-        buckets = [Entry](repeating: Entry(key: 0, value: 0), count: Swift.max(16, old.count * 2))
-        count = 0
-        for e in old where e.key != 0 { set(e.key, e.value) }
+        var fresh = [Entry](repeating: Entry(key: 0, value: 0), count: Swift.max(16, old.count * 2))
+        fresh.withUnsafeMutableBufferPointer { b in
+            let mask = b.count - 1
+            old.withUnsafeBufferPointer { o in
+                for e in o where e.key != 0 {
+                    var i = Self.bucket(e.key, mask)
+                    while b[i].key != 0 { i = (i + 1) & mask }
+                    b[i] = e
+                }
+            }
+        }
+        buckets = fresh
     }
 
     /// Equal when both hold the same entries (bucket layout may differ).
@@ -178,7 +187,7 @@ struct ConstraintTable: Sendable {
     }
 
     /// Inserts the record of a constraint that is not in the table; returns its slot.
-    mutating func insert(_ info: Solver.ConstraintInfo) -> Int32 {
+    mutating func insert(_ info: consuming Solver.ConstraintInfo) -> Int32 {
         let s: Int32
         if !freeSlots.isEmpty {
             s = freeSlots.removeLast()
