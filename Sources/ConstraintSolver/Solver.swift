@@ -1115,82 +1115,74 @@ public struct Solver: Sendable {
         var targets: [Int32] = []
         var constants: [Double] = []
         var starts: [Int32] = [0]
-        var ids: [Int32] = []
-        var coefficients: [Double] = []
+        var terms: [Row.Entry] = []
         /// Index in `targets` of each defined symbol, -1 otherwise.
         var slot: [Int32] = []
     }
 
     /// Flattens the definitions and orders them topologically (the order of
     /// ``topologicalDefinitions()``). The definitions are first copied, in symbol order, into
-    /// flat arrays, and the depth-first search then runs on those: reading a definition row
+    /// one flat array, and the depth-first search then runs on that: reading a definition row
     /// once per edge would retain and release its storage each time.
     func compileProgram() -> Program {
         let n = kinds.count
-        var first = [Int32](repeating: -1, count: n + 1)  // start of each definition, -1 if none
-        var flatIds: [Int32] = []
-        var flatCoefficients: [Double] = []
-        var flatConstants: [Double] = []
+        var first = [Int32](repeating: -1, count: n)  // start of each definition, -1 if none
+        var end = [Int32](repeating: 0, count: n)
+        var constants = [Double](repeating: 0, count: n)
+        var total = 0
         var count = 0
         for s in 0..<n {
             guard let def = definition[s] else { continue }
-            first[s] = Int32(flatIds.count)
-            flatConstants.append(def.constant)
-            def.terms.withUnsafeBufferPointer { terms in
-                for t in terms {
-                    flatIds.append(t.id)
-                    flatCoefficients.append(t.coefficient)
-                }
-            }
+            first[s] = Int32(total)
+            total += def.terms.count
+            end[s] = Int32(total)
+            constants[s] = def.constant
             count += 1
         }
-        first[n] = Int32(flatIds.count)
-        // End of each definition: the start of the next defined symbol's.
-        var end = [Int32](repeating: 0, count: n)
-        var next = Int32(flatIds.count)
-        for s in stride(from: n - 1, through: 0, by: -1) where first[s] >= 0 {
-            end[s] = next
-            next = first[s]
+        var flat = [Row.Entry](repeating: Row.Entry(id: 0, coefficient: 0), count: total)
+        flat.withUnsafeMutableBufferPointer { f in
+            for s in 0..<n where first[s] >= 0 {
+                guard let def = definition[s] else { continue }
+                var k = Int(first[s])
+                def.terms.withUnsafeBufferPointer { terms in
+                    for t in terms {
+                        f[k] = t
+                        k += 1
+                    }
+                }
+            }
         }
         var p = Program()
         p.slot = [Int32](repeating: -1, count: n)
         p.targets.reserveCapacity(count)
         p.constants.reserveCapacity(count)
         p.starts.reserveCapacity(count + 1)
-        p.ids.reserveCapacity(flatIds.count)
-        p.coefficients.reserveCapacity(flatIds.count)
-        var constantIndex = [Int32](repeating: -1, count: n)
-        var k: Int32 = 0
-        for s in 0..<n where first[s] >= 0 {
-            constantIndex[s] = k
-            k += 1
-        }
+        p.terms.reserveCapacity(total)
         // Iterative depth-first search with colours, as in topologicalDefinitions().
         var state = [UInt8](repeating: 0, count: n)
-        var stack: [(Int32, Int32)] = []
-        for s in 0..<n where first[s] >= 0 && state[s] == 0 {
-            state[s] = 1
-            stack.append((Int32(s), first[s]))
-            while let (top, position) = stack.last {
-                if position == end[Int(top)] {
-                    state[Int(top)] = 2
-                    stack.removeLast()
-                    let start = Int(first[Int(top)])
-                    p.slot[Int(top)] = Int32(p.targets.count)
-                    p.targets.append(top)
-                    p.constants.append(flatConstants[Int(constantIndex[Int(top)])])
-                    for j in start..<Int(end[Int(top)]) {
-                        p.ids.append(flatIds[j])
-                        p.coefficients.append(flatCoefficients[j])
+        var stack: [(symbol: Int32, position: Int32)] = []
+        flat.withUnsafeBufferPointer { f in
+            for s in 0..<n where first[s] >= 0 && state[s] == 0 {
+                state[s] = 1
+                stack.append((Int32(s), first[s]))
+                while let (top, position) = stack.last {
+                    let t = Int(top)
+                    if position == end[t] {
+                        state[t] = 2
+                        stack.removeLast()
+                        p.slot[t] = Int32(p.targets.count)
+                        p.targets.append(top)
+                        p.constants.append(constants[t])
+                        for j in Int(first[t])..<Int(end[t]) { p.terms.append(f[j]) }
+                        p.starts.append(Int32(p.terms.count))
+                        continue
                     }
-                    p.starts.append(Int32(p.ids.count))
-                    continue
-                }
-                stack[stack.count - 1].1 = position + 1
-                let following = flatIds[Int(position)]
-                if first[Int(following)] >= 0 && state[Int(following)] == 0 {
-                    state[Int(following)] = 1
-                    stack.append((following, first[Int(following)]))
+                    stack[stack.count - 1].position = position + 1
+                    let following = Int(f[Int(position)].id)
+                    if first[following] >= 0 && state[following] == 0 {
+                        state[following] = 1
+                        stack.append((Int32(following), first[following]))
+                    }
                 }
             }
         }
@@ -1214,13 +1206,13 @@ public struct Solver: Sendable {
             return values
         }
         values.withUnsafeMutableBufferPointer { v in
-            p.ids.withUnsafeBufferPointer { ids in
-                p.coefficients.withUnsafeBufferPointer { cs in
-                    for k in p.targets.indices {
-                        var total = p.constants[k]
-                        for j in Int(p.starts[k])..<Int(p.starts[k + 1]) { total += cs[j] * v[Int(ids[j])] }
-                        v[Int(p.targets[k])] = total
+            p.terms.withUnsafeBufferPointer { terms in
+                for k in p.targets.indices {
+                    var total = p.constants[k]
+                    for j in Int(p.starts[k])..<Int(p.starts[k + 1]) {
+                        total += terms[j].coefficient * v[Int(terms[j].id)]
                     }
+                    v[Int(p.targets[k])] = total
                 }
             }
         }
