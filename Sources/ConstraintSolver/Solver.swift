@@ -52,7 +52,6 @@ public struct Solver: Sendable {
     }
 
     // Per-symbol storage, indexed by symbol id.
-    var kinds: [Kind] = []
     /// Tableau rows of basic symbols, in terms of parametric symbols only.
     var rowOf: [Row?] = []
     /// For each symbol, the basic symbols whose tableau row contains it.
@@ -62,8 +61,6 @@ public struct Solver: Sendable {
     /// For each symbol, the defined variables whose definition refers to it directly.
     var definitionUsers: [SymbolSet] = []
     /// Creation stamps of definitions (expansion order).
-    var symbolVariable: [Variable?] = []
-    var reportedValues: [Double] = []
 
     var variableSymbols = VariableTable()
     var rowCount = 0
@@ -86,7 +83,13 @@ public struct Solver: Sendable {
     var program: Program? = nil
     var constraints = ConstraintTable()
     /// Small per-symbol bookkeeping, kept in one array so that a new symbol costs one append.
-    struct SymbolInfo: Sendable, Equatable {
+    struct SymbolInfo: Sendable {
+        /// What the symbol is.
+        var kind: Kind
+        /// For an external symbol, its variable.
+        var variable: Variable? = nil
+        /// For an external symbol, the value last reported by ``updateVariables()``.
+        var reported: Double = 0
         /// Creation stamp of the symbol's definition (expansion order).
         var stamp: Int32 = 0
         /// For an external variable, the number of constraints that use it.
@@ -95,6 +98,8 @@ public struct Solver: Sendable {
         var owner: Int32 = -1
     }
     var symbolInfo: [SymbolInfo] = []
+    /// The kind of every symbol (for tests; the solver reads `symbolInfo`).
+    var kinds: [Kind] { symbolInfo.map(\.kind) }
     var edits: [Variable: EditInfo] = [:]
     var infeasible = SymbolHeap()
     var nextOrder = 0
@@ -137,7 +142,7 @@ public struct Solver: Sendable {
         if constraints.slot(of: constraint) != nil { throw .duplicateConstraint(constraint) }
         let priority = constraint.priority
         guard priority.isValid else { throw .invalidPriority(priority.rawValue) }
-        let symbolsBefore = kinds.count
+        let symbolsBefore = symbolInfo.count
         let objectiveLengthBefore = objectiveLength
         let conditionedBefore = illConditioned
         var (row, tag) = createRow(constraint)
@@ -196,8 +201,8 @@ public struct Solver: Sendable {
             let k = levels.firstIndex(of: constraint.priority.rawValue)
         {
             levelIndex = k
-            if kinds[Int(tag.marker)] == .error { removeMarkerEffects(tag.marker, level: k) }
-            if tag.other >= 0 && kinds[Int(tag.other)] == .error {
+            if symbolInfo[Int(tag.marker)].kind == .error { removeMarkerEffects(tag.marker, level: k) }
+            if tag.other >= 0 && symbolInfo[Int(tag.other)].kind == .error {
                 removeMarkerEffects(tag.other, level: k)
             }
         }
@@ -240,7 +245,7 @@ public struct Solver: Sendable {
             guard let s = variableSymbols[term.variable] else { continue }
             if symbolInfo[Int(s)].uses == 0 && isUnreferenced(s) {
                 variableSymbols[term.variable] = nil
-                symbolVariable[Int(s)] = nil
+                symbolInfo[Int(s)].variable = nil
             }
         }
         try optimizeOrRebuild()
@@ -289,9 +294,9 @@ public struct Solver: Sendable {
         }
         fresh.edits = edits
         fresh.nextOrder = nextOrder
-        for case (let s, let variable?) in fresh.symbolVariable.enumerated() {
-            if let old = variableSymbols[variable] {
-                fresh.reportedValues[s] = reportedValues[Int(old)]
+        for s in fresh.symbolInfo.indices {
+            if let variable = fresh.symbolInfo[s].variable, let old = variableSymbols[variable] {
+                fresh.symbolInfo[s].reported = symbolInfo[Int(old)].reported
             }
         }
         fresh.illConditioned = false
@@ -370,7 +375,7 @@ public struct Solver: Sendable {
         if var row = rowOf[Int(m)] {
             rowOf[Int(m)] = nil
             row.constant -= shift
-            if kinds[Int(m)] != .external && row.constant < 0 { infeasible.push(m) }
+            if symbolInfo[Int(m)].kind != .external && row.constant < 0 { infeasible.push(m) }
             rowOf[Int(m)] = row
         } else {
             let users = columns[Int(m)]
@@ -379,7 +384,7 @@ public struct Solver: Sendable {
                     let i = Int(r)
                     guard let c = rows[i]?.coefficient(for: m) else { continue }
                     rows[i]?.constant += c * shift
-                    if kinds[i] != .external, let k = rows[i]?.constant, k < 0 { infeasible.push(r) }
+                    if symbolInfo[i].kind != .external, let k = rows[i]?.constant, k < 0 { infeasible.push(r) }
                 }
             }
             for k in objective.indices {
@@ -423,9 +428,9 @@ public struct Solver: Sendable {
         if program == nil { program = compileProgram() }
         let values = evaluate()
         var changed: [Variable] = []
-        for s in reportedValues.indices where values[s] != reportedValues[s] {
-            guard let variable = symbolVariable[s] else { continue }
-            reportedValues[s] = values[s]
+        for s in symbolInfo.indices where values[s] != symbolInfo[s].reported {
+            guard let variable = symbolInfo[s].variable else { continue }
+            symbolInfo[s].reported = values[s]
             changed.append(variable)
         }
         return changed
@@ -508,7 +513,7 @@ public struct Solver: Sendable {
     /// The current internal sizes.
     public var statistics: Statistics {
         var used = 0
-        for s in kinds.indices
+        for s in symbolInfo.indices
         where rowOf[s] != nil || !columns[s].isEmpty || definition[s] != nil
             || !definitionUsers[s].isEmpty
         {
@@ -525,30 +530,26 @@ public struct Solver: Sendable {
     // MARK: - Symbols and rows
 
     mutating func newSymbol(_ kind: Kind) -> Int32 {
-        let s = Int32(kinds.count)
-        kinds.append(kind)
+        let s = Int32(symbolInfo.count)
+        symbolInfo.append(SymbolInfo(kind: kind))
         rowOf.append(nil)
         columns.append(SymbolSet())
         definition.append(nil)
         definitionUsers.append(SymbolSet())
-        symbolInfo.append(SymbolInfo())
-        symbolVariable.append(nil)
-        reportedValues.append(0)
-        if kinds.count > objectiveLength { growObjective() }
+        if symbolInfo.count > objectiveLength { growObjective() }
         return s
     }
 
     /// Drops the symbols created from `count` on (by a failed add), with their variables.
     mutating func undoNewSymbols(_ count: Int, objectiveLength length: Int) {
-        for case let v? in symbolVariable[count...] { variableSymbols[v] = nil }
-        kinds.removeSubrange(count...)
+        for info in symbolInfo[count...] {
+            if let v = info.variable { variableSymbols[v] = nil }
+        }
+        symbolInfo.removeSubrange(count...)
         rowOf.removeSubrange(count...)
         columns.removeSubrange(count...)
         definition.removeSubrange(count...)
         definitionUsers.removeSubrange(count...)
-        symbolInfo.removeSubrange(count...)
-        symbolVariable.removeSubrange(count...)
-        reportedValues.removeSubrange(count...)
         for k in objective.indices {
             for s in count..<Swift.min(length, objective[k].count) where objective[k][s] != 0 {
                 objective[k][s] = 0
@@ -561,7 +562,7 @@ public struct Solver: Sendable {
     /// Lengthens the objective rows ahead of the symbols (in chunks rather than one entry per
     /// new symbol); entries past the last symbol stay zero.
     mutating func growObjective() {
-        let length = Swift.max(64, 2 * objectiveLength, kinds.count)
+        let length = Swift.max(64, 2 * objectiveLength, symbolInfo.count)
         for k in objective.indices {
             objective[k].append(contentsOf: repeatElement(0, count: length - objectiveLength))
         }
@@ -642,7 +643,7 @@ public struct Solver: Sendable {
                     for id in removed { columns[Int(id)].remove(r) }
                     for id in added { columns[Int(id)].insert(r) }
                 }
-                if kinds[Int(r)] != .external && target.constant < 0 { infeasible.push(r) }
+                if symbolInfo[Int(r)].kind != .external && target.constant < 0 { infeasible.push(r) }
                 rowOf[Int(r)] = target
             }
         }
@@ -701,7 +702,7 @@ public struct Solver: Sendable {
         if let s = variableSymbols[variable] { return s }
         let s = newSymbol(.external)
         variableSymbols[variable] = s
-        symbolVariable[Int(s)] = variable
+        symbolInfo[Int(s)].variable = variable
         return s
     }
 
@@ -795,7 +796,7 @@ public struct Solver: Sendable {
     /// ``canDefine(_:in:)`` for a row given by its membership test.
     @inline(__always)
     func canDefine(_ p: Int32, rowHolds: (Int32) -> Bool) -> Bool {
-        guard kinds[Int(p)] == .external, rowOf[Int(p)] == nil, definition[Int(p)] == nil,
+        guard symbolInfo[Int(p)].kind == .external, rowOf[Int(p)] == nil, definition[Int(p)] == nil,
             columns[Int(p)].isEmpty
         else { return false }
         for k in objective.indices where objective[k][Int(p)] != 0 { return false }
@@ -839,9 +840,9 @@ public struct Solver: Sendable {
         swap(&work, &workspace)
         var touched: [Int32] = []
         swap(&touched, &workspaceTouched)
-        if work.count < kinds.count {
+        if work.count < symbolInfo.count {
             work.append(
-                contentsOf: repeatElement(0, count: Swift.max(kinds.count, 2 * work.count) - work.count))
+                contentsOf: repeatElement(0, count: Swift.max(symbolInfo.count, 2 * work.count) - work.count))
         }
         let candidate = expandCore(
             &row, findCandidate: findCandidate, heap: &heap, work: &work, touched: &touched)
@@ -1085,7 +1086,7 @@ public struct Solver: Sendable {
 
     /// The defined symbols in an order where every definition follows those it refers to.
     func topologicalDefinitions() -> [Int32] {
-        let n = kinds.count
+        let n = symbolInfo.count
         var order: [Int32] = []
         var state = [UInt8](repeating: 0, count: n)
         var stack: [(Int32, Int)] = []
@@ -1125,7 +1126,7 @@ public struct Solver: Sendable {
     /// one flat array, and the depth-first search then runs on that: reading a definition row
     /// once per edge would retain and release its storage each time.
     func compileProgram() -> Program {
-        let n = kinds.count
+        let n = symbolInfo.count
         var first = [Int32](repeating: -1, count: n)  // start of each definition, -1 if none
         var end = [Int32](repeating: 0, count: n)
         var constants = [Double](repeating: 0, count: n)
@@ -1192,7 +1193,7 @@ public struct Solver: Sendable {
     /// Values of every symbol: basic rows' constants, 0 for parametric symbols, and the
     /// definitions evaluated in topological order.
     func evaluate() -> [Double] {
-        var values = [Double](repeating: 0, count: kinds.count)
+        var values = [Double](repeating: 0, count: symbolInfo.count)
         for s in rowOf.indices {
             if let row = rowOf[s] { values[s] = row.constant }
         }
@@ -1230,18 +1231,18 @@ public struct Solver: Sendable {
     }
 
     func chooseSubject(_ row: Row, _ tag: Tag) -> Int32 {
-        for id in row.ids where kinds[Int(id)] == .external && wellConditioned(id, in: row) {
+        for id in row.ids where symbolInfo[Int(id)].kind == .external && wellConditioned(id, in: row) {
             return id
         }
         for s in [tag.marker, tag.other] where s >= 0 {
-            let kind = kinds[Int(s)]
+            let kind = symbolInfo[Int(s)].kind
             if (kind == .slack || kind == .error) && row.coefficient(for: s) < 0 { return s }
         }
         return -1
     }
 
     func allDummies(_ row: Row) -> Bool {
-        row.ids.allSatisfy { kinds[Int($0)] == .dummy }
+        row.ids.allSatisfy { symbolInfo[Int($0)].kind == .dummy }
     }
 
     /// Adds a row through an artificial variable (phase one). Returns success and the final
@@ -1264,7 +1265,7 @@ public struct Solver: Sendable {
             if basic.isEmpty { return (success, finalRow) }
             guard
                 let entering = basic.ids.first(where: {
-                    kinds[Int($0)] == .slack || kinds[Int($0)] == .error
+                    symbolInfo[Int($0)].kind == .slack || symbolInfo[Int($0)].kind == .error
                 })
             else { return (false, finalRow) }
             basic.solve(for: art, entering)
@@ -1276,7 +1277,7 @@ public struct Solver: Sendable {
     }
 
     @inline(__always) func isEligible(_ s: Int32) -> Bool {
-        let kind = kinds[Int(s)]
+        let kind = symbolInfo[Int(s)].kind
         if kind == .dummy || rowOf[Int(s)] != nil || definition[Int(s)] != nil { return false }
         for k in objective.indices {
             let c = objective[k][Int(s)]
@@ -1301,7 +1302,7 @@ public struct Solver: Sendable {
         while let s = enteringHeap.pop() {
             while enteringHeap.first == s { _ = enteringHeap.pop() }
             // Ids of symbols dropped by a failed add may linger in the heap.
-            if Int(s) < kinds.count && isEligible(s) { return (s, direction(s)) }
+            if Int(s) < symbolInfo.count && isEligible(s) { return (s, direction(s)) }
         }
         return nil
     }
@@ -1339,7 +1340,7 @@ public struct Solver: Sendable {
             for k in row.ids.indices {
                 let s = row.ids[k]
                 let c = row.coefficients[k]
-                let kind = kinds[Int(s)]
+                let kind = symbolInfo[Int(s)].kind
                 if kind == .dummy { continue }
                 if c < 0 {
                     found = (s, 1)
@@ -1361,7 +1362,7 @@ public struct Solver: Sendable {
         var best: Int32 = -1
         var bestRatio = Double.infinity
         for r in columns[Int(entering)] {
-            if kinds[Int(r)] == .external { continue }
+            if symbolInfo[Int(r)].kind == .external { continue }
             guard let row = rowOf[Int(r)] else { continue }
             let a = row.coefficient(for: entering) * direction
             if a < 0 {
@@ -1389,8 +1390,8 @@ public struct Solver: Sendable {
         while true {
             guard let leaving = infeasible.pop() else { return }
             while infeasible.first == leaving { _ = infeasible.pop() }
-            guard Int(leaving) < kinds.count, let row = rowOf[Int(leaving)],
-                kinds[Int(leaving)] != .external, row.constant < 0,
+            guard Int(leaving) < symbolInfo.count, let row = rowOf[Int(leaving)],
+                symbolInfo[Int(leaving)].kind != .external, row.constant < 0,
                 !nearZero(row.constant)
             else { continue }
             var entering: Int32 = -1
@@ -1398,7 +1399,7 @@ public struct Solver: Sendable {
             for k in row.ids.indices {
                 let s = row.ids[k]
                 let a = row.coefficients[k]
-                let kind = kinds[Int(s)]
+                let kind = symbolInfo[Int(s)].kind
                 if kind == .dummy { continue }
                 if a <= 0 && kind != .external { continue }
                 if entering < 0 || ratioLess(s, a, than: entering, enteringCoefficient) {
@@ -1438,7 +1439,7 @@ public struct Solver: Sendable {
             guard let row = rowOf[Int(r)] else { continue }
             let c = row.coefficient(for: marker)
             if c == 0 { continue }
-            if kinds[Int(r)] == .external {
+            if symbolInfo[Int(r)].kind == .external {
                 if third < 0 || r < third { third = r }
             } else if c < 0 {
                 let ratio = -row.constant / c
@@ -1469,7 +1470,7 @@ public struct Solver: Sendable {
     }
 
     func dummyRowsAreZero() -> Bool {
-        for s in kinds.indices where kinds[s] == .dummy {
+        for s in symbolInfo.indices where symbolInfo[s].kind == .dummy {
             if let row = rowOf[s], !nearZero(row.constant) { return false }
         }
         return true
@@ -1563,7 +1564,7 @@ public struct Solver: Sendable {
     /// indexes, acyclic definitions, feasibility and optimality. Used by the test suite.
     public func invariantViolations() -> [String] {
         var problems: [String] = []
-        let n = kinds.count
+        let n = symbolInfo.count
         for b in 0..<n {
             if let row = rowOf[b] {
                 if definition[b] != nil { problems.append("symbol \(b) is basic and defined") }
@@ -1576,10 +1577,10 @@ public struct Solver: Sendable {
                         problems.append("column \(id) misses row \(b)")
                     }
                 }
-                if kinds[b] != .external && row.constant < -1.0e-7 {
+                if symbolInfo[b].kind != .external && row.constant < -1.0e-7 {
                     problems.append("restricted row \(b) is infeasible: \(row.constant)")
                 }
-                if kinds[b] == .dummy && !nearZero(row.constant) {
+                if symbolInfo[b].kind == .dummy && !nearZero(row.constant) {
                     problems.append("dummy row \(b) is not zero")
                 }
             }
