@@ -1130,29 +1130,20 @@ public struct Solver: Sendable {
         var first = [Int32](repeating: -1, count: n)  // start of each definition, -1 if none
         var end = [Int32](repeating: 0, count: n)
         var constants = [Double](repeating: 0, count: n)
-        var total = 0
         var count = 0
+        // One pass over the definitions: each row's storage is a separate heap block, and in a
+        // large solver touching it is a cache miss.
+        var flat: [Row.Entry] = []
+        flat.reserveCapacity(4 * definitionCount)
         for s in 0..<n {
             guard let def = definition[s] else { continue }
-            first[s] = Int32(total)
-            total += def.terms.count
-            end[s] = Int32(total)
+            first[s] = Int32(flat.count)
+            flat.append(contentsOf: def.terms)
+            end[s] = Int32(flat.count)
             constants[s] = def.constant
             count += 1
         }
-        var flat = [Row.Entry](repeating: Row.Entry(id: 0, coefficient: 0), count: total)
-        flat.withUnsafeMutableBufferPointer { f in
-            for s in 0..<n where first[s] >= 0 {
-                guard let def = definition[s] else { continue }
-                var k = Int(first[s])
-                def.terms.withUnsafeBufferPointer { terms in
-                    for t in terms {
-                        f[k] = t
-                        k += 1
-                    }
-                }
-            }
-        }
+        let total = flat.count
         var p = Program()
         p.slot = [Int32](repeating: -1, count: n)
         p.targets.reserveCapacity(count)
