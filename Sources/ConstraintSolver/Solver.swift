@@ -83,9 +83,8 @@ public struct Solver: Sendable {
     var program: Program? = nil
     var constraints = ConstraintTable()
     /// Small per-symbol bookkeeping, kept in one array so that a new symbol costs one append.
+    /// (The fields are ordered so that the record packs into 32 bytes.)
     struct SymbolInfo: Sendable {
-        /// What the symbol is.
-        var kind: Kind
         /// For an external symbol, its variable.
         var variable: Variable? = nil
         /// For an external symbol, the value last reported by ``updateVariables()``.
@@ -96,6 +95,10 @@ public struct Solver: Sendable {
         var uses: Int32 = 0
         /// For a marker or error symbol, the slot in ``constraints`` of its constraint, or -1.
         var owner: Int32 = -1
+        /// What the symbol is.
+        var kind: Kind
+
+        init(kind: Kind) { self.kind = kind }
     }
     var symbolInfo: [SymbolInfo] = []
     /// The kind of every symbol (for tests; the solver reads `symbolInfo`).
