@@ -103,6 +103,41 @@ final class StorageTests: XCTestCase {
         }
     }
 
+    /// The compiled definition program (what `updateVariables()` evaluates) gives every symbol
+    /// exactly the value that `value(of:)` computes from the definitions directly.
+    func testProgramEvaluationMatchesDirectValues() throws {
+        for seed in 0..<20 {
+            var rng = TestRandom(UInt64(200 + seed))
+            var s = Solver()
+            let v = (0..<12).map { Variable("v\($0)") }
+            var added: [Constraint] = []
+            for step in 0..<40 {
+                if step % 7 == 6, !added.isEmpty {
+                    try s.remove(added.remove(at: rng.int(0...added.count - 1)))
+                } else {
+                    var terms: [Term] = []
+                    for _ in 0..<rng.int(1...3) {
+                        terms.append(Term(v[rng.int(0...11)], Double(rng.int(-3...3))))
+                    }
+                    let relation: Relation = [.equal, .lessThanOrEqual, .greaterThanOrEqual][rng.int(0...2)]
+                    let c = Constraint(
+                        Expression(terms, constant: Double(rng.int(-20...20))), relation,
+                        priority: [.required, 750, 250][rng.int(0...2)])
+                    if (try? s.add(c)) != nil { added.append(c) }
+                }
+                _ = s.updateVariables()
+                let values = s.evaluate()
+                for symbol in 0..<s.symbolInfo.count {
+                    XCTAssertEqual(values[symbol], s.valueOfSymbol(Int32(symbol)), "seed \(seed)")
+                }
+                for x in v {
+                    guard let symbol = s.variableSymbols[x] else { continue }
+                    XCTAssertEqual(s.symbolInfo[Int(symbol)].reported, s.value(of: x))
+                }
+            }
+        }
+    }
+
     /// The dense workspace expansion gives bit-identical rows, and the same candidate, as the
     /// sparse expansion followed by the substitution of basic rows.
     func testWorkspaceExpansionMatchesSparseExpansion() throws {
