@@ -425,6 +425,18 @@ public struct Solver: Sendable {
         return valueOfSymbol(s)
     }
 
+    /// The values of many variables at once. One evaluation of every definition serves
+    /// them all, so reading a whole layout costs about as much as reading a few variables
+    /// with ``value(of:)`` one at a time.
+    public mutating func values(of variables: [Variable]) -> [Double] {
+        if program == nil { program = compileProgram() }
+        let all = evaluate()
+        return variables.map { variable in
+            guard let s = variableSymbols[variable] else { return 0 }
+            return all[Int(s)]
+        }
+    }
+
     /// Records the current values and returns the variables whose value changed since the
     /// previous call, in the order the solver first saw them.
     public mutating func updateVariables() -> [Variable] {

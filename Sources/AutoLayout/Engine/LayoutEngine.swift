@@ -102,6 +102,7 @@ final class LayoutEngine {
             rounds += 1
             let desired = collect(views, diagnostics: &passDiagnostics)
             sync(desired, diagnostics: &passDiagnostics)
+            loadRects(views)
             let wrapChanged = updateWrapWidths(views)
             let safeAreaChanged = updateSafeAreas(views)
             let changed = wrapChanged || safeAreaChanged
@@ -171,7 +172,19 @@ final class LayoutEngine {
         }
         result.append(contentsOf: user)
         prune(keeping: inTree, views: views)
-        return result
+        // Required constraints go in first: while their variables are still free the solver
+        // makes one of them the row's subject, instead of pivoting in an artificial variable
+        // through rows that optional constraints have already filled (superlinear on long screens).
+        let required = result.filter { isRequired($0) }
+        if required.count == result.count { return result }
+        return required + result.filter { !isRequired($0) }
+    }
+
+    private func isRequired(_ constraint: NSLayoutConstraint) -> Bool {
+        if let content = constraint as? NSContentSizeLayoutConstraint {
+            return content.huggingPriority.isRequired && content.compressionResistancePriority.isRequired
+        }
+        return constraint.priority.isRequired
     }
 
     /// Forgets the generated constraints of views and guides that left the tree (they hold
@@ -567,47 +580,67 @@ final class LayoutEngine {
         }
         for id in Array(lastReports.keys) where !wanted.contains(id) { lastReports[id] = nil }
 
-        var brokenNow: [NSLayoutConstraint] = []
+        // Removals first, then constants, then additions: a constraint whose priority
+        // dropped leaves the required level before a new required one comes in.
+        var current: [(NSLayoutConstraint, [Form])] = []
+        current.reserveCapacity(desired.count)
         for constraint in desired {
             let id = ObjectIdentifier(constraint)
-            let forms: [Form]
             switch self.forms(of: constraint) {
-            case .success(let made): forms = made
+            case .success(let forms):
+                if let record = installed[id],
+                    record.forms.count != forms.count || !zip(record.forms, forms).allSatisfy({ $0.sameShape(as: $1) })
+                {
+                    installed[id] = nil
+                    uninstall(record)
+                    installOrder.removeAll { $0 == id }
+                    removedAny = true
+                }
+                current.append((constraint, forms))
             case .failure(let error):
                 if let record = installed.removeValue(forKey: id) {
                     uninstall(record)
                     installOrder.removeAll { $0 == id }
+                    removedAny = true
                 }
                 if fitting == nil {
                     diagnostics.append(
                         LayoutDiagnostic(
                             .invalidConstraint, "\(constraint) is invalid: \(error.reason); it is left out"))
                 }
+            }
+        }
+        var pending: [(NSLayoutConstraint, [Form])] = []
+        for (constraint, forms) in current {
+            let id = ObjectIdentifier(constraint)
+            guard var record = installed[id] else {
+                pending.append((constraint, forms))
                 continue
             }
-            if var record = installed[id] {
-                if record.forms.count == forms.count, zip(record.forms, forms).allSatisfy({ $0.sameShape(as: $1) }) {
-                    var failed = false
-                    for index in forms.indices where forms[index].constant != record.forms[index].constant {
-                        do {
-                            try solver.updateConstant(of: record.solverConstraints[index], to: forms[index].constant)
-                            record.forms[index].constant = forms[index].constant
-                            removedAny = true
-                        } catch {
-                            failed = true
-                            break
-                        }
-                    }
-                    if !failed {
-                        installed[id] = record
-                        continue
-                    }
+            var failed = false
+            for index in forms.indices where forms[index].constant != record.forms[index].constant {
+                do {
+                    try solver.updateConstant(of: record.solverConstraints[index], to: forms[index].constant)
+                    record.forms[index].constant = forms[index].constant
+                    removedAny = true
+                } catch {
+                    failed = true
+                    break
                 }
+            }
+            if failed {
                 installed[id] = nil
                 uninstall(record)
                 installOrder.removeAll { $0 == id }
                 removedAny = true
+                pending.append((constraint, forms))
+            } else {
+                installed[id] = record
             }
+        }
+        var brokenNow: [NSLayoutConstraint] = []
+        for (constraint, forms) in pending {
+            let id = ObjectIdentifier(constraint)
             if let previous = broken[id], previous == forms, !removedAny {
                 brokenNow.append(constraint)
                 continue
@@ -651,16 +684,12 @@ final class LayoutEngine {
                     }
                     conflicting.append(constraint)
                     let report = LayoutDiagnostic.unsatisfiable(broken: constraint, conflicting: conflicting)
-                    lastReports[id] = report
-                    diagnostics.append(report)
-                    log(report)
+                    record(report, for: constraint, diagnostics: &diagnostics)
                 } else {
                     let report = LayoutDiagnostic(
                         .invalidConstraint, "\(constraint) could not be installed: \(error); it is left out",
                         broken: constraint)
-                    lastReports[id] = report
-                    diagnostics.append(report)
-                    log(report)
+                    record(report, for: constraint, diagnostics: &diagnostics)
                 }
                 return
             }
@@ -670,6 +699,18 @@ final class LayoutEngine {
         lastReports[id] = nil
         installed[id] = Installed(constraint: constraint, forms: forms, solverConstraints: added)
         installOrder.append(id)
+    }
+
+    /// Keeps a broken constraint's report: once per pass in the diagnostics, and printed
+    /// only when it is new (retrying in later rounds does not repeat it).
+    private func record(
+        _ report: LayoutDiagnostic, for constraint: NSLayoutConstraint, diagnostics: inout [LayoutDiagnostic]
+    ) {
+        let id = ObjectIdentifier(constraint)
+        let isNew = lastReports[id]?.message != report.message
+        lastReports[id] = report
+        if !diagnostics.contains(where: { $0.brokenConstraint === constraint }) { diagnostics.append(report) }
+        if isNew { log(report) }
     }
 
     private func uninstall(_ record: Installed) {
@@ -685,7 +726,7 @@ final class LayoutEngine {
     private func updateWrapWidths(_ views: [UIView]) -> Bool {
         var changed = false
         for view in views where view.wrapsAtLayoutWidth {
-            let width = CGFloat(PixelRounding.round(solver.value(of: view.layoutVariables.width), scale: scale))
+            let width = CGFloat(PixelRounding.round(absoluteRect(view).width, scale: scale))
             if view.automaticWrapWidth != width {
                 view.automaticWrapWidth = width
                 view.cachedIntrinsicSize = nil
@@ -727,9 +768,31 @@ final class LayoutEngine {
         return changed
     }
 
-    func absoluteRect(_ item: any LayoutItem) -> (
-        minX: Double, minY: Double, maxX: Double, maxY: Double, width: Double, height: Double
-    ) {
+    typealias Rect = (minX: Double, minY: Double, maxX: Double, maxY: Double, width: Double, height: Double)
+    /// The solved rectangles of the tree's views and guides, read in one evaluation after each sync.
+    private var rects: [ObjectIdentifier: Rect] = [:]
+
+    private func loadRects(_ views: [UIView]) {
+        var items: [any LayoutItem] = []
+        items.reserveCapacity(views.count)
+        for view in views {
+            items.append(view)
+            for guide in view.layoutGuides { items.append(guide) }
+            for guide in view.builtInGuides { items.append(guide) }
+        }
+        let values = solver.values(of: items.flatMap { $0.layoutVariables.all })
+        rects.removeAll(keepingCapacity: true)
+        for (index, item) in items.enumerated() {
+            let x = values[4 * index]
+            let y = values[4 * index + 1]
+            let w = values[4 * index + 2]
+            let h = values[4 * index + 3]
+            rects[ObjectIdentifier(item)] = (x, y, x + w, y + h, w, h)
+        }
+    }
+
+    func absoluteRect(_ item: any LayoutItem) -> Rect {
+        if let rect = rects[ObjectIdentifier(item)] { return rect }
         let v = item.layoutVariables
         let x = solver.value(of: v.minX)
         let y = solver.value(of: v.minY)
