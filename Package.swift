@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Typesetting", targets: ["Typesetting"]),
         .library(name: "Controls", targets: ["Controls"]),
         .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
+        .library(name: "AutoLayout", targets: ["AutoLayout"]),
         .executable(name: "measure", targets: ["measure"]),
         .executable(name: "benchmarks", targets: ["benchmarks"]),
     ],
@@ -35,6 +36,8 @@ let package = Package(
         .target(name: "Controls", dependencies: ["Typesetting"]),
         // Cassowary with Auto Layout priorities. Standard library only.
         .target(name: "ConstraintSolver"),
+        // Views, anchors, intrinsic-size constraints, guides, stack views and the layout pass.
+        .target(name: "AutoLayout", dependencies: ["Typesetting", "Controls", "ConstraintSolver"]),
 
         .executableTarget(
             name: "measure",
@@ -45,14 +48,15 @@ let package = Package(
         .executableTarget(
             name: "benchmarks",
             dependencies: [
-                "ConstraintSolver", "Typesetting", "Controls",
+                "ConstraintSolver", "Typesetting", "Controls", "AutoLayout",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"], exclude: ["Fixtures"]),
-        .testTarget(name: "MeasureCLITests", dependencies: ["Typesetting"]),
+        .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Typesetting"]),
+        .testTarget(name: "MeasureCLITests", dependencies: ["Typesetting"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,94 +10,219 @@ let nearZeroEpsilon = 1.0e-8
 }
 
 /// A sparse linear row with terms sorted by symbol id.
+///
+/// The terms are one array of (id, coefficient) pairs: one allocation per row, and a binary
+/// search touches the coefficient it finds in the same cache line.
 struct Row: Sendable, Equatable {
+    /// One term of a row.
+    struct Entry: Sendable, Equatable {
+        var id: Int32
+        var coefficient: Double
+    }
+
     var constant: Double
-    var ids: [Int32] = []
-    var coefficients: [Double] = []
+    var terms: [Entry] = []
 
     init(constant: Double = 0) { self.constant = constant }
 
-    var isEmpty: Bool { ids.isEmpty }
-    var count: Int { ids.count }
+    var isEmpty: Bool { terms.isEmpty }
+    var count: Int { terms.count }
+
+    /// The ids of the terms, in order (a view; nothing is copied).
+    var ids: IdView { IdView(terms: terms) }
+    /// The coefficients of the terms, in the order of ``ids`` (a view).
+    var coefficients: CoefficientView { CoefficientView(terms: terms) }
+
+    struct IdView: RandomAccessCollection, Sendable {
+        let terms: [Entry]
+        var startIndex: Int { 0 }
+        var endIndex: Int { terms.count }
+        @inline(__always) subscript(position: Int) -> Int32 { terms[position].id }
+    }
+
+    struct CoefficientView: RandomAccessCollection, Sendable {
+        let terms: [Entry]
+        var startIndex: Int { 0 }
+        var endIndex: Int { terms.count }
+        @inline(__always) subscript(position: Int) -> Double { terms[position].coefficient }
+    }
 
     /// Index of `symbol` or the insertion point, by binary search.
     @inline(__always) func search(_ symbol: Int32) -> (found: Bool, index: Int) {
-        var low = 0
-        var high = ids.count
-        while low < high {
-            let mid = (low + high) >> 1
-            let v = ids[mid]
-            if v < symbol {
-                low = mid + 1
-            } else if v > symbol {
-                high = mid
-            } else {
-                return (true, mid)
+        terms.withUnsafeBufferPointer { t in
+            var low = 0
+            var high = t.count
+            while low < high {
+                let mid = (low + high) >> 1
+                let v = t[mid].id
+                if v < symbol {
+                    low = mid + 1
+                } else if v > symbol {
+                    high = mid
+                } else {
+                    return (true, mid)
+                }
             }
+            return (false, low)
         }
-        return (false, low)
     }
 
     func coefficient(for symbol: Int32) -> Double {
         let r = search(symbol)
-        return r.found ? coefficients[r.index] : 0
+        return r.found ? terms[r.index].coefficient : 0
     }
 
     /// Adds `coefficient·symbol`, dropping the term if it cancels.
     mutating func insert(_ symbol: Int32, _ coefficient: Double) {
         let r = search(symbol)
         if r.found {
-            let c = coefficients[r.index] + coefficient
+            let c = terms[r.index].coefficient + coefficient
             if nearZero(c) {
-                ids.remove(at: r.index)
-                coefficients.remove(at: r.index)
+                terms.remove(at: r.index)
             } else {
-                coefficients[r.index] = c
+                terms[r.index].coefficient = c
             }
         } else if !nearZero(coefficient) {
-            ids.insert(symbol, at: r.index)
-            coefficients.insert(coefficient, at: r.index)
+            // Append and shift by hand: `Array.insert(_:at:)` goes through the generic
+            // `replaceSubrange`, which costs far more than moving a few terms of a short row.
+            let n = terms.count
+            let entry = Entry(id: symbol, coefficient: coefficient)
+            terms.append(entry)
+            if r.index < n {
+                terms.withUnsafeMutableBufferPointer { t in
+                    var k = n
+                    while k > r.index {
+                        t[k] = t[k - 1]
+                        k -= 1
+                    }
+                    t[r.index] = entry
+                }
+            }
         }
     }
 
-    /// Adds `coefficient·other` (a linear merge of the two sorted term lists).
+    /// Grows the storage to hold at least `count` terms, geometrically.
+    @inline(__always) mutating func reserve(_ count: Int) {
+        if terms.capacity < count { terms.reserveCapacity(Swift.max(count, 2 * terms.capacity)) }
+    }
+
+    /// Adds `coefficient·other` (a merge of the two sorted term lists, in place).
     mutating func insert(_ other: Row, _ coefficient: Double) {
+        var none: [Int32] = []
+        var nothing: [Int32] = []
+        merge(other, coefficient, dropping: -1, track: false, added: &none, removed: &nothing)
+    }
+
+    /// Adds `coefficient·other` and drops the term of `symbol` (`other` must not hold it):
+    /// replaces `symbol` by `other` when `coefficient` is the symbol's coefficient.
+    mutating func replace(_ symbol: Int32, by other: Row, _ coefficient: Double) {
+        var none: [Int32] = []
+        var nothing: [Int32] = []
+        merge(other, coefficient, dropping: symbol, track: false, added: &none, removed: &nothing)
+    }
+
+    /// The in-place merge behind ``insert(_:_:)-(Row,_)`` and ``replace(_:by:_:)``.
+    ///
+    /// Adds `coefficient·other` and drops the term of `symbol` (if `symbol >= 0`). The merge
+    /// runs from the back into storage grown to the size of the union, so a row with spare
+    /// capacity is never reallocated and no temporary row is built. With `track`, the ids that
+    /// `other` brings in are appended to `added` and the ids of this row that cancel out to
+    /// `removed` (the dropped symbol is in neither), so callers can update their indexes
+    /// without copying the id list first.
+    @inline(__always)
+    mutating func merge(
+        _ other: Row, _ coefficient: Double, dropping symbol: Int32, track: Bool,
+        added: inout [Int32], removed: inout [Int32]
+    ) {
         constant += other.constant * coefficient
-        if other.ids.isEmpty { return }
-        if other.ids.count <= 2 && ids.count > 16 {
-            for k in 0..<other.ids.count { insert(other.ids[k], other.coefficients[k] * coefficient) }
+        let m = other.terms.count
+        let n = terms.count
+        var p = -1
+        if symbol >= 0 {
+            let r = search(symbol)
+            if r.found { p = r.index }
+        }
+        if m == 0 {
+            if p >= 0 { terms.remove(at: p) }
             return
         }
-        var newIds: [Int32] = []
-        var newCoefficients: [Double] = []
-        newIds.reserveCapacity(ids.count + other.ids.count)
-        newCoefficients.reserveCapacity(ids.count + other.ids.count)
-        var i = 0
-        var j = 0
-        while i < ids.count || j < other.ids.count {
-            if j == other.ids.count || (i < ids.count && ids[i] < other.ids[j]) {
-                newIds.append(ids[i])
-                newCoefficients.append(coefficients[i])
-                i += 1
-            } else if i == ids.count || other.ids[j] < ids[i] {
-                let c = other.coefficients[j] * coefficient
-                if !nearZero(c) {
-                    newIds.append(other.ids[j])
-                    newCoefficients.append(c)
+        // Size of the union of the two id lists.
+        var union = n
+        other.terms.withUnsafeBufferPointer { o in
+            terms.withUnsafeBufferPointer { a in
+                var i = 0
+                var j = 0
+                while j < m {
+                    if i == n || o[j].id < a[i].id {
+                        union += 1
+                        j += 1
+                    } else if a[i].id < o[j].id {
+                        i += 1
+                    } else {
+                        i += 1
+                        j += 1
+                    }
                 }
-                j += 1
-            } else {
-                let c = coefficients[i] + other.coefficients[j] * coefficient
-                if !nearZero(c) {
-                    newIds.append(ids[i])
-                    newCoefficients.append(c)
-                }
-                i += 1
-                j += 1
             }
         }
-        ids = newIds
-        coefficients = newCoefficients
+        reserve(union)
+        if union > n {
+            let blank = Entry(id: 0, coefficient: 0)
+            for _ in n..<union { terms.append(blank) }
+        }
+        // Merge from the back into positions union-1, union-2, …; writes never overtake reads.
+        var gap = 0
+        other.terms.withUnsafeBufferPointer { o in
+            terms.withUnsafeMutableBufferPointer { a in
+                var i = n - 1
+                var j = m - 1
+                var k = union - 1
+                while j >= 0 {
+                    if i >= 0 && a[i].id > o[j].id {
+                        if i != p {
+                            a[k] = a[i]
+                            k -= 1
+                        }
+                        i -= 1
+                    } else if i < 0 || o[j].id > a[i].id {
+                        let c = o[j].coefficient * coefficient
+                        if !nearZero(c) {
+                            a[k] = Entry(id: o[j].id, coefficient: c)
+                            k -= 1
+                            if track { added.append(o[j].id) }
+                        }
+                        j -= 1
+                    } else {
+                        let id = a[i].id
+                        let c = (i == p ? 0 : a[i].coefficient) + o[j].coefficient * coefficient
+                        if !nearZero(c) {
+                            a[k] = Entry(id: id, coefficient: c)
+                            k -= 1
+                        } else if track && i != p {
+                            removed.append(id)
+                        }
+                        i -= 1
+                        j -= 1
+                    }
+                }
+                // The rest of this row is already in place unless terms were dropped;
+                // then everything moves down to close the gap at the front.
+                if k != i || (p >= 0 && p <= i) {
+                    while i >= 0 {
+                        if i != p {
+                            a[k] = a[i]
+                            k -= 1
+                        }
+                        i -= 1
+                    }
+                    gap = k + 1
+                    if gap > 0 {
+                        for t in gap..<union { a[t - gap] = a[t] }
+                    }
+                }
+            }
+        }
+        for _ in 0..<gap { terms.removeLast() }
     }
 
     /// Removes a symbol's term; returns its coefficient (0 if absent).
@@ -105,15 +230,12 @@ struct Row: Sendable, Equatable {
     mutating func remove(_ symbol: Int32) -> Double {
         let r = search(symbol)
         guard r.found else { return 0 }
-        let c = coefficients[r.index]
-        ids.remove(at: r.index)
-        coefficients.remove(at: r.index)
-        return c
+        return terms.remove(at: r.index).coefficient
     }
 
     mutating func reverseSign() {
         constant = -constant
-        for k in coefficients.indices { coefficients[k] = -coefficients[k] }
+        for k in terms.indices { terms[k].coefficient = -terms[k].coefficient }
     }
 
     /// Solves `0 = self` for `symbol`, which must be in the row: the row becomes the
@@ -122,7 +244,7 @@ struct Row: Sendable, Equatable {
         let c = remove(symbol)
         let factor = -1.0 / c
         constant *= factor
-        for k in coefficients.indices { coefficients[k] *= factor }
+        for k in terms.indices { terms[k].coefficient *= factor }
     }
 
     /// The row currently reads `lhs = self`; rewrite it as `rhs = …`.
@@ -134,63 +256,193 @@ struct Row: Sendable, Equatable {
     /// Replaces `symbol` by the expression `row`. Returns whether the symbol was present.
     @discardableResult
     mutating func substitute(_ symbol: Int32, _ row: Row) -> Bool {
-        let c = remove(symbol)
+        let c = coefficient(for: symbol)
         if c == 0 { return false }
-        insert(row, c)
+        replace(symbol, by: row, c)
         return true
     }
 }
 
-/// An unordered set of symbol ids kept in an array, with a position index once it grows
-/// large. Callers never insert an id that is already present; equality ignores order.
+/// An unordered set of symbol ids. The first two live inline (most symbols are used by one
+/// or two rows, so most sets never allocate); the rest go to an array, with a position index
+/// once it grows large. The whole set is 24 bytes, which keeps the per-symbol arrays compact.
+/// Callers never insert an id that is already present; equality ignores order.
 struct SymbolSet: Sendable, Sequence, Equatable {
-    var items: [Int32] = []
-    var positions: [Int32: Int]? = nil
+    /// Inline members; -1 when empty. `second` is only used when `first` is, and `overflow`
+    /// only when both are.
+    var first: Int32 = -1
+    var second: Int32 = -1
+    var overflow: [Int32] = []
+    /// Position of each id in `overflow`, once it holds more than 32 ids: an open-addressing
+    /// table of (id, position) pairs, id -1 for an empty bucket; empty while unused.
+    var positions: [Int32] = []
 
-    var isEmpty: Bool { items.isEmpty }
-    var count: Int { items.count }
+    var isEmpty: Bool { first < 0 }
+    var count: Int { (first >= 0 ? 1 : 0) + (second >= 0 ? 1 : 0) + overflow.count }
 
-    /// Appends an id known not to be present.
+    /// The members as an array (in iteration order).
+    var items: [Int32] { Array(self) }
+
+    /// Adds an id known not to be present.
     @inline(__always) mutating func insert(_ id: Int32) {
-        items.append(id)
-        if positions != nil {
-            positions?[id] = items.count - 1
-        } else if items.count > 32 {
-            var map: [Int32: Int] = [:]
-            map.reserveCapacity(items.count * 2)
-            for (k, v) in items.enumerated() { map[v] = k }
-            positions = map
+        if first < 0 {
+            first = id
+        } else if second < 0 {
+            second = id
+        } else {
+            overflow.append(id)
+            if !positions.isEmpty {
+                if overflow.count * 4 > positions.count {
+                    rebuildPositions()
+                } else {
+                    setPosition(id, Int32(overflow.count - 1))
+                }
+            } else if overflow.count > 32 {
+                rebuildPositions()
+            }
         }
     }
 
+    /// Removes an id (nothing happens when it is absent). The last member takes its place.
     mutating func remove(_ id: Int32) {
-        let index: Int?
-        if let positions {
-            index = positions[id]
+        let last: Int32
+        if let l = overflow.last {
+            overflow.removeLast()
+            if !positions.isEmpty { removePosition(l) }
+            last = l
+        } else if second >= 0 {
+            last = second
+            second = -1
+        } else if first >= 0 {
+            last = first
+            first = -1
         } else {
-            index = items.lastIndex(of: id)
+            return
         }
-        guard let k = index else { return }
-        let last = items.count - 1
-        if k != last {
-            let moved = items[last]
-            items[k] = moved
-            positions?[moved] = k
+        if last == id { return }
+        if first == id {
+            first = last
+        } else if second == id {
+            second = last
+        } else {
+            let index: Int?
+            if !positions.isEmpty {
+                index = position(of: id).map { Int($0) }
+            } else {
+                index = overflow.lastIndex(of: id)
+            }
+            guard let k = index else {
+                insert(last)  // absent: put the popped member back
+                return
+            }
+            overflow[k] = last
+            if !positions.isEmpty {
+                setPosition(last, Int32(k))
+                removePosition(id)
+            }
         }
-        items.removeLast()
-        positions?[id] = nil
     }
 
     func contains(_ id: Int32) -> Bool {
-        if let positions { return positions[id] != nil }
-        return items.contains(id)
+        if id < 0 { return false }
+        if first == id || second == id { return true }
+        if !positions.isEmpty { return position(of: id) != nil }
+        return overflow.contains(id)
     }
 
-    func min() -> Int32? { items.min() }
-    func makeIterator() -> IndexingIterator<[Int32]> { items.makeIterator() }
+    func min() -> Int32? {
+        if first < 0 { return nil }
+        var m = first
+        if second >= 0 && second < m { m = second }
+        for v in overflow where v < m { m = v }
+        return m
+    }
+
+    // MARK: Position index (buckets of two Int32: id, position)
+
+    /// Symbol ids are small dense integers, and a large set (a widely used variable's column)
+    /// mostly gains recently created symbols: the id itself is the hash, so those land in
+    /// neighbouring buckets.
+    @inline(__always) private func home(_ id: Int32, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: id) & mask
+    }
+
+    private func position(of id: Int32) -> Int32? {
+        let mask = positions.count / 2 - 1
+        var i = home(id, mask)
+        while true {
+            let key = positions[2 * i]
+            if key == id { return positions[2 * i + 1] }
+            if key < 0 { return nil }
+            i = (i + 1) & mask
+        }
+    }
+
+    private mutating func setPosition(_ id: Int32, _ position: Int32) {
+        let mask = positions.count / 2 - 1
+        var i = home(id, mask)
+        while true {
+            let key = positions[2 * i]
+            if key == id || key < 0 {
+                positions[2 * i] = id
+                positions[2 * i + 1] = position
+                return
+            }
+            i = (i + 1) & mask
+        }
+    }
+
+    private mutating func removePosition(_ id: Int32) {
+        let mask = positions.count / 2 - 1
+        var i = home(id, mask)
+        while positions[2 * i] != id {
+            if positions[2 * i] < 0 { return }
+            i = (i + 1) & mask
+        }
+        positions[2 * i] = -1
+        var j = i
+        while true {
+            j = (j + 1) & mask
+            let key = positions[2 * j]
+            if key < 0 { break }
+            let h = home(key, mask)
+            let stays = i <= j ? (i < h && h <= j) : (i < h || h <= j)
+            if !stays {
+                positions[2 * i] = key
+                positions[2 * i + 1] = positions[2 * j + 1]
+                positions[2 * j] = -1
+                i = j
+            }
+        }
+    }
+
+    /// Rebuilds the index with room for twice the members (load at most 1/2).
+    private mutating func rebuildPositions() {
+        var buckets = 64
+        while buckets < overflow.count * 2 { buckets *= 2 }
+        positions = [Int32](repeating: -1, count: 2 * buckets)
+        for (k, v) in overflow.enumerated() { setPosition(v, Int32(k)) }
+    }
+
+    struct Iterator: IteratorProtocol {
+        let set: SymbolSet
+        var position = 0
+        @inline(__always) mutating func next() -> Int32? {
+            defer { position += 1 }
+            switch position {
+            case 0: return set.first >= 0 ? set.first : nil
+            case 1: return set.second >= 0 ? set.second : nil
+            default:
+                let k = position - 2
+                return k < set.overflow.count ? set.overflow[k] : nil
+            }
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(set: self) }
 
     static func == (lhs: SymbolSet, rhs: SymbolSet) -> Bool {
-        lhs.items.sorted() == rhs.items.sorted()
+        lhs.count == rhs.count && lhs.sorted() == rhs.sorted()
     }
 }
 

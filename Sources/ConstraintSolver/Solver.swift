@@ -52,7 +52,6 @@ public struct Solver: Sendable {
     }
 
     // Per-symbol storage, indexed by symbol id.
-    var kinds: [Kind] = []
     /// Tableau rows of basic symbols, in terms of parametric symbols only.
     var rowOf: [Row?] = []
     /// For each symbol, the basic symbols whose tableau row contains it.
@@ -62,20 +61,18 @@ public struct Solver: Sendable {
     /// For each symbol, the defined variables whose definition refers to it directly.
     var definitionUsers: [SymbolSet] = []
     /// Creation stamps of definitions (expansion order).
-    var definitionStamp: [Int32] = []
-    var symbolVariable: [Variable?] = []
-    var reportedValues: [Double] = []
-    var variableUses: [Int32] = []
 
-    var variableSymbols: [Variable: Int32] = [:]
+    var variableSymbols = VariableTable()
     var rowCount = 0
     var definitionCount = 0
     var nextStamp: Int32 = 0
     /// Optional priorities in use, highest first; `objective[k]` belongs to `levels[k]`.
     var levels: [Double] = []
     var levelUses: [Int] = []
-    /// Dense objective coefficients, `objective[level][symbol]`.
+    /// Dense objective coefficients, `objective[level][symbol]`. Every level has
+    /// `objectiveLength` entries (at least one per symbol; the rest are zero).
     var objective: [[Double]] = []
+    var objectiveLength = 0
     var objectiveConstants: [Double] = []
     /// Min-heap of symbols that may be eligible to enter the basis (validated when popped).
     var enteringHeap = SymbolHeap()
@@ -84,8 +81,28 @@ public struct Solver: Sendable {
     /// Cached evaluation program of the definitions, in topological order (nil when
     /// definitions changed).
     var program: Program? = nil
-    var constraints: [Constraint: ConstraintInfo] = [:]
-    var markerOwner: [Constraint?] = []
+    var constraints = ConstraintTable()
+    /// Small per-symbol bookkeeping, kept in one array so that a new symbol costs one append.
+    /// (The fields are ordered so that the record packs into 32 bytes.)
+    struct SymbolInfo: Sendable {
+        /// For an external symbol, its variable.
+        var variable: Variable? = nil
+        /// For an external symbol, the value last reported by ``updateVariables()``.
+        var reported: Double = 0
+        /// Creation stamp of the symbol's definition (expansion order).
+        var stamp: Int32 = 0
+        /// For an external variable, the number of constraints that use it.
+        var uses: Int32 = 0
+        /// For a marker or error symbol, the slot in ``constraints`` of its constraint, or -1.
+        var owner: Int32 = -1
+        /// What the symbol is.
+        var kind: Kind
+
+        init(kind: Kind) { self.kind = kind }
+    }
+    var symbolInfo: [SymbolInfo] = []
+    /// The kind of every symbol (for tests; the solver reads `symbolInfo`).
+    var kinds: [Kind] { symbolInfo.map(\.kind) }
     var edits: [Variable: EditInfo] = [:]
     var infeasible = SymbolHeap()
     var nextOrder = 0
@@ -103,6 +120,12 @@ public struct Solver: Sendable {
     var mustRebuild = false
     /// Public operations since the last rebuild (amortises rebuilds after tiny pivots).
     var operationsSinceRebuild = 0
+    /// Scratch heap of ``expand(_:findCandidate:heap:)``, kept to avoid an allocation per add.
+    var expansionHeap = MinHeap<NewestFirst>()
+    /// Scratch of ``expandInWorkspace(_:findCandidate:)``: dense coefficients by symbol, all
+    /// zero between uses, and the symbols it touched.
+    var workspace: [Double] = []
+    var workspaceTouched: [Int32] = []
     /// Scratch: the symbols of the terms of the constraint being added.
     var termSymbols: [Int32] = []
     /// False while a rebuild replays the constraints (no nested rebuilds).
@@ -119,14 +142,14 @@ public struct Solver: Sendable {
     ///   constraint conflicts with the required constraints already present; the solver is
     ///   then left exactly as it was. Also throws for duplicates and invalid priorities.
     public mutating func add(_ constraint: Constraint) throws(SolverError) {
-        if constraints[constraint] != nil { throw .duplicateConstraint(constraint) }
+        if constraints.slot(of: constraint) != nil { throw .duplicateConstraint(constraint) }
         let priority = constraint.priority
         guard priority.isValid else { throw .invalidPriority(priority.rawValue) }
-        let symbolsBefore = kinds.count
+        let symbolsBefore = symbolInfo.count
+        let objectiveLengthBefore = objectiveLength
         let conditionedBefore = illConditioned
-        var newVariables: [Variable] = []
-        var (row, tag) = createRow(constraint, newVariables: &newVariables)
-        let candidate = expand(&row, findCandidate: true)
+        var (row, tag) = createRow(constraint)
+        let candidate = expandInWorkspace(&row, findCandidate: true)
         if candidate >= 0 {
             row.solve(for: candidate)
             define(candidate, row)
@@ -134,13 +157,12 @@ public struct Solver: Sendable {
             register(constraint, tag)
             return
         }
-        substituteBasics(&row)
         if row.constant < 0 { row.reverseSign() }
         var subject = chooseSubject(row, tag)
         if subject < 0 && allDummies(row) {
             if !nearZero(row.constant) {
                 let candidates = markerConstraints(in: row)
-                undoNewSymbols(newVariables, symbolsBefore)
+                undoNewSymbols(symbolsBefore, objectiveLength: objectiveLengthBefore)
                 throw unsatisfiable(constraint, candidates: candidates)
             }
             subject = tag.marker
@@ -155,7 +177,7 @@ public struct Solver: Sendable {
                 let candidates = markerConstraints(in: failedRow)
                 rollback()
                 illConditioned = conditionedBefore
-                undoNewSymbols(newVariables, symbolsBefore)
+                undoNewSymbols(symbolsBefore, objectiveLength: objectiveLengthBefore)
                 throw unsatisfiable(constraint, candidates: candidates)
             }
             journal = nil
@@ -175,15 +197,15 @@ public struct Solver: Sendable {
             throw .unknownConstraint(constraint)
         }
         let tag = info.tag
-        markerOwner[Int(tag.marker)] = nil
-        if tag.other >= 0 { markerOwner[Int(tag.other)] = nil }
+        symbolInfo[Int(tag.marker)].owner = -1
+        if tag.other >= 0 { symbolInfo[Int(tag.other)].owner = -1 }
         var levelIndex = -1
         if !constraint.priority.isRequired,
             let k = levels.firstIndex(of: constraint.priority.rawValue)
         {
             levelIndex = k
-            if kinds[Int(tag.marker)] == .error { removeMarkerEffects(tag.marker, level: k) }
-            if tag.other >= 0 && kinds[Int(tag.other)] == .error {
+            if symbolInfo[Int(tag.marker)].kind == .error { removeMarkerEffects(tag.marker, level: k) }
+            if tag.other >= 0 && symbolInfo[Int(tag.other)].kind == .error {
                 removeMarkerEffects(tag.other, level: k)
             }
         }
@@ -220,13 +242,13 @@ public struct Solver: Sendable {
         }
         for term in constraint.expression.terms where !nearZero(term.coefficient) {
             guard let s = variableSymbols[term.variable] else { continue }
-            variableUses[Int(s)] -= 1
+            symbolInfo[Int(s)].uses -= 1
         }
         for term in constraint.expression.terms where !nearZero(term.coefficient) {
             guard let s = variableSymbols[term.variable] else { continue }
-            if variableUses[Int(s)] == 0 && isUnreferenced(s) {
+            if symbolInfo[Int(s)].uses == 0 && isUnreferenced(s) {
                 variableSymbols[term.variable] = nil
-                symbolVariable[Int(s)] = nil
+                symbolInfo[Int(s)].variable = nil
             }
         }
         try optimizeOrRebuild()
@@ -275,9 +297,9 @@ public struct Solver: Sendable {
         }
         fresh.edits = edits
         fresh.nextOrder = nextOrder
-        for (variable, s) in fresh.variableSymbols {
-            if let old = variableSymbols[variable] {
-                fresh.reportedValues[Int(s)] = reportedValues[Int(old)]
+        for s in fresh.symbolInfo.indices {
+            if let variable = fresh.symbolInfo[s].variable, let old = variableSymbols[variable] {
+                fresh.symbolInfo[s].reported = symbolInfo[Int(old)].reported
             }
         }
         fresh.illConditioned = false
@@ -289,7 +311,7 @@ public struct Solver: Sendable {
     }
 
     /// Whether the constraint (or a copy of it) is in the solver.
-    public func contains(_ constraint: Constraint) -> Bool { constraints[constraint] != nil }
+    public func contains(_ constraint: Constraint) -> Bool { constraints.slot(of: constraint) != nil }
 
     /// All constraints in the solver, in the order they were added.
     public var allConstraints: [Constraint] {
@@ -356,16 +378,16 @@ public struct Solver: Sendable {
         if var row = rowOf[Int(m)] {
             rowOf[Int(m)] = nil
             row.constant -= shift
-            if kinds[Int(m)] != .external && row.constant < 0 { infeasible.push(m) }
+            if symbolInfo[Int(m)].kind != .external && row.constant < 0 { infeasible.push(m) }
             rowOf[Int(m)] = row
         } else {
-            let users = columns[Int(m)].items
+            let users = columns[Int(m)]
             rowOf.withUnsafeMutableBufferPointer { rows in
                 for r in users {
                     let i = Int(r)
                     guard let c = rows[i]?.coefficient(for: m) else { continue }
                     rows[i]?.constant += c * shift
-                    if kinds[i] != .external, let k = rows[i]?.constant, k < 0 { infeasible.push(r) }
+                    if symbolInfo[i].kind != .external, let k = rows[i]?.constant, k < 0 { infeasible.push(r) }
                 }
             }
             for k in objective.indices {
@@ -403,15 +425,27 @@ public struct Solver: Sendable {
         return valueOfSymbol(s)
     }
 
+    /// The values of many variables at once. One evaluation of every definition serves
+    /// them all, so reading a whole layout costs about as much as reading a few variables
+    /// with ``value(of:)`` one at a time.
+    public mutating func values(of variables: [Variable]) -> [Double] {
+        if program == nil { program = compileProgram() }
+        let all = evaluate()
+        return variables.map { variable in
+            guard let s = variableSymbols[variable] else { return 0 }
+            return all[Int(s)]
+        }
+    }
+
     /// Records the current values and returns the variables whose value changed since the
     /// previous call, in the order the solver first saw them.
     public mutating func updateVariables() -> [Variable] {
         if program == nil { program = compileProgram() }
         let values = evaluate()
         var changed: [Variable] = []
-        for s in reportedValues.indices where values[s] != reportedValues[s] {
-            guard let variable = symbolVariable[s] else { continue }
-            reportedValues[s] = values[s]
+        for s in symbolInfo.indices where values[s] != symbolInfo[s].reported {
+            guard let variable = symbolInfo[s].variable else { continue }
+            symbolInfo[s].reported = values[s]
             changed.append(variable)
         }
         return changed
@@ -437,7 +471,7 @@ public struct Solver: Sendable {
             let k = probe.objective.count
             probe.levels.append(0)
             probe.levelUses.append(1)
-            probe.objective.append([Double](repeating: 0, count: probe.kinds.count))
+            probe.objective.append([Double](repeating: 0, count: probe.objectiveLength))
             probe.objectiveConstants.append(direction * target.constant)
             for (id, c) in zip(target.ids, target.coefficients) {
                 probe.addObjective(k, id, direction * c)
@@ -494,7 +528,7 @@ public struct Solver: Sendable {
     /// The current internal sizes.
     public var statistics: Statistics {
         var used = 0
-        for s in kinds.indices
+        for s in symbolInfo.indices
         where rowOf[s] != nil || !columns[s].isEmpty || definition[s] != nil
             || !definitionUsers[s].isEmpty
         {
@@ -511,34 +545,43 @@ public struct Solver: Sendable {
     // MARK: - Symbols and rows
 
     mutating func newSymbol(_ kind: Kind) -> Int32 {
-        let s = Int32(kinds.count)
-        kinds.append(kind)
+        let s = Int32(symbolInfo.count)
+        symbolInfo.append(SymbolInfo(kind: kind))
         rowOf.append(nil)
         columns.append(SymbolSet())
         definition.append(nil)
         definitionUsers.append(SymbolSet())
-        definitionStamp.append(0)
-        symbolVariable.append(nil)
-        reportedValues.append(0)
-        variableUses.append(0)
-        markerOwner.append(nil)
-        for k in objective.indices { objective[k].append(0) }
+        if symbolInfo.count > objectiveLength { growObjective() }
         return s
     }
 
-    mutating func undoNewSymbols(_ variables: [Variable], _ count: Int) {
-        for v in variables { variableSymbols[v] = nil }
-        kinds.removeSubrange(count...)
+    /// Drops the symbols created from `count` on (by a failed add), with their variables.
+    mutating func undoNewSymbols(_ count: Int, objectiveLength length: Int) {
+        for info in symbolInfo[count...] {
+            if let v = info.variable { variableSymbols[v] = nil }
+        }
+        symbolInfo.removeSubrange(count...)
         rowOf.removeSubrange(count...)
         columns.removeSubrange(count...)
         definition.removeSubrange(count...)
         definitionUsers.removeSubrange(count...)
-        definitionStamp.removeSubrange(count...)
-        symbolVariable.removeSubrange(count...)
-        reportedValues.removeSubrange(count...)
-        variableUses.removeSubrange(count...)
-        markerOwner.removeSubrange(count...)
-        for k in objective.indices { objective[k].removeSubrange(count...) }
+        for k in objective.indices {
+            for s in count..<Swift.min(length, objective[k].count) where objective[k][s] != 0 {
+                objective[k][s] = 0
+            }
+            objective[k].removeSubrange(length...)
+        }
+        objectiveLength = length
+    }
+
+    /// Lengthens the objective rows ahead of the symbols (in chunks rather than one entry per
+    /// new symbol); entries past the last symbol stay zero.
+    mutating func growObjective() {
+        let length = Swift.max(64, 2 * objectiveLength, symbolInfo.count)
+        for k in objective.indices {
+            objective[k].append(contentsOf: repeatElement(0, count: length - objectiveLength))
+        }
+        objectiveLength = length
     }
 
     func isUnreferenced(_ s: Int32) -> Bool {
@@ -558,7 +601,7 @@ public struct Solver: Sendable {
         journal = nil
         for (s, old) in log.rows.reversed() {
             let current = rowOf[Int(s)]
-            updateColumns(s, current?.ids ?? [], old?.ids ?? [])
+            updateColumns(s, current.map { Array($0.ids) } ?? [], old.map { Array($0.ids) } ?? [])
             rowOf[Int(s)] = old
         }
         for (k, s, old) in log.objective.reversed() { objective[k][Int(s)] = old }
@@ -600,17 +643,22 @@ public struct Solver: Sendable {
         let users = columns[Int(symbol)]
         if !users.isEmpty {
             columns[Int(symbol)] = SymbolSet()
+            var added: [Int32] = []
+            var removed: [Int32] = []
             for r in users {
                 guard var target = rowOf[Int(r)] else { continue }
                 record(r)
                 rowOf[Int(r)] = nil
-                let c = target.remove(symbol)
+                let c = target.coefficient(for: symbol)
                 if c != 0 {
-                    let before = target.ids
-                    target.insert(row, c)
-                    updateColumns(r, before, target.ids)
+                    added.removeAll(keepingCapacity: true)
+                    removed.removeAll(keepingCapacity: true)
+                    target.merge(
+                        row, c, dropping: symbol, track: true, added: &added, removed: &removed)
+                    for id in removed { columns[Int(id)].remove(r) }
+                    for id in added { columns[Int(id)].insert(r) }
                 }
-                if kinds[Int(r)] != .external && target.constant < 0 { infeasible.push(r) }
+                if symbolInfo[Int(r)].kind != .external && target.constant < 0 { infeasible.push(r) }
                 rowOf[Int(r)] = target
             }
         }
@@ -665,12 +713,11 @@ public struct Solver: Sendable {
         definitionUsers[Int(s)] = SymbolSet()
     }
 
-    mutating func symbol(for variable: Variable, newVariables: inout [Variable]) -> Int32 {
+    mutating func symbol(for variable: Variable) -> Int32 {
         if let s = variableSymbols[variable] { return s }
         let s = newSymbol(.external)
         variableSymbols[variable] = s
-        symbolVariable[Int(s)] = variable
-        newVariables.append(variable)
+        symbolInfo[Int(s)].variable = variable
         return s
     }
 
@@ -680,18 +727,20 @@ public struct Solver: Sendable {
         if k < levels.count && levels[k] == priority { return k }
         levels.insert(priority, at: k)
         levelUses.insert(0, at: k)
-        objective.insert([Double](repeating: 0, count: kinds.count), at: k)
+        objective.insert([Double](repeating: 0, count: objectiveLength), at: k)
         objectiveConstants.insert(0, at: k)
         return k
     }
 
     /// Builds the row of a new constraint over variable symbols (defined ones unexpanded).
-    mutating func createRow(_ constraint: Constraint, newVariables: inout [Variable]) -> (Row, Tag) {
+    mutating func createRow(_ constraint: Constraint) -> (Row, Tag) {
         let expression = constraint.expression
         var row = Row(constant: expression.constant)
-        termSymbols.removeAll(keepingCapacity: true)
+        // Room for the terms and the marker and error symbols.
+        row.reserve(expression.terms.count + 2)
+        while !termSymbols.isEmpty { termSymbols.removeLast() }
         for term in expression.terms where !nearZero(term.coefficient) {
-            let s = symbol(for: term.variable, newVariables: &newVariables)
+            let s = symbol(for: term.variable)
             termSymbols.append(s)
             row.insert(s, term.coefficient)
         }
@@ -734,19 +783,20 @@ public struct Solver: Sendable {
     }
 
     mutating func register(_ constraint: Constraint, _ tag: Tag) {
-        constraints[constraint] = ConstraintInfo(
-            constraint: constraint, tag: tag, constant: constraint.expression.constant,
-            order: nextOrder)
+        let slot = constraints.insert(
+            ConstraintInfo(
+                constraint: constraint, tag: tag, constant: constraint.expression.constant,
+                order: nextOrder))
         nextOrder += 1
-        markerOwner[Int(tag.marker)] = constraint
-        if tag.other >= 0 { markerOwner[Int(tag.other)] = constraint }
+        symbolInfo[Int(tag.marker)].owner = slot
+        if tag.other >= 0 { symbolInfo[Int(tag.other)].owner = slot }
         if !constraint.priority.isRequired,
             let k = levels.firstIndex(of: constraint.priority.rawValue)
         {
             levelUses[k] += 1
         }
-        for s in termSymbols { variableUses[Int(s)] += 1 }
-        termSymbols.removeAll(keepingCapacity: true)
+        for s in termSymbols { symbolInfo[Int(s)].uses += 1 }
+        while !termSymbols.isEmpty { termSymbols.removeLast() }
     }
 
     // MARK: - Definitions
@@ -755,18 +805,25 @@ public struct Solver: Sendable {
     /// an external symbol outside the tableau and objective, and no definition it feeds
     /// (directly or not) occurs in the row, so no cycle can form.
     func canDefine(_ p: Int32, in row: Row) -> Bool {
-        guard kinds[Int(p)] == .external, rowOf[Int(p)] == nil, definition[Int(p)] == nil,
+        canDefine(p) { row.coefficient(for: $0) != 0 }
+    }
+
+    /// ``canDefine(_:in:)`` for a row given by its membership test.
+    @inline(__always)
+    func canDefine(_ p: Int32, rowHolds: (Int32) -> Bool) -> Bool {
+        guard symbolInfo[Int(p)].kind == .external, rowOf[Int(p)] == nil, definition[Int(p)] == nil,
             columns[Int(p)].isEmpty
         else { return false }
         for k in objective.indices where objective[k][Int(p)] != 0 { return false }
         if definitionUsers[Int(p)].isEmpty { return true }
-        var seen: Set<Int32> = []
-        var stack = definitionUsers[Int(p)].items
+        var seen: [Int32] = []
+        var stack = Array(definitionUsers[Int(p)])
         while let d = stack.popLast() {
-            if !seen.insert(d).inserted { continue }
+            if seen.contains(d) { continue }
+            seen.append(d)
             if seen.count > 64 { return false }
-            if row.coefficient(for: d) != 0 { return false }
-            stack.append(contentsOf: definitionUsers[Int(d)].items)
+            if rowHolds(d) { return false }
+            stack.append(contentsOf: definitionUsers[Int(d)])
         }
         return true
     }
@@ -776,8 +833,152 @@ public struct Solver: Sendable {
     /// (the newest such); otherwise expands fully and returns -1.
     func expand(_ row: inout Row, findCandidate: Bool) -> Int32 {
         var heap = MinHeap<NewestFirst>()
+        return expand(&row, findCandidate: findCandidate, heap: &heap)
+    }
+
+    /// ``expand(_:findCandidate:)`` followed, when no candidate is returned, by
+    /// ``substituteBasics(_:)``, computed in a dense scratch workspace.
+    ///
+    /// The arithmetic is exactly that of the sparse version (the same products added in the
+    /// same order, the same near-zero drops), so results are bit-identical; only the cost
+    /// differs: each term of an expanded definition is one indexed add instead of a merge
+    /// that shifts the row, and membership tests are array reads instead of binary searches.
+    mutating func expandInWorkspace(_ row: inout Row, findCandidate: Bool) -> Int32 {
+        if findCandidate {
+            for id in row.ids.reversed() where canDefine(id, in: row) && wellConditioned(id, in: row) {
+                return id
+            }
+        }
+        var heap = MinHeap<NewestFirst>()
+        swap(&heap, &expansionHeap)
+        var work: [Double] = []
+        swap(&work, &workspace)
+        var touched: [Int32] = []
+        swap(&touched, &workspaceTouched)
+        if work.count < symbolInfo.count {
+            work.append(
+                contentsOf: repeatElement(0, count: Swift.max(symbolInfo.count, 2 * work.count) - work.count))
+        }
+        let candidate = expandCore(
+            &row, findCandidate: findCandidate, heap: &heap, work: &work, touched: &touched)
+        swap(&heap, &expansionHeap)
+        swap(&work, &workspace)
+        swap(&touched, &workspaceTouched)
+        return candidate
+    }
+
+    /// The body of ``expandInWorkspace(_:findCandidate:)``. Non-mutating, with the scratch
+    /// passed in, so that reading the solver inside the loops never copies it.
+    func expandCore(
+        _ row: inout Row, findCandidate: Bool, heap: inout MinHeap<NewestFirst>,
+        work: inout [Double], touched: inout [Int32]
+    ) -> Int32 {
+        heap.removeAll()
+        touched.removeAll(keepingCapacity: true)
+        return work.withUnsafeMutableBufferPointer { w in
+            var constant = row.constant
+            var candidate: Int32 = -1
+            for t in row.terms {
+                w[Int(t.id)] = t.coefficient
+                touched.append(t.id)
+                if definition[Int(t.id)] != nil {
+                    heap.push(NewestFirst(stamp: symbolInfo[Int(t.id)].stamp, symbol: t.id))
+                }
+            }
+            expansion: while let next = heap.pop() {
+                let d = next.symbol
+                let c = w[Int(d)]
+                if c == 0 { continue }
+                guard let def = definition[Int(d)] else { continue }
+                w[Int(d)] = 0
+                constant += def.constant * c
+                def.terms.withUnsafeBufferPointer { terms in
+                    Self.accumulate(terms, c, w, &touched)
+                    // The ids of a definition are distinct, so each one's coefficient is final.
+                    for t in terms where definition[Int(t.id)] != nil && w[Int(t.id)] != 0 {
+                        heap.push(NewestFirst(stamp: symbolInfo[Int(t.id)].stamp, symbol: t.id))
+                    }
+                    if findCandidate {
+                        var best: Int32 = -1
+                        for t in terms
+                        where t.id > best && w[Int(t.id)] != 0
+                            && canDefine(t.id, rowHolds: { w[Int($0)] != 0 })
+                            && Self.wellConditioned(t.id, w, touched)
+                        {
+                            best = t.id
+                        }
+                        candidate = best
+                    }
+                }
+                if candidate >= 0 { break expansion }
+            }
+            var sorted = false
+            var sortedCount = 0
+            if candidate < 0 {
+                // Basic symbols, in increasing id order, replaced by their rows (which hold
+                // parametric symbols only).
+                touched.sort()
+                sorted = true
+                sortedCount = touched.count
+                for k in touched.indices {
+                    let id = touched[k]
+                    if k > 0 && touched[k - 1] == id { continue }
+                    let c = w[Int(id)]
+                    if c == 0 { continue }
+                    guard let basic = rowOf[Int(id)] else { continue }
+                    w[Int(id)] = 0
+                    constant += basic.constant * c
+                    basic.terms.withUnsafeBufferPointer { Self.accumulate($0, c, w, &touched) }
+                }
+            }
+            // Gather the nonzero terms in id order and clear the workspace. (A list sorted before
+            // the basic rows were substituted only needs sorting again if they added ids.)
+            if !sorted || touched.count > sortedCount { touched.sort() }
+            var result = Row(constant: constant)
+            result.terms.reserveCapacity(touched.count + 2)
+            for k in touched.indices {
+                let id = touched[k]
+                if k > 0 && touched[k - 1] == id { continue }
+                let v = w[Int(id)]
+                if v != 0 {
+                    result.terms.append(Row.Entry(id: id, coefficient: v))
+                    w[Int(id)] = 0
+                }
+            }
+            row = result
+            return candidate
+        }
+    }
+
+    /// Adds `c · terms` to the workspace, dropping near-zero results exactly as
+    /// ``Row/merge(_:_:dropping:track:added:removed:)`` does, and records newly nonzero ids.
+    @inline(__always)
+    static func accumulate(
+        _ terms: UnsafeBufferPointer<Row.Entry>, _ c: Double, _ w: UnsafeMutableBufferPointer<Double>,
+        _ touched: inout [Int32]
+    ) {
+        for t in terms {
+            let old = w[Int(t.id)]
+            var v = old + t.coefficient * c
+            if nearZero(v) { v = 0 }
+            if old == 0 && v != 0 { touched.append(t.id) }
+            w[Int(t.id)] = v
+        }
+    }
+
+    /// ``wellConditioned(_:in:)`` for a row held in the workspace.
+    @inline(__always)
+    static func wellConditioned(
+        _ id: Int32, _ work: UnsafeMutableBufferPointer<Double>, _ touched: [Int32]
+    ) -> Bool {
+        var largest = 0.0
+        for t in touched { largest = Swift.max(largest, abs(work[Int(t)])) }
+        return abs(work[Int(id)]) >= 1.0e-6 * largest
+    }
+
+    func expand(_ row: inout Row, findCandidate: Bool, heap: inout MinHeap<NewestFirst>) -> Int32 {
         for id in row.ids where definition[Int(id)] != nil {
-            heap.push(NewestFirst(stamp: definitionStamp[Int(id)], symbol: id))
+            heap.push(NewestFirst(stamp: symbolInfo[Int(id)].stamp, symbol: id))
         }
         if findCandidate {
             for id in row.ids.reversed() where canDefine(id, in: row) && wellConditioned(id, in: row) {
@@ -789,10 +990,9 @@ public struct Solver: Sendable {
             let c = row.coefficient(for: d)
             if c == 0 { continue }
             guard let def = definition[Int(d)] else { continue }
-            row.remove(d)
-            row.insert(def, c)
+            row.replace(d, by: def, c)
             for id in def.ids where definition[Int(id)] != nil && row.coefficient(for: id) != 0 {
-                heap.push(NewestFirst(stamp: definitionStamp[Int(id)], symbol: id))
+                heap.push(NewestFirst(stamp: symbolInfo[Int(id)].stamp, symbol: id))
             }
             if findCandidate {
                 var best: Int32 = -1
@@ -813,8 +1013,8 @@ public struct Solver: Sendable {
         let basics = row.ids.filter { rowOf[Int($0)] != nil }
         for id in basics {
             guard let basic = rowOf[Int(id)] else { continue }
-            let c = row.remove(id)
-            if c != 0 { row.insert(basic, c) }
+            let c = row.coefficient(for: id)
+            if c != 0 { row.replace(id, by: basic, c) }
         }
     }
 
@@ -822,7 +1022,7 @@ public struct Solver: Sendable {
         program = nil
         for id in row.ids { definitionUsers[Int(id)].insert(p) }
         definition[Int(p)] = row
-        definitionStamp[Int(p)] = nextStamp
+        symbolInfo[Int(p)].stamp = nextStamp
         nextStamp += 1
         definitionCount += 1
     }
@@ -834,8 +1034,7 @@ public struct Solver: Sendable {
         for id in row.ids { definitionUsers[Int(id)].remove(p) }
         definition[Int(p)] = nil
         definitionCount -= 1
-        _ = expand(&row, findCandidate: false)
-        substituteBasics(&row)
+        _ = expandInWorkspace(&row, findCandidate: false)
         putRow(p, row)
     }
 
@@ -845,18 +1044,18 @@ public struct Solver: Sendable {
         let users = definitionUsers[Int(symbol)]
         if users.isEmpty { return }
         definitionUsers[Int(symbol)] = SymbolSet()
+        var added: [Int32] = []
+        var removed: [Int32] = []
         for d in users {
             guard var def = definition[Int(d)] else { continue }
             definition[Int(d)] = nil
-            let before = def.ids
-            def.substitute(symbol, row)
-            var previous = Row()
-            for id in before where id != symbol { previous.insert(id, 1) }
-            for id in before where def.coefficient(for: id) == 0 && id != symbol {
-                definitionUsers[Int(id)].remove(d)
-            }
-            for id in def.ids where previous.coefficient(for: id) == 0 {
-                definitionUsers[Int(id)].insert(d)
+            let c = def.coefficient(for: symbol)
+            if c != 0 {
+                added.removeAll(keepingCapacity: true)
+                removed.removeAll(keepingCapacity: true)
+                def.merge(row, c, dropping: symbol, track: true, added: &added, removed: &removed)
+                for id in removed { definitionUsers[Int(id)].remove(d) }
+                for id in added { definitionUsers[Int(id)].insert(d) }
             }
             definition[Int(d)] = def
         }
@@ -902,7 +1101,7 @@ public struct Solver: Sendable {
 
     /// The defined symbols in an order where every definition follows those it refers to.
     func topologicalDefinitions() -> [Int32] {
-        let n = kinds.count
+        let n = symbolInfo.count
         var order: [Int32] = []
         var state = [UInt8](repeating: 0, count: n)
         var stack: [(Int32, Int)] = []
@@ -932,23 +1131,67 @@ public struct Solver: Sendable {
         var targets: [Int32] = []
         var constants: [Double] = []
         var starts: [Int32] = [0]
-        var ids: [Int32] = []
-        var coefficients: [Double] = []
+        var terms: [Row.Entry] = []
         /// Index in `targets` of each defined symbol, -1 otherwise.
         var slot: [Int32] = []
     }
 
+    /// Flattens the definitions and orders them topologically (the order of
+    /// ``topologicalDefinitions()``). The definitions are first copied, in symbol order, into
+    /// one flat array, and the depth-first search then runs on that: reading a definition row
+    /// once per edge would retain and release its storage each time.
     func compileProgram() -> Program {
+        let n = symbolInfo.count
+        var first = [Int32](repeating: -1, count: n)  // start of each definition, -1 if none
+        var end = [Int32](repeating: 0, count: n)
+        var constants = [Double](repeating: 0, count: n)
+        var count = 0
+        // One pass over the definitions: each row's storage is a separate heap block, and in a
+        // large solver touching it is a cache miss.
+        var flat: [Row.Entry] = []
+        flat.reserveCapacity(4 * definitionCount)
+        for s in 0..<n {
+            guard let def = definition[s] else { continue }
+            first[s] = Int32(flat.count)
+            flat.append(contentsOf: def.terms)
+            end[s] = Int32(flat.count)
+            constants[s] = def.constant
+            count += 1
+        }
+        let total = flat.count
         var p = Program()
-        p.slot = [Int32](repeating: -1, count: kinds.count)
-        for d in topologicalDefinitions() {
-            guard let def = definition[Int(d)] else { continue }
-            p.slot[Int(d)] = Int32(p.targets.count)
-            p.targets.append(d)
-            p.constants.append(def.constant)
-            p.ids.append(contentsOf: def.ids)
-            p.coefficients.append(contentsOf: def.coefficients)
-            p.starts.append(Int32(p.ids.count))
+        p.slot = [Int32](repeating: -1, count: n)
+        p.targets.reserveCapacity(count)
+        p.constants.reserveCapacity(count)
+        p.starts.reserveCapacity(count + 1)
+        p.terms.reserveCapacity(total)
+        // Iterative depth-first search with colours, as in topologicalDefinitions().
+        var state = [UInt8](repeating: 0, count: n)
+        var stack: [(symbol: Int32, position: Int32)] = []
+        flat.withUnsafeBufferPointer { f in
+            for s in 0..<n where first[s] >= 0 && state[s] == 0 {
+                state[s] = 1
+                stack.append((Int32(s), first[s]))
+                while let (top, position) = stack.last {
+                    let t = Int(top)
+                    if position == end[t] {
+                        state[t] = 2
+                        stack.removeLast()
+                        p.slot[t] = Int32(p.targets.count)
+                        p.targets.append(top)
+                        p.constants.append(constants[t])
+                        for j in Int(first[t])..<Int(end[t]) { p.terms.append(f[j]) }
+                        p.starts.append(Int32(p.terms.count))
+                        continue
+                    }
+                    stack[stack.count - 1].position = position + 1
+                    let following = Int(f[Int(position)].id)
+                    if first[following] >= 0 && state[following] == 0 {
+                        state[following] = 1
+                        stack.append((Int32(following), first[following]))
+                    }
+                }
+            }
         }
         return p
     }
@@ -956,7 +1199,7 @@ public struct Solver: Sendable {
     /// Values of every symbol: basic rows' constants, 0 for parametric symbols, and the
     /// definitions evaluated in topological order.
     func evaluate() -> [Double] {
-        var values = [Double](repeating: 0, count: kinds.count)
+        var values = [Double](repeating: 0, count: symbolInfo.count)
         for s in rowOf.indices {
             if let row = rowOf[s] { values[s] = row.constant }
         }
@@ -970,13 +1213,13 @@ public struct Solver: Sendable {
             return values
         }
         values.withUnsafeMutableBufferPointer { v in
-            p.ids.withUnsafeBufferPointer { ids in
-                p.coefficients.withUnsafeBufferPointer { cs in
-                    for k in p.targets.indices {
-                        var total = p.constants[k]
-                        for j in Int(p.starts[k])..<Int(p.starts[k + 1]) { total += cs[j] * v[Int(ids[j])] }
-                        v[Int(p.targets[k])] = total
+            p.terms.withUnsafeBufferPointer { terms in
+                for k in p.targets.indices {
+                    var total = p.constants[k]
+                    for j in Int(p.starts[k])..<Int(p.starts[k + 1]) {
+                        total += terms[j].coefficient * v[Int(terms[j].id)]
                     }
+                    v[Int(p.targets[k])] = total
                 }
             }
         }
@@ -994,18 +1237,18 @@ public struct Solver: Sendable {
     }
 
     func chooseSubject(_ row: Row, _ tag: Tag) -> Int32 {
-        for id in row.ids where kinds[Int(id)] == .external && wellConditioned(id, in: row) {
+        for id in row.ids where symbolInfo[Int(id)].kind == .external && wellConditioned(id, in: row) {
             return id
         }
         for s in [tag.marker, tag.other] where s >= 0 {
-            let kind = kinds[Int(s)]
+            let kind = symbolInfo[Int(s)].kind
             if (kind == .slack || kind == .error) && row.coefficient(for: s) < 0 { return s }
         }
         return -1
     }
 
     func allDummies(_ row: Row) -> Bool {
-        row.ids.allSatisfy { kinds[Int($0)] == .dummy }
+        row.ids.allSatisfy { symbolInfo[Int($0)].kind == .dummy }
     }
 
     /// Adds a row through an artificial variable (phase one). Returns success and the final
@@ -1028,7 +1271,7 @@ public struct Solver: Sendable {
             if basic.isEmpty { return (success, finalRow) }
             guard
                 let entering = basic.ids.first(where: {
-                    kinds[Int($0)] == .slack || kinds[Int($0)] == .error
+                    symbolInfo[Int($0)].kind == .slack || symbolInfo[Int($0)].kind == .error
                 })
             else { return (false, finalRow) }
             basic.solve(for: art, entering)
@@ -1040,7 +1283,7 @@ public struct Solver: Sendable {
     }
 
     @inline(__always) func isEligible(_ s: Int32) -> Bool {
-        let kind = kinds[Int(s)]
+        let kind = symbolInfo[Int(s)].kind
         if kind == .dummy || rowOf[Int(s)] != nil || definition[Int(s)] != nil { return false }
         for k in objective.indices {
             let c = objective[k][Int(s)]
@@ -1065,7 +1308,7 @@ public struct Solver: Sendable {
         while let s = enteringHeap.pop() {
             while enteringHeap.first == s { _ = enteringHeap.pop() }
             // Ids of symbols dropped by a failed add may linger in the heap.
-            if Int(s) < kinds.count && isEligible(s) { return (s, direction(s)) }
+            if Int(s) < symbolInfo.count && isEligible(s) { return (s, direction(s)) }
         }
         return nil
     }
@@ -1103,7 +1346,7 @@ public struct Solver: Sendable {
             for k in row.ids.indices {
                 let s = row.ids[k]
                 let c = row.coefficients[k]
-                let kind = kinds[Int(s)]
+                let kind = symbolInfo[Int(s)].kind
                 if kind == .dummy { continue }
                 if c < 0 {
                     found = (s, 1)
@@ -1125,7 +1368,7 @@ public struct Solver: Sendable {
         var best: Int32 = -1
         var bestRatio = Double.infinity
         for r in columns[Int(entering)] {
-            if kinds[Int(r)] == .external { continue }
+            if symbolInfo[Int(r)].kind == .external { continue }
             guard let row = rowOf[Int(r)] else { continue }
             let a = row.coefficient(for: entering) * direction
             if a < 0 {
@@ -1153,8 +1396,8 @@ public struct Solver: Sendable {
         while true {
             guard let leaving = infeasible.pop() else { return }
             while infeasible.first == leaving { _ = infeasible.pop() }
-            guard Int(leaving) < kinds.count, let row = rowOf[Int(leaving)],
-                kinds[Int(leaving)] != .external, row.constant < 0,
+            guard Int(leaving) < symbolInfo.count, let row = rowOf[Int(leaving)],
+                symbolInfo[Int(leaving)].kind != .external, row.constant < 0,
                 !nearZero(row.constant)
             else { continue }
             var entering: Int32 = -1
@@ -1162,7 +1405,7 @@ public struct Solver: Sendable {
             for k in row.ids.indices {
                 let s = row.ids[k]
                 let a = row.coefficients[k]
-                let kind = kinds[Int(s)]
+                let kind = symbolInfo[Int(s)].kind
                 if kind == .dummy { continue }
                 if a <= 0 && kind != .external { continue }
                 if entering < 0 || ratioLess(s, a, than: entering, enteringCoefficient) {
@@ -1202,7 +1445,7 @@ public struct Solver: Sendable {
             guard let row = rowOf[Int(r)] else { continue }
             let c = row.coefficient(for: marker)
             if c == 0 { continue }
-            if kinds[Int(r)] == .external {
+            if symbolInfo[Int(r)].kind == .external {
                 if third < 0 || r < third { third = r }
             } else if c < 0 {
                 let ratio = -row.constant / c
@@ -1233,7 +1476,7 @@ public struct Solver: Sendable {
     }
 
     func dummyRowsAreZero() -> Bool {
-        for s in kinds.indices where kinds[s] == .dummy {
+        for s in symbolInfo.indices where symbolInfo[s].kind == .dummy {
             if let row = rowOf[s], !nearZero(row.constant) { return false }
         }
         return true
@@ -1244,7 +1487,10 @@ public struct Solver: Sendable {
     func markerConstraints(in row: Row) -> [Constraint] {
         var found: [Constraint] = []
         for id in row.ids {
-            if let c = markerOwner[Int(id)], c.priority.isRequired, !found.contains(c) {
+            let slot = symbolInfo[Int(id)].owner
+            if slot >= 0, let c = constraints.slots[Int(slot)]?.constraint, c.priority.isRequired,
+                !found.contains(c)
+            {
                 found.append(c)
             }
         }
@@ -1324,7 +1570,7 @@ public struct Solver: Sendable {
     /// indexes, acyclic definitions, feasibility and optimality. Used by the test suite.
     public func invariantViolations() -> [String] {
         var problems: [String] = []
-        let n = kinds.count
+        let n = symbolInfo.count
         for b in 0..<n {
             if let row = rowOf[b] {
                 if definition[b] != nil { problems.append("symbol \(b) is basic and defined") }
@@ -1337,10 +1583,10 @@ public struct Solver: Sendable {
                         problems.append("column \(id) misses row \(b)")
                     }
                 }
-                if kinds[b] != .external && row.constant < -1.0e-7 {
+                if symbolInfo[b].kind != .external && row.constant < -1.0e-7 {
                     problems.append("restricted row \(b) is infeasible: \(row.constant)")
                 }
-                if kinds[b] == .dummy && !nearZero(row.constant) {
+                if symbolInfo[b].kind == .dummy && !nearZero(row.constant) {
                     problems.append("dummy row \(b) is not zero")
                 }
             }

@@ -118,46 +118,85 @@ extension Int: ExpressionConvertible {
     public var expression: Expression { Expression(constant: Double(self)) }
 }
 
-/// Adds two linear expressions.
-public func + <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
-    let l = lhs.expression
-    let r = rhs.expression
+/// The number of terms `value` contributes to an expression.
+@inlinable @inline(__always)
+func termCount<E: ExpressionConvertible>(_ value: E) -> Int {
+    if value is Variable || value is Term { return 1 }
+    if value is Double || value is Int { return 0 }
+    if let e = value as? Expression { return e.terms.count }
+    return value.expression.terms.count
+}
+
+/// Appends the terms of `factor · value` to `terms` and returns its constant times `factor`.
+/// The operators are inlinable so that callers specialise them: for a variable or a number no
+/// intermediate expression (and no array) is built.
+@inlinable @inline(__always)
+func appendTerms<E: ExpressionConvertible>(
+    of value: E, times factor: Double, to terms: inout [Term]
+) -> Double {
+    if let v = value as? Variable {
+        terms.append(Term(v, factor))
+        return 0 * factor
+    }
+    if let d = value as? Double { return d * factor }
+    if let i = value as? Int { return Double(i) * factor }
+    if let t = value as? Term {
+        terms.append(Term(t.variable, t.coefficient * factor))
+        return 0 * factor
+    }
+    let e = value.expression
+    // A plain loop: `append(contentsOf:)` costs more than a few appends into reserved room.
+    for t in e.terms { terms.append(Term(t.variable, t.coefficient * factor)) }
+    return e.constant * factor
+}
+
+/// `lhs + sign · rhs` with a single allocation.
+@inlinable @inline(__always)
+func combine<L: ExpressionConvertible, R: ExpressionConvertible>(
+    _ lhs: L, _ rhs: R, sign: Double
+) -> Expression {
     var terms: [Term] = []
-    terms.reserveCapacity(l.terms.count + r.terms.count)
-    terms.append(contentsOf: l.terms)
-    terms.append(contentsOf: r.terms)
-    return Expression(terms, constant: l.constant + r.constant)
+    terms.reserveCapacity(termCount(lhs) + termCount(rhs))
+    let l = appendTerms(of: lhs, times: 1, to: &terms)
+    let r = appendTerms(of: rhs, times: sign, to: &terms)
+    return Expression(terms, constant: l + r)
+}
+
+/// Adds two linear expressions.
+@inlinable
+public func + <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
+    combine(lhs, rhs, sign: 1)
 }
 
 /// Subtracts one linear expression from another.
+@inlinable
 public func - <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
-    let l = lhs.expression
-    let r = rhs.expression
-    var terms: [Term] = []
-    terms.reserveCapacity(l.terms.count + r.terms.count)
-    terms.append(contentsOf: l.terms)
-    for t in r.terms { terms.append(Term(t.variable, -t.coefficient)) }
-    return Expression(terms, constant: l.constant - r.constant)
+    combine(lhs, rhs, sign: -1)
 }
 
 /// Negates a linear expression.
+@inlinable
 public prefix func - <E: ExpressionConvertible>(operand: E) -> Expression {
     -1.0 * operand
 }
 
 /// Multiplies a linear expression by a constant.
+@inlinable
 public func * <E: ExpressionConvertible>(lhs: E, rhs: Double) -> Expression {
-    let e = lhs.expression
-    return Expression(
-        e.terms.map { Term($0.variable, $0.coefficient * rhs) }, constant: e.constant * rhs)
+    var terms: [Term] = []
+    terms.reserveCapacity(termCount(lhs))
+    let constant = appendTerms(of: lhs, times: rhs, to: &terms)
+    return Expression(terms, constant: constant)
 }
 
 /// Multiplies a linear expression by a constant.
+@inlinable
 public func * <E: ExpressionConvertible>(lhs: Double, rhs: E) -> Expression {
     rhs * lhs
 }
 
 /// Divides a linear expression by a constant.
+@inlinable
 public func / <E: ExpressionConvertible>(lhs: E, rhs: Double) -> Expression {
     lhs * (1.0 / rhs)
 }
@@ -276,16 +315,19 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Builds the required constraint `lhs == rhs`.
+@inlinable
 public func == <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
     Constraint(lhs - rhs, .equal)
 }
 
 /// Builds the required constraint `lhs <= rhs`.
+@inlinable
 public func <= <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
     Constraint(lhs - rhs, .lessThanOrEqual)
 }
 
 /// Builds the required constraint `lhs >= rhs`.
+@inlinable
 public func >= <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
     Constraint(lhs - rhs, .greaterThanOrEqual)
 }

@@ -19,6 +19,8 @@ public struct Button: Sendable {
     public var imageEdgeInsets: EdgeInsets = .zero
     /// Extra space after each grapheme cluster of the title.
     public var letterSpacing: Double = 0
+    /// The title's BCP 47 language ("ja", "ar"), a hint that picks fallback faces; nil is unknown.
+    public var language: String?
 
     /// The padding UIKit puts above and below the title when `contentEdgeInsets` is zero.
     public static let defaultTitleVerticalPadding: Double = 6
@@ -35,6 +37,7 @@ public struct Button: Sendable {
         label.numberOfLines = 1
         label.lineBreakMode = .byTruncatingMiddle
         label.letterSpacing = letterSpacing
+        label.language = language
         return label
     }
 

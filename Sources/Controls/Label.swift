@@ -25,6 +25,8 @@ public struct Label: Sendable {
     public var lineSpacing: Double = 0
     /// Line height multiple (`NSParagraphStyle.lineHeightMultiple`); 0 is off.
     public var lineHeightMultiple: Double = 0
+    /// The text's BCP 47 language ("ja", "ar"), a hint that picks fallback faces; nil is unknown.
+    public var language: String?
 
     /// Creates a label with UIKit's defaults.
     public init(text: String, font: Font) {
@@ -34,7 +36,7 @@ public struct Label: Sendable {
 
     /// The text prepared once (itemized and shaped); lay it out at any width.
     public func prepare(registry: FontRegistry = .shared) throws(TypesettingError) -> PreparedText {
-        try PreparedText(text, font: font, letterSpacing: letterSpacing, registry: registry)
+        try PreparedText(text, font: font, letterSpacing: letterSpacing, language: language, registry: registry)
     }
 
     /// The layout at `width` (or unbounded), honouring `numberOfLines` and `lineBreakMode`.

@@ -26,6 +26,9 @@ public struct TextView: Sendable {
     /// Line height multiple; 0 is off.
     public var lineHeightMultiple: Double = 0
 
+    /// The text's BCP 47 language ("ja", "ar"), a hint that picks fallback faces; nil is unknown.
+    public var language: String?
+
     /// Creates a text view with UIKit's defaults (scrolling enabled).
     public init(text: String, font: Font) {
         self.text = text
@@ -39,7 +42,7 @@ public struct TextView: Sendable {
 
     /// The text prepared once (itemized and shaped).
     public func prepare(registry: FontRegistry = .shared) throws(TypesettingError) -> PreparedText {
-        try PreparedText(text, font: font, letterSpacing: letterSpacing, registry: registry)
+        try PreparedText(text, font: font, letterSpacing: letterSpacing, language: language, registry: registry)
     }
 
     /// The text's layout inside the container.

@@ -11,7 +11,10 @@ struct Benchmarks: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "benchmarks",
         abstract: "Solver and text-engine benchmarks; each prints one JSON object per line.",
-        subcommands: [Feed.self, Enaml.self, RandomBenchmark.self, TextBenchmark.self, CorpusBenchmark.self])
+        subcommands: [
+            Feed.self, Enaml.self, RandomBenchmark.self, TextBenchmark.self, CorpusBenchmark.self,
+            LayoutBenchmark.self,
+        ])
 }
 
 /// Milliseconds elapsed since `start`.

@@ -136,11 +136,11 @@ enum Batch {
         }
     }
 
-    static let knownFields: Set<String> = [
+    static let knownFields = Set<String>([
         "id", "text", "font", "size", "weight", "italic", "width", "lines", "scale", "padding", "control",
         "contentInsets", "content-insets", "lineBreakMode", "line-break-mode", "letterSpacing", "letter-spacing",
         "lineSpacing", "line-spacing", "lineHeightMultiple", "line-height-multiple", "scrollEnabled", "scroll-enabled",
-    ]
+    ]).union(MeasureRequest.typeFields)
 
     static func request(from fields: [String: JSONValue], line: Int) throws(RequestError) -> MeasureRequest {
         func fail(_ field: String, _ expected: String) -> RequestError {
@@ -229,6 +229,7 @@ enum Batch {
             request.lineHeightMultiple = multiple
         }
         if let scroll = try bool("scrollEnabled", "scroll-enabled") { request.scrollEnabled = scroll }
+        try request.readTypeFields(fields, line: line)
         return request
     }
 

@@ -4,7 +4,7 @@ import Foundation
 import Typesetting
 
 /// `measure`: the size UIKit would give a label, text view or button, measured with real fonts.
-@main
+/// Subcommands (`measure check`) are dispatched by `MeasureMain` before this parses anything.
 struct Measure: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "measure",
@@ -15,10 +15,15 @@ struct Measure: ParsableCommand {
               measure "A longer paragraph that wraps" --width 343 --json
               measure "Continue" --control button --content-insets 10,20,10,20
               measure --batch requests.jsonl        (or --batch - for stdin)
+              measure "Continue" --text-style body --category accessibilityLarge
+              measure check de.po ja.po --spec spec.json   (see 'measure check --help')
 
             Sizes are in points, raised to the pixel grid of --scale (1, 2 or 3).
             Batch lines are JSON objects with the option names as fields:
               {"text":"Hello","font":"Inter","size":17,"width":343,"lines":0,"scale":2}
+            plus "textStyle", "category" and "language".
+
+            Subcommands: measure check CATALOG… --spec SPEC   (measure -- check measures the word "check")
             """)
 
     @Argument(help: "The text to measure.")
@@ -34,8 +39,26 @@ struct Measure: ParsableCommand {
 
     @Option(
         parsing: .unconditional,
-        help: "The weight: ultraLight, thin, light, regular, medium, semibold, bold, heavy, black, or 1-1000.")
-    var weight: String = "regular"
+        help:
+            "The weight: ultraLight, thin, light, regular, medium, semibold, bold, heavy, black, or 1-1000 (default: regular, or the text style's)."
+    )
+    var weight: String?
+
+    @Option(
+        name: .customLong("text-style"),
+        help:
+            "A Dynamic Type text style: largeTitle, title1-3, headline, subheadline, body, callout, footnote, caption1-2."
+    )
+    var textStyle: String?
+
+    @Option(
+        help:
+            "The content size category for --text-style: extraSmall … extraExtraExtraLarge, accessibilityMedium … accessibilityExtraExtraExtraLarge (or xSmall, AX1-AX5; default large)."
+    )
+    var category: String?
+
+    @Option(help: "The text's language (BCP 47: ja, zh-Hant, ko, ar, …), which picks the fallback fonts.")
+    var language: String?
 
     @Flag(help: "Use the italic face.")
     var italic = false
@@ -146,6 +169,9 @@ struct Measure: ParsableCommand {
         request.font = font
         request.size = size
         request.weight = weight
+        if let textStyle { request.textStyle = try TextStyle(validating: textStyle) }
+        if let category { request.category = try ContentSizeCategory(validating: category) }
+        request.language = language
         request.italic = italic
         request.width = width
         request.lines = lines

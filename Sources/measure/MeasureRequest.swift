@@ -12,7 +12,14 @@ struct MeasureRequest: Sendable {
     var text: String = ""
     var font: String = FontRegistry.defaultFamily
     var size: Double?
-    var weight: String = "regular"
+    /// A weight name or number; nil is the text style's weight, or regular.
+    var weight: String?
+    /// A Dynamic Type text style; it sets the size (from `category`) and the default weight.
+    var textStyle: TextStyle?
+    /// The content size category a text style is read at (default `large`).
+    var category: ContentSizeCategory?
+    /// The text's BCP 47 language, a hint for font fallback.
+    var language: String?
     var italic: Bool = false
     var width: Double?
     var lines: Int = 0
@@ -102,8 +109,8 @@ extension MeasureRequest {
     static let largestLength: Double = 100_000
 
     /// Checks the values the engine would reject with a less helpful message (or not at all):
-    /// what was wrong, and what is allowed. Returns the parsed weight.
-    func validate() throws(RequestError) -> FontWeight {
+    /// what was wrong, and what is allowed. Returns the parsed weight (nil: the default).
+    func validate() throws(RequestError) -> FontWeight? {
         let largest = MeasureRequest.largestLength
         let limit = PixelGrid.format(largest)
         if let width, !(width.isFinite && width > 0) {
@@ -122,11 +129,27 @@ extension MeasureRequest {
             throw RequestError(
                 kind: "invalidLines", "invalid number of lines \(lines): use 0 for unlimited, or a positive count")
         }
-        guard let fontWeight = FontWeight(parsing: weight) else {
+        var fontWeight: FontWeight?
+        if let weight {
+            guard let parsed = FontWeight(parsing: weight) else {
+                throw RequestError(
+                    kind: "invalidWeight",
+                    "invalid weight '\(weight)': use a number from 1 to 1000 or one of "
+                        + FontWeight.named.map(\.name).joined(separator: ", "))
+            }
+            fontWeight = parsed
+        }
+        if textStyle != nil, let size {
             throw RequestError(
-                kind: "invalidWeight",
-                "invalid weight '\(weight)': use a number from 1 to 1000 or one of "
-                    + FontWeight.named.map(\.name).joined(separator: ", "))
+                kind: "invalidSize",
+                "a font size (\(PixelGrid.format(size))) and a text style cannot both be given: the text style sets the size from the content size category"
+            )
+        }
+        if textStyle == nil, category != nil {
+            throw RequestError(
+                kind: "invalidCategory",
+                "a content size category needs a text style: add --text-style (batch field \"textStyle\"), one of "
+                    + TextStyle.allCases.map(\.rawValue).joined(separator: ", "))
         }
         for (name, insets) in [("padding", padding), ("content insets", contentInsets)] {
             guard let insets else { continue }
@@ -167,12 +190,14 @@ extension MeasureRequest {
     }
 
     /// Sizes the control; `validate()` has checked the values the engine does not.
-    private func measure(registry: FontRegistry, weight fontWeight: FontWeight) throws(TypesettingError)
+    private func measure(registry: FontRegistry, weight fontWeight: FontWeight?) throws(TypesettingError)
         -> MeasureResult
     {
         try PixelGrid.validate(scale: scale)
-        let pointSize = size ?? (control == .button ? 15 : 17)
-        let font = try registry.font(self.font, size: pointSize, weight: fontWeight, italic: italic)
+        let specification = FontSpecification(
+            family: self.font, textStyle: textStyle, category: category ?? .large, size: size, weight: fontWeight,
+            italic: italic)
+        let font = try specification.resolve(in: registry, defaultSize: control == .button ? 15 : 17)
         let layout: TextLayout
         let intrinsic: Size
         let prepared: PreparedText
@@ -184,6 +209,7 @@ extension MeasureRequest {
             label.letterSpacing = letterSpacing
             label.lineSpacing = lineSpacing
             label.lineHeightMultiple = lineHeightMultiple
+            label.language = language
             label.preferredMaxLayoutWidth = width ?? 0
             let padded = PaddingLabel(label: label, padding: padding ?? .zero)
             prepared = try label.prepare(registry: registry)
@@ -196,6 +222,7 @@ extension MeasureRequest {
             view.letterSpacing = letterSpacing
             view.lineSpacing = lineSpacing
             view.lineHeightMultiple = lineHeightMultiple
+            view.language = language
             prepared = try view.prepare(registry: registry)
             layout = try view.layout(prepared: prepared)
             intrinsic = try view.intrinsicContentSize(scale: scale, prepared: prepared)
@@ -203,6 +230,7 @@ extension MeasureRequest {
             var button = Button(title: text, font: font)
             button.contentEdgeInsets = contentInsets ?? .zero
             button.letterSpacing = letterSpacing
+            button.language = language
             prepared = try button.titleLabel.prepare(registry: registry)
             layout = try button.titleLayout(width: width ?? .infinity, prepared: prepared)
             intrinsic = try button.intrinsicContentSize(scale: scale, prepared: prepared)
@@ -218,5 +246,50 @@ extension MeasureRequest {
             id: id, control: control, width: intrinsic.width, height: intrinsic.height, lineCount: layout.lineCount,
             truncated: layout.isTruncated, scale: scale, lines: lineInfos, fonts: fonts,
             fontDescription: font.description)
+    }
+}
+
+extension MeasureRequest {
+    /// The batch fields for Dynamic Type and language, beside the option-named ones.
+    static let typeFields: Set<String> = ["textStyle", "text-style", "category", "language"]
+
+    /// Reads `textStyle`, `category` and `language` from a batch line.
+    mutating func readTypeFields(_ fields: [String: JSONValue], line: Int) throws(RequestError) {
+        func string(_ names: String...) throws(RequestError) -> String? {
+            guard let name = names.first(where: { fields[$0] != nil && fields[$0] != .null }) else { return nil }
+            guard case .string(let text)? = fields[name] else {
+                throw RequestError(kind: "invalidField", "line \(line): field '\(name)' must be a string")
+            }
+            return text
+        }
+        if let style = try string("textStyle", "text-style") { textStyle = try TextStyle(validating: style) }
+        if let name = try string("category") { category = try ContentSizeCategory(validating: name) }
+        language = try string("language")
+    }
+}
+
+extension TextStyle {
+    /// Parses a text style name, or says which are allowed.
+    init(validating name: String) throws(RequestError) {
+        guard let style = TextStyle(parsing: name) else {
+            throw RequestError(
+                kind: "invalidTextStyle",
+                "unknown text style '\(name)'; allowed: " + TextStyle.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        self = style
+    }
+}
+
+extension ContentSizeCategory {
+    /// Parses a content size category name, or says which are allowed.
+    init(validating name: String) throws(RequestError) {
+        guard let category = ContentSizeCategory(parsing: name) else {
+            throw RequestError(
+                kind: "invalidCategory",
+                "unknown content size category '\(name)'; allowed: "
+                    + ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")
+                    + " (or xSmall, xLarge, xxLarge, xxxLarge, AX1-AX5)")
+        }
+        self = category
     }
 }

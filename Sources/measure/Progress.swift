@@ -1,22 +1,37 @@
 import Foundation
 
-/// A progress bar for `measure --batch` on stderr: shown only when stderr is a terminal and
+/// A progress bar for `measure --batch` and `measure check` on stderr: shown only when stderr is a terminal and
 /// the run is long (it has taken more than half a second), redrawn at most ten times a second,
 /// and erased at the end. With the input's size known (a file), it shows the share done and
 /// the time left; otherwise the lines done and the rate.
 ///
 ///     measure: [██████████░░░░░░░░░░░░░░░░░░░░]  34%  13,056 lines  8,412 lines/s  ETA 0:03
 final class ProgressBar {
-    private let totalBytes: Int?
+    private var totalBytes: Int?
+    private let unit: String
+    private var done = 0
     private let start = ContinuousClock.now
     private var lastDraw: ContinuousClock.Instant?
     private var drawn = false
 
     /// A bar when stderr is a terminal, else nil. `totalBytes` is the input's size when known.
-    init?(totalBytes: Int?) {
+    init?(totalBytes: Int?, unit: String = "lines") {
         guard isatty(STDERR_FILENO) == 1 else { return nil }
         self.totalBytes = totalBytes.flatMap { $0 > 0 ? $0 : nil }
+        self.unit = unit
     }
+
+    /// For counted work (`measure check`): the total number of steps, then one `advance()` each.
+    func start(total: Int) { totalBytes = total > 0 ? total : nil }
+
+    /// One step of counted work done.
+    func advance() {
+        done += 1
+        update(lines: done, bytes: done)
+    }
+
+    /// Erases the bar after counted work.
+    func finish() { finish(lines: done) }
 
     /// Records that `lines` input lines (`bytes` bytes) are done; redraws when due.
     func update(lines: Int, bytes: Int) {
@@ -26,7 +41,9 @@ final class ProgressBar {
         if let lastDraw, seconds(now - lastDraw) < 0.1 { return }
         lastDraw = now
         drawn = true
-        write("\r\u{1B}[K" + ProgressBar.line(lines: lines, bytes: bytes, totalBytes: totalBytes, elapsed: elapsed))
+        write(
+            "\r\u{1B}[K"
+                + ProgressBar.line(lines: lines, bytes: bytes, totalBytes: totalBytes, elapsed: elapsed, unit: unit))
     }
 
     /// Erases the bar.
@@ -35,7 +52,7 @@ final class ProgressBar {
     }
 
     /// The bar's text: share and ETA when the total is known, then lines and rate.
-    static func line(lines: Int, bytes: Int, totalBytes: Int?, elapsed: Double) -> String {
+    static func line(lines: Int, bytes: Int, totalBytes: Int?, elapsed: Double, unit: String = "lines") -> String {
         let rate = elapsed > 0 ? Double(lines) / elapsed : 0
         var parts: [String] = []
         if let totalBytes {
@@ -45,13 +62,13 @@ final class ProgressBar {
             parts.append(
                 "[" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled) + "]")
             parts.append(String(format: "%d%%", Int((fraction * 100).rounded(.down))))
-            parts.append("\(grouped(lines)) lines")
-            parts.append("\(grouped(Int(rate))) lines/s")
+            parts.append("\(grouped(lines)) \(unit)")
+            parts.append("\(grouped(Int(rate))) \(unit)/s")
             let remaining = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0
             parts.append("ETA " + clock(remaining))
         } else {
-            parts.append("\(grouped(lines)) lines")
-            parts.append("\(grouped(Int(rate))) lines/s")
+            parts.append("\(grouped(lines)) \(unit)")
+            parts.append("\(grouped(Int(rate))) \(unit)/s")
             parts.append(clock(elapsed))
         }
         return "measure: " + parts.joined(separator: "  ")

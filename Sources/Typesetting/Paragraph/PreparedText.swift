@@ -22,6 +22,7 @@ public struct PreparedText: Sendable {
         let letterSpacing: Double
         let kerning: Bool
         let ligatures: Bool
+        let language: String?
         let registry: FontRegistry
         let shapingCache: ShapingCache?
         let fonts: [Font]
@@ -33,8 +34,9 @@ public struct PreparedText: Sendable {
         let ellipsisWidths: [Double]
 
         init(
-            text: String, font: Font, letterSpacing: Double, kerning: Bool, ligatures: Bool, registry: FontRegistry,
-            shapingCache: ShapingCache?, fonts: [Font], endsWithHardBreak: Bool, paragraphs: [PreparedParagraph],
+            text: String, font: Font, letterSpacing: Double, kerning: Bool, ligatures: Bool, language: String?,
+            registry: FontRegistry, shapingCache: ShapingCache?, fonts: [Font], endsWithHardBreak: Bool,
+            paragraphs: [PreparedParagraph],
             ellipsisWidths: [Double]
         ) {
             self.text = text
@@ -42,6 +44,7 @@ public struct PreparedText: Sendable {
             self.letterSpacing = letterSpacing
             self.kerning = kerning
             self.ligatures = ligatures
+            self.language = language
             self.registry = registry
             self.shapingCache = shapingCache
             self.fonts = fonts
@@ -64,6 +67,9 @@ public struct PreparedText: Sendable {
     public var fonts: [Font] { storage.fonts }
     /// Whether the text ends with a hard line break.
     public var endsWithHardBreak: Bool { storage.endsWithHardBreak }
+    /// The BCP 47 language the text is in, if known ("ja", "zh-Hant", "ar"): it picks the
+    /// fallback faces for Han characters (Japanese, Chinese or Korean forms).
+    public var language: String? { storage.language }
 
     var paragraphs: [PreparedParagraph] { storage.paragraphs }
     var kerning: Bool { storage.kerning }
@@ -77,19 +83,20 @@ public struct PreparedText: Sendable {
     ///   - letterSpacing: points added after each grapheme cluster (may be negative).
     ///   - kerning: apply the font's kerning ('kern' / GPOS); on by default, as in UIKit.
     ///   - ligatures: apply standard ligatures; on by default, as in UIKit.
+    ///   - language: the text's BCP 47 language, a hint for font fallback (see `LanguageFonts`).
     ///   - registry: where fallback faces come from.
     ///   - shapingCache: where shaped words are kept between texts (`ShapingCache.shared` by
     ///     default); nil shapes every run whole, without a cache. Both give the same result.
     public init(
         _ text: String, font: Font, letterSpacing: Double = 0, kerning: Bool = true, ligatures: Bool = true,
-        registry: FontRegistry = .shared, shapingCache: ShapingCache? = .shared
+        language: String? = nil, registry: FontRegistry = .shared, shapingCache: ShapingCache? = .shared
     ) throws(TypesettingError) {
         guard letterSpacing.isFinite, abs(letterSpacing) < 10_000 else {
             throw .invalidParameter(name: "letter spacing", value: letterSpacing, allowed: "a finite number of points")
         }
         var builder = Itemizer(
             font: font, registry: registry, letterSpacing: letterSpacing, kerning: kerning, ligatures: ligatures,
-            cache: shapingCache, keepsRuns: false)
+            language: language, cache: shapingCache, keepsRuns: false)
         let (paragraphs, endsWithHardBreak) = try PreparedText.analyse(text, with: &builder)
         let ellipsisWidths = try builder.fonts.map { (font) throws(TypesettingError) in
             let shaped = font.face.covers("\u{2026}") ? font : builder.fonts[0]
@@ -97,7 +104,8 @@ public struct PreparedText: Sendable {
         }
         self.storage = Storage(
             text: text, font: font, letterSpacing: letterSpacing, kerning: kerning, ligatures: ligatures,
-            registry: registry, shapingCache: shapingCache, fonts: builder.fonts, endsWithHardBreak: endsWithHardBreak,
+            language: language, registry: registry, shapingCache: shapingCache, fonts: builder.fonts,
+            endsWithHardBreak: endsWithHardBreak,
             paragraphs: paragraphs, ellipsisWidths: ellipsisWidths)
     }
 
@@ -107,7 +115,7 @@ public struct PreparedText: Sendable {
     public var runs: [ShapedRun] {
         var builder = Itemizer(
             font: font, registry: storage.registry, letterSpacing: letterSpacing, kerning: kerning,
-            ligatures: ligatures, cache: storage.shapingCache, keepsRuns: true)
+            ligatures: ligatures, language: language, cache: storage.shapingCache, keepsRuns: true)
         guard (try? PreparedText.analyse(text, with: &builder)) != nil else { return [] }
         return builder.runs
     }
@@ -378,10 +386,12 @@ struct Itemizer {
     let letterSpacing: Double
     let kerning: Bool
     let ligatures: Bool
+    let language: String?
     private(set) var runs: [ShapedRun] = []
     private(set) var fonts: [Font]
     private var fallback: [FontFace] = []
     private var emojiFallback: [FontFace] = []
+    private var scriptFallback: [FallbackScript: [FontFace]] = [:]
 
     let cache: ShapingCache?
     /// Whether to keep the glyphs as `runs` (only for `PreparedText.runs`).
@@ -389,7 +399,7 @@ struct Itemizer {
 
     init(
         font: Font, registry: FontRegistry, letterSpacing: Double, kerning: Bool, ligatures: Bool,
-        cache: ShapingCache?, keepsRuns: Bool
+        language: String?, cache: ShapingCache?, keepsRuns: Bool
     ) {
         self.font = font
         self.cache = cache
@@ -398,6 +408,7 @@ struct Itemizer {
         self.letterSpacing = letterSpacing
         self.kerning = kerning
         self.ligatures = ligatures
+        self.language = language
         self.fonts = [font]
     }
 
@@ -409,8 +420,10 @@ struct Itemizer {
         return fonts.count - 1
     }
 
-    /// Picks the face for one grapheme cluster: the first in fallback order that covers every
-    /// code point that needs a glyph; emoji-presentation clusters try colour faces first.
+    /// Picks the face for one grapheme cluster: the primary face when it covers every code point
+    /// that needs a glyph; else a face made for the cluster's script (Arabic, Hebrew, Thai,
+    /// Devanagari, or CJK by `language`) that covers it; else the first in fallback order that
+    /// does. Emoji-presentation clusters try colour faces first.
     private mutating func face(for cluster: Character) -> FontFace {
         let scalars = cluster.unicodeScalars
         func covers(_ face: FontFace) -> Bool {
@@ -419,6 +432,13 @@ struct Itemizer {
         guard let firstNeeded = scalars.first(where: { !Itemizer.isIgnorable($0) }) else { return font.face }
         let emoji = Itemizer.prefersEmoji(scalars)
         if !emoji, covers(font.face) { return font.face }
+        if !emoji, let script = FallbackScript.of(scalars) {
+            if scriptFallback[script] == nil {
+                scriptFallback[script] = registry.preferredFaces(
+                    for: script, language: language, weight: font.face.weight, italic: font.face.isItalic)
+            }
+            if let face = scriptFallback[script]?.first(where: covers) { return face }
+        }
         if fallback.isEmpty { (fallback, emojiFallback) = FallbackOrders.shared.orders(registry, font.face) }
         let order = emoji ? emojiFallback : fallback
         if let face = order.first(where: covers) { return face }

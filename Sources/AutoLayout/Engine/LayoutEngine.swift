@@ -1,0 +1,870 @@
+import ConstraintSolver
+import Foundation
+
+/// The layout state of one view tree: the solver, the constraints installed in it, and
+/// the passes that turn them into frames.
+///
+/// A pass collects the constraints the tree wants (translated frames, guides, intrinsic
+/// sizes, stack views, then the user's in activation order), brings the solver up to date
+/// by difference (new constraints are added, gone ones removed, changed constants updated
+/// in place), solves, and re-measures wrapping text at its solved width until nothing
+/// changes. Only then are frames written, rounded to the pixel grid.
+final class LayoutEngine {
+    unowned let root: UIView
+    /// Set for a `systemLayoutSizeFitting` engine: the target and its priorities.
+    let fitting: (target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority)?
+
+    var solver = Solver()
+    /// What the current state of the tree reports.
+    private(set) var diagnostics: [LayoutDiagnostic] = []
+    /// Diagnostics reported outside passes (refused tree operations), kept until the next pass.
+    private var pendingDiagnostics: [LayoutDiagnostic] = []
+    /// Installed constraints by identity, in installation order.
+    private var installed: [ObjectIdentifier: Installed] = [:]
+    private var installOrder: [ObjectIdentifier] = []
+    /// Which layout constraint each solver constraint came from.
+    private var owners: [Constraint: NSLayoutConstraint] = [:]
+    /// Required constraints left out because they conflicted, with the form they had.
+    private var broken: [ObjectIdentifier: [Form]] = [:]
+    /// Constraints generated for the tree: translated frames, guides and intrinsic sizes.
+    private var generated: [ObjectIdentifier: [NSLayoutConstraint]] = [:]
+    private var generatedKeys: [ObjectIdentifier: AutoresizingKey] = [:]
+    /// The most rounds of re-measuring wrapping text in one pass.
+    static let maximumRounds = 8
+
+    private struct Installed {
+        let constraint: NSLayoutConstraint
+        var forms: [Form]
+        var solverConstraints: [Constraint]
+    }
+
+    /// One solver constraint's shape: `terms + constant relation 0` at a priority.
+    struct Form: Equatable {
+        var terms: [Term]
+        var constant: Double
+        var relation: Relation
+        var priority: Double
+
+        func sameShape(as other: Form) -> Bool {
+            relation == other.relation && priority == other.priority && terms.count == other.terms.count
+                && zip(terms, other.terms).allSatisfy { $0.variable == $1.variable && $0.coefficient == $1.coefficient }
+        }
+        static func == (lhs: Form, rhs: Form) -> Bool { lhs.sameShape(as: rhs) && lhs.constant == rhs.constant }
+    }
+
+    private struct AutoresizingKey: Equatable {
+        var frame: CGRect
+        var mask: Int
+        var superview: ObjectIdentifier
+    }
+
+    init(
+        root: UIView,
+        fitting: (target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority)? = nil
+    ) {
+        self.root = root
+        self.fitting = fitting
+        solver.explainsFailures = true
+    }
+
+    var scale: Double { Double(root.traitCollection.displayScale) }
+    var isRightToLeft: Bool { root.traitCollection.layoutDirection == .rightToLeft }
+
+    func report(_ diagnostic: LayoutDiagnostic) {
+        pendingDiagnostics.append(diagnostic)
+        diagnostics.append(diagnostic)
+        log(diagnostic)
+    }
+
+    private func log(_ diagnostic: LayoutDiagnostic) {
+        guard fitting == nil, root.logsLayoutDiagnostics else { return }
+        FileHandle.standardError.write(Data((diagnostic.message + "\n").utf8))
+    }
+
+    // MARK: The pass
+
+    /// Runs a layout pass and writes frames (not for fitting engines).
+    func layOut() {
+        let views = solve()
+        writeFrames(views)
+        root.needsLayout = false
+    }
+
+    /// Solves the tree until wrapping text is stable; returns the views in tree order.
+    @discardableResult
+    func solve() -> [UIView] {
+        let views = root.subtree()
+        var passDiagnostics = pendingDiagnostics
+        pendingDiagnostics = []
+        if let window = root as? UIWindow { window.safeAreaInsets = window.deviceSafeAreaInsets }
+        var rounds = 0
+        while true {
+            rounds += 1
+            let desired = collect(views, diagnostics: &passDiagnostics)
+            sync(desired, diagnostics: &passDiagnostics)
+            loadRects(views)
+            let wrapChanged = updateWrapWidths(views)
+            let safeAreaChanged = updateSafeAreas(views)
+            let changed = wrapChanged || safeAreaChanged
+            if !changed { break }
+            if rounds >= LayoutEngine.maximumRounds {
+                let names = views.filter(\.wrapsAtLayoutWidth).map(\.diagnosticName).joined(separator: ", ")
+                passDiagnostics.append(
+                    LayoutDiagnostic(
+                        .unstableLayout,
+                        "layout did not settle after \(rounds) rounds of re-measuring wrapping text (\(names))"))
+                break
+            }
+        }
+        diagnostics = passDiagnostics
+        return views
+    }
+
+    /// Constraints currently broken, by identity (kept to describe them).
+    private var brokenConstraints: [ObjectIdentifier: NSLayoutConstraint] = [:]
+
+    // MARK: Collecting
+
+    private func collect(_ views: [UIView], diagnostics: inout [LayoutDiagnostic]) -> [NSLayoutConstraint] {
+        var inTree = Set<ObjectIdentifier>()
+        inTree.reserveCapacity(views.count)
+        for view in views { inTree.insert(ObjectIdentifier(view)) }
+
+        // The user's constraints, once each, in activation order.
+        var seen = Set<ObjectIdentifier>()
+        var user: [NSLayoutConstraint] = []
+        for view in views {
+            for constraint in view.attachedConstraints where seen.insert(ObjectIdentifier(constraint)).inserted {
+                let owners = constraint.attachmentViews
+                if owners.allSatisfy({ inTree.contains(ObjectIdentifier($0)) }) {
+                    user.append(constraint)
+                } else if fitting == nil {
+                    diagnostics.append(
+                        LayoutDiagnostic(
+                            .invalidConstraint,
+                            "\(constraint) relates views that are not in one view tree; it is left out"))
+                }
+            }
+        }
+        user.sort { ($0.activationOrder ?? 0) < ($1.activationOrder ?? 0) }
+        // Margin attributes live on the layout margins guide: make sure it exists before guides are collected.
+        for constraint in user {
+            if constraint.firstAttribute.withoutMargin != nil, let view = constraint.first as? UIView {
+                _ = view.layoutMarginsGuide
+            }
+            if constraint.secondAttribute.withoutMargin != nil, let view = constraint.second as? UIView {
+                _ = view.layoutMarginsGuide
+            }
+        }
+
+        var result: [NSLayoutConstraint] = []
+        for view in views {
+            if view === root {
+                result.append(contentsOf: rootConstraints())
+            } else if view.translatesAutoresizingMaskIntoConstraints {
+                result.append(contentsOf: autoresizingConstraints(for: view))
+            }
+            // A stack view may create its margins guide while making its constraints: make them first.
+            let own = view.generatedLayoutConstraints()
+            for guide in view.builtInGuides { result.append(contentsOf: guideConstraints(guide, of: view)) }
+            result.append(contentsOf: contentSizeConstraints(for: view, diagnostics: &diagnostics))
+            result.append(contentsOf: own)
+        }
+        result.append(contentsOf: user)
+        prune(keeping: inTree, views: views)
+        // Required constraints go in first: while their variables are still free the solver
+        // makes one of them the row's subject, instead of pivoting in an artificial variable
+        // through rows that optional constraints have already filled (superlinear on long screens).
+        let required = result.filter { isRequired($0) }
+        if required.count == result.count { return result }
+        return required + result.filter { !isRequired($0) }
+    }
+
+    private func isRequired(_ constraint: NSLayoutConstraint) -> Bool {
+        if let content = constraint as? NSContentSizeLayoutConstraint {
+            return content.huggingPriority.isRequired && content.compressionResistancePriority.isRequired
+        }
+        return constraint.priority.isRequired
+    }
+
+    /// Forgets the generated constraints of views and guides that left the tree (they hold
+    /// their views; keeping them would keep removed views alive).
+    private func prune(keeping inTree: Set<ObjectIdentifier>, views: [UIView]) {
+        var alive = inTree
+        for view in views {
+            for guide in view.builtInGuides { alive.insert(ObjectIdentifier(guide)) }
+        }
+        if generated.count > alive.count || generated.keys.contains(where: { !alive.contains($0) }) {
+            generated = generated.filter { alive.contains($0.key) }
+            generatedKeys = generatedKeys.filter { alive.contains($0.key) }
+        }
+        if contentSize.keys.contains(where: { !inTree.contains($0) }) {
+            contentSize = contentSize.filter { inTree.contains($0.key) }
+        }
+    }
+
+    private func cached(_ owner: AnyObject, _ make: () -> [NSLayoutConstraint]) -> [NSLayoutConstraint] {
+        let id = ObjectIdentifier(owner)
+        if let existing = generated[id] { return existing }
+        let made = make()
+        generated[id] = made
+        return made
+    }
+
+    /// The root's position and size: fixed by its frame, or pulled toward the fitting target.
+    private func rootConstraints() -> [NSLayoutConstraint] {
+        let list = cached(root) {
+            [NSLayoutConstraint.Attribute.left, .top, .width, .height].map { attribute in
+                let constraint = NSAutoresizingMaskLayoutConstraint(
+                    view: root, attribute: attribute, superview: nil, superAttribute: .notAnAttribute, multiplier: 1,
+                    constant: 0, maskNotation: attribute.axis == .horizontal ? "h=---" : "v=---")
+                return constraint
+            }
+        }
+        let frame = root.frame
+        list[0].constant = fitting == nil ? frame.minX : 0
+        list[1].constant = fitting == nil ? frame.minY : 0
+        if let fitting {
+            list[2].constant = fitting.target.width
+            list[3].constant = fitting.target.height
+            list[2].priority = fitting.horizontal
+            list[3].priority = fitting.vertical
+            list[2].identifier = "fittingSizeHTarget"
+            list[3].identifier = "fittingSizeVTarget"
+            return list
+        }
+        list[2].constant = frame.width
+        list[3].constant = frame.height
+        return root.translatesAutoresizingMaskIntoConstraints ? list : []
+    }
+
+    /// The frame and mask of a view that translates them, as UIKit makes them: per axis a
+    /// center and a size, affine in the superview's size for the flexible parts.
+    private func autoresizingConstraints(for view: UIView) -> [NSLayoutConstraint] {
+        guard let parent = view.superview else { return [] }
+        // The superview's size is read when the constraints are made, as UIKit does: they
+        // stay until the view's frame or mask changes, so the flexible parts follow later
+        // changes of the superview.
+        let key = AutoresizingKey(
+            frame: view.frame, mask: view.autoresizingMask.rawValue, superview: ObjectIdentifier(parent))
+        let id = ObjectIdentifier(view)
+        if generatedKeys[id] == key, let existing = generated[id] { return existing }
+        generatedKeys[id] = key
+        let mask = view.autoresizingMask
+        let made =
+            axisConstraints(
+                view, parent, axis: .horizontal, origin: view.frame.minX, size: view.frame.width,
+                superSize: parent.frame.width,
+                flexible: (
+                    mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth),
+                    mask.contains(.flexibleRightMargin)
+                ))
+            + axisConstraints(
+                view, parent, axis: .vertical, origin: view.frame.minY, size: view.frame.height,
+                superSize: parent.frame.height,
+                flexible: (
+                    mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight),
+                    mask.contains(.flexibleBottomMargin)
+                ))
+        generated[id] = made
+        return made
+    }
+
+    private func axisConstraints(
+        _ view: UIView, _ parent: UIView, axis: NSLayoutConstraint.Axis, origin: CGFloat, size: CGFloat,
+        superSize: CGFloat, flexible: (lead: Bool, size: Bool, trail: Bool)
+    ) -> [NSLayoutConstraint] {
+        let horizontal = axis == .horizontal
+        let notation =
+            (horizontal ? "h=" : "v=") + [flexible.lead, flexible.size, flexible.trail].map { $0 ? "&" : "-" }.joined()
+        let start: NSLayoutConstraint.Attribute = horizontal ? .left : .top
+        let center: NSLayoutConstraint.Attribute = horizontal ? .centerX : .centerY
+        let dimension: NSLayoutConstraint.Attribute = horizontal ? .width : .height
+        let lead = origin
+        let trail = superSize - origin - size
+        let mid = origin + size / 2
+        func make(
+            _ attribute: NSLayoutConstraint.Attribute, _ ratio: CGFloat, _ constant: CGFloat,
+            relativeToStart: Bool = true
+        ) -> NSAutoresizingMaskLayoutConstraint {
+            // attribute == (relativeToStart ? parent.start : 0) + ratio × parent.size + constant
+            let constraint = NSAutoresizingMaskLayoutConstraint(
+                view: view, attribute: attribute, superview: parent,
+                superAttribute: attribute == dimension ? dimension : start,
+                multiplier: attribute == dimension ? ratio : 1, constant: constant, maskNotation: notation)
+            if attribute != dimension, ratio != 0 { constraint.additionalTerm = (parent, dimension, ratio) }
+            if attribute == dimension, ratio == 0 {
+                return NSAutoresizingMaskLayoutConstraint(
+                    view: view, attribute: dimension, superview: nil, superAttribute: .notAnAttribute, multiplier: 1,
+                    constant: constant, maskNotation: notation)
+            }
+            return constraint
+        }
+        switch flexible {
+        case (false, false, _):
+            // Fixed origin and size (a flexible trailing margin alone changes nothing).
+            return [make(start, 0, lead), make(dimension, 0, size)]
+        case (true, false, false):
+            // The leading margin takes the change: the origin keeps its distance from the far edge.
+            return [make(start, 1, -(trail + size)), make(dimension, 0, size)]
+        case (false, true, false):
+            return [make(start, 0, lead), make(dimension, 1, -(lead + trail))]
+        case (true, false, true):
+            let ratio = superSize > 0 ? mid / superSize : 0.5
+            return [make(center, ratio, 0), make(dimension, 0, size)]
+        case (true, true, true):
+            let centerRatio = superSize > 0 ? mid / superSize : 0.5
+            let sizeRatio = superSize > 0 ? size / superSize : 1.0 / 3
+            return [make(center, centerRatio, 0), make(dimension, sizeRatio, 0)]
+        case (true, true, false):
+            // The leading margin and the size share the change in proportion to their sizes.
+            let k = size + lead > 0 ? size / (size + lead) : 0.5
+            return [
+                make(start, 1 - k, lead - (1 - k) * superSize), make(dimension, k, size - k * superSize),
+            ]
+        case (false, true, true):
+            let k = size + trail > 0 ? size / (size + trail) : 0.5
+            return [make(start, 0, lead), make(dimension, k, size - k * superSize)]
+        }
+    }
+
+    /// A built-in guide inset from its view by the margins or the safe area.
+    private func guideConstraints(_ guide: UILayoutGuide, of view: UIView) -> [NSLayoutConstraint] {
+        let list = cached(guide) {
+            let pairs: [(NSLayoutConstraint.Attribute, NSLayoutConstraint.Attribute)] = [
+                (.left, .left), (.top, .top), (.width, .width), (.height, .height),
+            ]
+            let prefix = guide.role == .safeArea ? "UIViewSafeAreaLayoutGuide-" : "UIView-"
+            let names = ["left", "top", "width", "height"]
+            return zip(pairs, names).map { pair, name in
+                let constraint = NSLayoutConstraint(
+                    first: guide, firstAttribute: pair.0, relation: .equal, second: view, secondAttribute: pair.1,
+                    identifier: guide.role == .safeArea ? prefix + name : "\(prefix)\(name)Margin-guide-constraint")
+                constraint.isSystemConstraint = true
+                return constraint
+            }
+        }
+        let insets = guide.role == .safeArea ? view.safeAreaInsets : view.effectiveLayoutMargins
+        list[0].constant = insets.left
+        list[1].constant = insets.top
+        list[2].constant = -insets.horizontal
+        list[3].constant = -insets.vertical
+        return list
+    }
+
+    /// `size <= intrinsic @hugging` and `size >= intrinsic @compression resistance` per axis.
+    private func contentSizeConstraints(for view: UIView, diagnostics: inout [LayoutDiagnostic])
+        -> [NSLayoutConstraint]
+    {
+        let size = view.currentIntrinsicSize()
+        if let error = view.measurementError, fitting == nil {
+            diagnostics.append(
+                LayoutDiagnostic(.measurementFailed, "\(view.diagnosticName): intrinsic size not measured: \(error)"))
+        }
+        var result: [NSLayoutConstraint] = []
+        let id = ObjectIdentifier(view)
+        var existing = contentSize[id] ?? [nil, nil]
+        for axis in NSLayoutConstraint.Axis.allCases {
+            let value = axis == .horizontal ? size.width : size.height
+            guard value >= 0, value.isFinite else {
+                existing[axis.rawValue] = nil
+                continue
+            }
+            let hug = view.contentHuggingPriority(for: axis)
+            let resist = view.contentCompressionResistancePriority(for: axis)
+            if let constraint = existing[axis.rawValue] {
+                constraint.constant = value
+                constraint.huggingPriority = hug
+                constraint.compressionResistancePriority = resist
+                result.append(constraint)
+            } else {
+                let constraint = NSContentSizeLayoutConstraint(
+                    view: view, axis: axis, size: value, hugging: hug, compression: resist)
+                existing[axis.rawValue] = constraint
+                result.append(constraint)
+            }
+        }
+        contentSize[id] = existing
+        return result
+    }
+    private var contentSize: [ObjectIdentifier: [NSContentSizeLayoutConstraint?]] = [:]
+
+    // MARK: Translating
+
+    /// The solver forms of a constraint: one, or two for a content-size constraint; nil when
+    /// it cannot be translated (with the reason).
+    func forms(of constraint: NSLayoutConstraint) -> Result<[Form], FormError> {
+        if let content = constraint as? NSContentSizeLayoutConstraint {
+            guard let view = content.first as? UIView else { return .failure(.init("it has no view")) }
+            let variable = content.firstAttribute == .width ? view.layoutVariables.width : view.layoutVariables.height
+            let terms = [Term(variable)]
+            let constant = -Double(content.constant)
+            var forms: [Form] = []
+            if let hug = contentPriority(content.huggingPriority) {
+                forms.append(Form(terms: terms, constant: constant, relation: .lessThanOrEqual, priority: hug))
+            }
+            if let resist = contentPriority(content.compressionResistancePriority) {
+                forms.append(Form(terms: terms, constant: constant, relation: .greaterThanOrEqual, priority: resist))
+            }
+            return .success(forms)
+        }
+        guard let first = constraint.first else {
+            return .failure(.init("its first item is not a view or layout guide"))
+        }
+        guard let firstAxis = constraint.firstAttribute.axis else {
+            return .failure(.init("its first attribute is notAnAttribute"))
+        }
+        let rawPriority = Double(constraint.priority.rawValue)
+        guard rawPriority.isFinite, rawPriority > 0, rawPriority <= 1000 else {
+            return .failure(.init("its priority \(constraint.priority) is outside 1...1000"))
+        }
+        guard constraint.multiplier.isFinite, constraint.constant.isFinite else {
+            return .failure(.init("its multiplier or constant is not finite"))
+        }
+        var terms: [Term] = []
+        var constant = 0.0
+        linear(first, constraint.firstAttribute, scale: 1, into: &terms, constant: &constant)
+        if let second = constraint.second {
+            guard constraint.secondAttribute.axis == firstAxis else {
+                return .failure(.init("it relates the \(firstAxis) axis to another axis"))
+            }
+            guard
+                constraint.firstAttribute.isDimension == constraint.secondAttribute.isDimension
+                    || constraint.multiplier != 0
+            else { return .failure(.init("it relates a position to a size")) }
+            linear(
+                second, constraint.secondAttribute, scale: -Double(constraint.multiplier), into: &terms,
+                constant: &constant)
+        } else if !constraint.firstAttribute.isDimension, !(constraint is NSAutoresizingMaskLayoutConstraint) {
+            return .failure(.init("a position cannot equal a constant; relate it to another anchor"))
+        }
+        if let extra = (constraint as? NSAutoresizingMaskLayoutConstraint)?.additionalTerm {
+            linear(extra.item, extra.attribute, scale: -Double(extra.ratio), into: &terms, constant: &constant)
+        }
+        constant -= Double(constraint.constant)
+        let relation: Relation =
+            switch constraint.relation {
+            case .equal: .equal
+            case .lessThanOrEqual: .lessThanOrEqual
+            case .greaterThanOrEqual: .greaterThanOrEqual
+            }
+        return .success([
+            Form(terms: merge(terms), constant: constant, relation: relation, priority: min(rawPriority, 1000))
+        ])
+    }
+
+    struct FormError: Error {
+        let reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    /// Content-size constraints sit just below user constraints of the same priority, so an
+    /// explicit constraint wins a tie (as UIKit does).
+    private func contentPriority(_ priority: UILayoutPriority) -> Double? {
+        let raw = Double(priority.rawValue)
+        guard raw.isFinite, raw > 0 else { return nil }
+        if raw >= 1000 { return 1000 }
+        return max(raw - 0.001, 1)
+    }
+
+    /// Adds `scale × item.attribute` to a linear expression.
+    private func linear(
+        _ item: any LayoutItem, _ attribute: NSLayoutConstraint.Attribute, scale: Double, into terms: inout [Term],
+        constant: inout Double
+    ) {
+        if let plain = attribute.withoutMargin, let view = item as? UIView {
+            linear(view.layoutMarginsGuide, plain, scale: scale, into: &terms, constant: &constant)
+            return
+        }
+        let v = item.layoutVariables
+        switch attribute {
+        case .left:
+            terms.append(Term(v.minX, scale))
+        case .right:
+            terms.append(Term(v.minX, scale))
+            terms.append(Term(v.width, scale))
+        case .leading:
+            if isRightToLeft {
+                // Leading edges count from the right: `a.leading == b.leading + 20` puts a 20 pt left of b's right edge.
+                terms.append(Term(v.minX, -scale))
+                terms.append(Term(v.width, -scale))
+            } else {
+                terms.append(Term(v.minX, scale))
+            }
+        case .trailing:
+            if isRightToLeft {
+                terms.append(Term(v.minX, -scale))
+            } else {
+                terms.append(Term(v.minX, scale))
+                terms.append(Term(v.width, scale))
+            }
+        case .width:
+            terms.append(Term(v.width, scale))
+        case .centerX:
+            terms.append(Term(v.minX, scale))
+            terms.append(Term(v.width, scale / 2))
+        case .top:
+            terms.append(Term(v.minY, scale))
+        case .bottom:
+            terms.append(Term(v.minY, scale))
+            terms.append(Term(v.height, scale))
+        case .height:
+            terms.append(Term(v.height, scale))
+        case .centerY:
+            terms.append(Term(v.minY, scale))
+            terms.append(Term(v.height, scale / 2))
+        case .firstBaseline:
+            guard let view = item as? UIView else {
+                linear(item, .top, scale: scale, into: &terms, constant: &constant)
+                return
+            }
+            let target = view.forFirstBaselineLayout
+            let tv = target.layoutVariables
+            terms.append(Term(tv.minY, scale))
+            if let offset = target.firstBaselineOffsetFromTop {
+                constant += scale * Double(offset)
+            }
+        case .lastBaseline:
+            guard let view = item as? UIView else {
+                linear(item, .bottom, scale: scale, into: &terms, constant: &constant)
+                return
+            }
+            let target = view.forLastBaselineLayout
+            let tv = target.layoutVariables
+            terms.append(Term(tv.minY, scale))
+            terms.append(Term(tv.height, scale))
+            if let offset = target.lastBaselineOffsetFromBottom {
+                constant -= scale * Double(offset)
+            }
+        default:
+            break
+        }
+    }
+
+    /// Combines terms on the same variable, keeping first-appearance order (deterministic).
+    private func merge(_ terms: [Term]) -> [Term] {
+        var result: [Term] = []
+        result.reserveCapacity(terms.count)
+        for term in terms {
+            if let index = result.firstIndex(where: { $0.variable == term.variable }) {
+                result[index].coefficient += term.coefficient
+            } else {
+                result.append(term)
+            }
+        }
+        return result.filter { $0.coefficient != 0 }
+    }
+
+    // MARK: Syncing the solver
+
+    private func sync(_ desired: [NSLayoutConstraint], diagnostics: inout [LayoutDiagnostic]) {
+        var wanted = Set<ObjectIdentifier>()
+        wanted.reserveCapacity(desired.count)
+        for constraint in desired { wanted.insert(ObjectIdentifier(constraint)) }
+
+        var removedAny = false
+        var keptOrder: [ObjectIdentifier] = []
+        keptOrder.reserveCapacity(installOrder.count)
+        for id in installOrder {
+            if wanted.contains(id) {
+                keptOrder.append(id)
+            } else if let record = installed.removeValue(forKey: id) {
+                uninstall(record)
+                removedAny = true
+            }
+        }
+        installOrder = keptOrder
+        for id in Array(broken.keys) where !wanted.contains(id) {
+            broken[id] = nil
+            brokenConstraints[id] = nil
+        }
+        for id in Array(lastReports.keys) where !wanted.contains(id) { lastReports[id] = nil }
+
+        // Removals first, then constants, then additions: a constraint whose priority
+        // dropped leaves the required level before a new required one comes in.
+        var current: [(NSLayoutConstraint, [Form])] = []
+        current.reserveCapacity(desired.count)
+        for constraint in desired {
+            let id = ObjectIdentifier(constraint)
+            switch self.forms(of: constraint) {
+            case .success(let forms):
+                if let record = installed[id],
+                    record.forms.count != forms.count || !zip(record.forms, forms).allSatisfy({ $0.sameShape(as: $1) })
+                {
+                    installed[id] = nil
+                    uninstall(record)
+                    installOrder.removeAll { $0 == id }
+                    removedAny = true
+                }
+                current.append((constraint, forms))
+            case .failure(let error):
+                if let record = installed.removeValue(forKey: id) {
+                    uninstall(record)
+                    installOrder.removeAll { $0 == id }
+                    removedAny = true
+                }
+                if fitting == nil {
+                    diagnostics.append(
+                        LayoutDiagnostic(
+                            .invalidConstraint, "\(constraint) is invalid: \(error.reason); it is left out"))
+                }
+            }
+        }
+        var pending: [(NSLayoutConstraint, [Form])] = []
+        for (constraint, forms) in current {
+            let id = ObjectIdentifier(constraint)
+            guard var record = installed[id] else {
+                pending.append((constraint, forms))
+                continue
+            }
+            var failed = false
+            for index in forms.indices where forms[index].constant != record.forms[index].constant {
+                do {
+                    try solver.updateConstant(of: record.solverConstraints[index], to: forms[index].constant)
+                    record.forms[index].constant = forms[index].constant
+                    removedAny = true
+                } catch {
+                    failed = true
+                    break
+                }
+            }
+            if failed {
+                installed[id] = nil
+                uninstall(record)
+                installOrder.removeAll { $0 == id }
+                removedAny = true
+                pending.append((constraint, forms))
+            } else {
+                installed[id] = record
+            }
+        }
+        var brokenNow: [NSLayoutConstraint] = []
+        for (constraint, forms) in pending {
+            let id = ObjectIdentifier(constraint)
+            if let previous = broken[id], previous == forms, !removedAny {
+                brokenNow.append(constraint)
+                continue
+            }
+            install(constraint, forms, brokenNow: &brokenNow, diagnostics: &diagnostics)
+        }
+        for constraint in brokenNow where !diagnostics.contains(where: { $0.brokenConstraint === constraint }) {
+            if let report = lastReports[ObjectIdentifier(constraint)] { diagnostics.append(report) }
+        }
+    }
+    /// The last conflict report of each broken constraint, repeated while it stays broken.
+    private var lastReports: [ObjectIdentifier: LayoutDiagnostic] = [:]
+
+    private func install(
+        _ constraint: NSLayoutConstraint, _ forms: [Form], brokenNow: inout [NSLayoutConstraint],
+        diagnostics: inout [LayoutDiagnostic]
+    ) {
+        let id = ObjectIdentifier(constraint)
+        var added: [Constraint] = []
+        for form in forms {
+            let solverConstraint = Constraint(
+                Expression(form.terms, constant: form.constant), form.relation, priority: Priority(form.priority))
+            do {
+                try solver.add(solverConstraint)
+                added.append(solverConstraint)
+                owners[solverConstraint] = constraint
+            } catch {
+                for done in added {
+                    try? solver.remove(done)
+                    owners[done] = nil
+                }
+                broken[id] = forms
+                brokenConstraints[id] = constraint
+                brokenNow.append(constraint)
+                if case .unsatisfiableConstraint(_, let conflicts) = error {
+                    var conflicting: [NSLayoutConstraint] = []
+                    for solverConstraint in conflicts {
+                        if let owner = owners[solverConstraint], !conflicting.contains(where: { $0 === owner }) {
+                            conflicting.append(owner)
+                        }
+                    }
+                    conflicting.append(constraint)
+                    let report = LayoutDiagnostic.unsatisfiable(broken: constraint, conflicting: conflicting)
+                    record(report, for: constraint, diagnostics: &diagnostics)
+                } else {
+                    let report = LayoutDiagnostic(
+                        .invalidConstraint, "\(constraint) could not be installed: \(error); it is left out",
+                        broken: constraint)
+                    record(report, for: constraint, diagnostics: &diagnostics)
+                }
+                return
+            }
+        }
+        broken[id] = nil
+        brokenConstraints[id] = nil
+        lastReports[id] = nil
+        installed[id] = Installed(constraint: constraint, forms: forms, solverConstraints: added)
+        installOrder.append(id)
+    }
+
+    /// Keeps a broken constraint's report: once per pass in the diagnostics, and printed
+    /// only when it is new (retrying in later rounds does not repeat it).
+    private func record(
+        _ report: LayoutDiagnostic, for constraint: NSLayoutConstraint, diagnostics: inout [LayoutDiagnostic]
+    ) {
+        let id = ObjectIdentifier(constraint)
+        let isNew = lastReports[id]?.message != report.message
+        lastReports[id] = report
+        if !diagnostics.contains(where: { $0.brokenConstraint === constraint }) { diagnostics.append(report) }
+        if isNew { log(report) }
+    }
+
+    private func uninstall(_ record: Installed) {
+        for solverConstraint in record.solverConstraints {
+            try? solver.remove(solverConstraint)
+            owners[solverConstraint] = nil
+        }
+    }
+
+    // MARK: Feedback
+
+    /// Gives wrapping text its solved width; true when any changed (they are measured again).
+    private func updateWrapWidths(_ views: [UIView]) -> Bool {
+        var changed = false
+        for view in views where view.wrapsAtLayoutWidth {
+            let width = CGFloat(PixelRounding.round(absoluteRect(view).width, scale: scale))
+            if view.automaticWrapWidth != width {
+                view.automaticWrapWidth = width
+                view.cachedIntrinsicSize = nil
+                changed = true
+            }
+        }
+        return changed
+    }
+
+    /// Safe-area insets of subviews: their overlap with the superview's unsafe area. True
+    /// when a view whose guides are in use changed.
+    private func updateSafeAreas(_ views: [UIView]) -> Bool {
+        guard fitting == nil else { return false }
+        // Only views whose guides are in use, and the superviews they inherit from, need
+        // their insets: reading every frame each round would cost a solver lookup per view.
+        var needed = Set<ObjectIdentifier>()
+        for view in views where !view.builtInGuides.isEmpty {
+            var current: UIView? = view
+            while let node = current, needed.insert(ObjectIdentifier(node)).inserted { current = node.superview }
+        }
+        guard !needed.isEmpty else { return false }
+        var changed = false
+        for view in views where needed.contains(ObjectIdentifier(view)) {
+            guard let parent = view.superview else { continue }
+            let p = absoluteRect(parent)
+            let r = absoluteRect(view)
+            let s = parent.safeAreaInsets
+            func overlap(_ value: Double, _ limit: Double) -> CGFloat { CGFloat(min(max(value, 0), max(limit, 0))) }
+            let insets = UIEdgeInsets(
+                top: overlap(p.minY + Double(s.top) - r.minY, r.height),
+                left: overlap(p.minX + Double(s.left) - r.minX, r.width),
+                bottom: overlap(r.maxY - (p.maxY - Double(s.bottom)), r.height),
+                right: overlap(r.maxX - (p.maxX - Double(s.right)), r.width))
+            if insets != view.safeAreaInsets {
+                view.safeAreaInsets = insets
+                changed = true
+            }
+        }
+        return changed
+    }
+
+    typealias Rect = (minX: Double, minY: Double, maxX: Double, maxY: Double, width: Double, height: Double)
+    /// The solved rectangles of the tree's views and guides, read in one evaluation after each sync.
+    private var rects: [ObjectIdentifier: Rect] = [:]
+
+    private func loadRects(_ views: [UIView]) {
+        var items: [any LayoutItem] = []
+        items.reserveCapacity(views.count)
+        for view in views {
+            items.append(view)
+            for guide in view.layoutGuides { items.append(guide) }
+            for guide in view.builtInGuides { items.append(guide) }
+        }
+        let values = solver.values(of: items.flatMap { $0.layoutVariables.all })
+        rects.removeAll(keepingCapacity: true)
+        for (index, item) in items.enumerated() {
+            let x = values[4 * index]
+            let y = values[4 * index + 1]
+            let w = values[4 * index + 2]
+            let h = values[4 * index + 3]
+            rects[ObjectIdentifier(item)] = (x, y, x + w, y + h, w, h)
+        }
+    }
+
+    func absoluteRect(_ item: any LayoutItem) -> Rect {
+        if let rect = rects[ObjectIdentifier(item)] { return rect }
+        let v = item.layoutVariables
+        let x = solver.value(of: v.minX)
+        let y = solver.value(of: v.minY)
+        let w = solver.value(of: v.width)
+        let h = solver.value(of: v.height)
+        return (x, y, x + w, y + h, w, h)
+    }
+
+    // MARK: Frames
+
+    private func writeFrames(_ views: [UIView]) {
+        var rounded: [ObjectIdentifier: (x: Double, y: Double)] = [:]
+        rounded.reserveCapacity(views.count)
+        for view in views {
+            let r = absoluteRect(view)
+            let x0 = PixelRounding.round(r.minX, scale: scale)
+            let y0 = PixelRounding.round(r.minY, scale: scale)
+            let x1 = PixelRounding.round(r.maxX, scale: scale)
+            let y1 = PixelRounding.round(r.maxY, scale: scale)
+            rounded[ObjectIdentifier(view)] = (x0, y0)
+            var originX = x0
+            var originY = y0
+            if let parent = view.superview, let p = rounded[ObjectIdentifier(parent)] {
+                originX -= p.x
+                originY -= p.y
+            }
+            let frame = CGRect(x: originX, y: originY, width: x1 - x0, height: y1 - y0)
+            if view.frameStorage != frame { view.frameStorage = frame }
+            for guide in view.layoutGuides + view.builtInGuides {
+                let g = absoluteRect(guide)
+                let gx0 = PixelRounding.round(g.minX, scale: scale)
+                let gy0 = PixelRounding.round(g.minY, scale: scale)
+                guide.layoutFrame = CGRect(
+                    x: gx0 - x0, y: gy0 - y0, width: PixelRounding.round(g.maxX, scale: scale) - gx0,
+                    height: PixelRounding.round(g.maxY, scale: scale) - gy0)
+            }
+        }
+    }
+
+    // MARK: Questions
+
+    /// The installed constraints, in installation order.
+    var installedConstraints: [NSLayoutConstraint] { installOrder.compactMap { installed[$0]?.constraint } }
+
+    /// Installed constraints connected to the item's variables on an axis, directly or
+    /// through other items' variables (but not through its superviews'), in installation order.
+    func constraintsAffecting(_ item: any LayoutItem, axis: NSLayoutConstraint.Axis) -> [NSLayoutConstraint] {
+        var byVariable: [Variable: [ObjectIdentifier]] = [:]
+        for id in installOrder {
+            guard let record = installed[id] else { continue }
+            for form in record.forms {
+                for term in form.terms { byVariable[term.variable, default: []].append(id) }
+            }
+        }
+        // Superviews relate everything inside them: their variables are a boundary the
+        // search reaches but does not cross.
+        var boundary = Set<Variable>()
+        var ancestor = item.itemOwningView
+        if item is UIView { ancestor = ancestor?.superview }
+        while let view = ancestor {
+            boundary.formUnion(view.layoutVariables.axis(axis))
+            ancestor = view.superview
+        }
+        var reached = Set<ObjectIdentifier>()
+        var seenVariables = Set<Variable>()
+        var queue = item.layoutVariables.axis(axis)
+        while let variable = queue.popLast() {
+            guard seenVariables.insert(variable).inserted, !boundary.contains(variable) else { continue }
+            for id in byVariable[variable] ?? [] where reached.insert(id).inserted {
+                for form in installed[id]?.forms ?? [] { queue.append(contentsOf: form.terms.map(\.variable)) }
+            }
+        }
+        return installOrder.filter { reached.contains($0) }.compactMap { installed[$0]?.constraint }
+    }
+}

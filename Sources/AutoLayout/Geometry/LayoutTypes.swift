@@ -1,0 +1,221 @@
+import Foundation
+import Typesetting
+
+/// The priority of a constraint, from 1 to 1000 (`UILayoutPriority`).
+///
+/// A higher priority is satisfied before any number of lower ones; 1000 is required.
+public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable, ExpressibleByFloatLiteral,
+    ExpressibleByIntegerLiteral, CustomStringConvertible
+{
+    /// The priority's value, 1...1000.
+    public var rawValue: Float
+    /// Creates a priority from its value.
+    public init(rawValue: Float) { self.rawValue = rawValue }
+    /// Creates a priority from its value.
+    public init(_ rawValue: Float) { self.rawValue = rawValue }
+    /// Creates a priority from a literal such as `750`.
+    public init(integerLiteral value: Int) { rawValue = Float(value) }
+    /// Creates a priority from a literal such as `999.5`.
+    public init(floatLiteral value: Float) { rawValue = value }
+
+    /// 1000: the constraint must hold.
+    public static let required = UILayoutPriority(1000)
+    /// 750: the default compression resistance.
+    public static let defaultHigh = UILayoutPriority(750)
+    /// 250: the default content hugging of views made in code.
+    public static let defaultLow = UILayoutPriority(250)
+    /// 50: the priority `systemLayoutSizeFitting` uses to get as close as possible to a target.
+    public static let fittingSizeLevel = UILayoutPriority(50)
+
+    /// Whether the priority is required (1000).
+    public var isRequired: Bool { rawValue >= 1000 }
+    /// A textual form such as `750`.
+    public var description: String { PixelGrid.format(Double(rawValue)) }
+
+    /// Orders priorities by value.
+    public static func < (lhs: UILayoutPriority, rhs: UILayoutPriority) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// A priority raised by `rhs`, as in `.defaultHigh + 1`.
+    public static func + (lhs: UILayoutPriority, rhs: Float) -> UILayoutPriority {
+        UILayoutPriority(lhs.rawValue + rhs)
+    }
+    /// A priority lowered by `rhs`, as in `.defaultLow - 1`.
+    public static func - (lhs: UILayoutPriority, rhs: Float) -> UILayoutPriority {
+        UILayoutPriority(lhs.rawValue - rhs)
+    }
+}
+
+/// Insets on the four sides of a rectangle (`UIEdgeInsets`).
+public struct UIEdgeInsets: Hashable, Sendable, CustomStringConvertible {
+    /// The top inset.
+    public var top: CGFloat
+    /// The left inset.
+    public var left: CGFloat
+    /// The bottom inset.
+    public var bottom: CGFloat
+    /// The right inset.
+    public var right: CGFloat
+    /// Creates insets.
+    public init(top: CGFloat = 0, left: CGFloat = 0, bottom: CGFloat = 0, right: CGFloat = 0) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+    /// No insets.
+    public static let zero = UIEdgeInsets()
+    /// `left + right`.
+    public var horizontal: CGFloat { left + right }
+    /// `top + bottom`.
+    public var vertical: CGFloat { top + bottom }
+    /// Adds insets side by side.
+    public static func + (lhs: UIEdgeInsets, rhs: UIEdgeInsets) -> UIEdgeInsets {
+        UIEdgeInsets(
+            top: lhs.top + rhs.top, left: lhs.left + rhs.left, bottom: lhs.bottom + rhs.bottom,
+            right: lhs.right + rhs.right)
+    }
+    /// `{top, left, bottom, right}`, as UIKit prints insets.
+    public var description: String {
+        "{\([top, left, bottom, right].map { PixelGrid.format(Double($0)) }.joined(separator: ", "))}"
+    }
+}
+
+/// Insets that follow the layout direction (`NSDirectionalEdgeInsets`).
+public struct NSDirectionalEdgeInsets: Hashable, Sendable {
+    /// The top inset.
+    public var top: CGFloat
+    /// The inset on the leading side.
+    public var leading: CGFloat
+    /// The bottom inset.
+    public var bottom: CGFloat
+    /// The inset on the trailing side.
+    public var trailing: CGFloat
+    /// Creates directional insets.
+    public init(top: CGFloat = 0, leading: CGFloat = 0, bottom: CGFloat = 0, trailing: CGFloat = 0) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+    /// No insets.
+    public static let zero = NSDirectionalEdgeInsets()
+}
+
+/// The direction text and leading/trailing constraints run in.
+public enum UIUserInterfaceLayoutDirection: String, Sendable, Hashable, CaseIterable {
+    /// Leading is left (English).
+    case leftToRight
+    /// Leading is right (Arabic, Hebrew).
+    case rightToLeft
+}
+
+/// A size class: how much room an axis has (`UIUserInterfaceSizeClass`).
+public enum UIUserInterfaceSizeClass: String, Sendable, Hashable, CaseIterable {
+    /// Not known (a view outside a window).
+    case unspecified
+    /// Little room: every iPhone's width in portrait.
+    case compact
+    /// Much room: iPad, or an iPhone's height in portrait.
+    case regular
+}
+
+/// The environment a view is laid out in (`UITraitCollection`, the part layout needs).
+public struct UITraitCollection: Hashable, Sendable {
+    /// The width's size class.
+    public var horizontalSizeClass: UIUserInterfaceSizeClass
+    /// The height's size class.
+    public var verticalSizeClass: UIUserInterfaceSizeClass
+    /// Pixels per point: 1, 2 or 3.
+    public var displayScale: CGFloat
+    /// The layout direction.
+    public var layoutDirection: UIUserInterfaceLayoutDirection
+    /// The user's text size (Dynamic Type), `large` by default.
+    public var preferredContentSizeCategory: ContentSizeCategory
+    /// Creates a trait collection.
+    public init(
+        horizontalSizeClass: UIUserInterfaceSizeClass = .unspecified,
+        verticalSizeClass: UIUserInterfaceSizeClass = .unspecified, displayScale: CGFloat = 2,
+        layoutDirection: UIUserInterfaceLayoutDirection = .leftToRight,
+        preferredContentSizeCategory: ContentSizeCategory = .large
+    ) {
+        self.horizontalSizeClass = horizontalSizeClass
+        self.verticalSizeClass = verticalSizeClass
+        self.displayScale = displayScale
+        self.layoutDirection = layoutDirection
+        self.preferredContentSizeCategory = preferredContentSizeCategory
+    }
+}
+
+/// A font by description (`UIFont`): a family, a size, a weight and a slant, resolved to a
+/// real face through ``FontRegistry`` when text is measured.
+///
+/// The system font is Inter, the bundled stand-in for SF (see the README on metrics).
+public struct UIFont: Hashable, Sendable, CustomStringConvertible {
+    /// A weight such as `.regular` or `.semibold`.
+    public typealias Weight = FontWeight
+    /// A family name, PostScript name or font file path.
+    public var fontName: String
+    /// The size in points.
+    public var pointSize: CGFloat
+    /// The weight.
+    public var weight: Weight
+    /// Whether the italic face is wanted.
+    public var isItalic: Bool
+
+    /// The system font at a size and weight (Inter stands in for SF).
+    public static func systemFont(ofSize size: CGFloat, weight: Weight = .regular) -> UIFont {
+        UIFont(fontName: FontRegistry.defaultFamily, pointSize: size, weight: weight, isItalic: false)
+    }
+    /// The bold system font at a size.
+    public static func boldSystemFont(ofSize size: CGFloat) -> UIFont { systemFont(ofSize: size, weight: .bold) }
+    /// The italic system font at a size.
+    public static func italicSystemFont(ofSize size: CGFloat) -> UIFont {
+        UIFont(fontName: FontRegistry.defaultFamily, pointSize: size, weight: .regular, isItalic: true)
+    }
+    /// The font of a Dynamic Type text style at a content size category (Apple's HIG
+    /// tables; see docs/dynamic-type.md), in the system family.
+    public static func preferredFont(
+        forTextStyle style: TextStyle, compatibleWith traits: UITraitCollection? = nil
+    ) -> UIFont {
+        let category = traits?.preferredContentSizeCategory ?? .large
+        return UIFont(
+            fontName: FontRegistry.defaultFamily, pointSize: CGFloat(style.size(at: category)), weight: style.weight)
+    }
+    /// A font by name, or nil when no registered face has that name (as `UIFont(name:size:)`).
+    public init?(name: String, size: CGFloat, registry: FontRegistry = .shared) {
+        guard (try? registry.font(name, size: Double(size))) != nil else { return nil }
+        self.init(fontName: name, pointSize: size, weight: .regular, isItalic: false)
+    }
+    /// A font from its parts; it is resolved (and may fail) when text is measured.
+    public init(fontName: String, pointSize: CGFloat, weight: Weight = .regular, isItalic: Bool = false) {
+        self.fontName = fontName
+        self.pointSize = pointSize
+        self.weight = weight
+        self.isItalic = isItalic
+    }
+    /// The same font at another size.
+    public func withSize(_ size: CGFloat) -> UIFont {
+        var copy = self
+        copy.pointSize = size
+        return copy
+    }
+    /// The real font: a face from the registry at this size.
+    public func resolve(registry: FontRegistry = .shared) throws(TypesettingError) -> Font {
+        try registry.font(fontName, size: Double(pointSize), weight: weight, italic: isItalic)
+    }
+    /// `Inter 17 pt semibold`.
+    public var description: String {
+        "\(fontName) \(PixelGrid.format(Double(pointSize))) pt\(weight == .regular ? "" : " \(weight)")"
+            + (isItalic ? " italic" : "")
+    }
+}
+
+/// Rounding to the pixel grid as the Auto Layout engine does it.
+enum PixelRounding {
+    /// The nearest pixel boundary; halves go up (173.5 → 173.667 at @3x).
+    static func round(_ value: Double, scale: Double) -> Double {
+        guard value.isFinite, scale > 0 else { return value }
+        return (value * scale + 0.5).rounded(.down) / scale
+    }
+    /// The next pixel boundary up (intrinsic sizes).
+    static func ceil(_ value: Double, scale: Double) -> Double { PixelGrid.ceil(value, scale: scale) }
+}

@@ -1,0 +1,293 @@
+import Controls
+import Foundation
+import Typesetting
+
+/// Text prepared once per text, font and spacing, laid out again at every width.
+struct PreparedTextCache {
+    private var key: Key?
+    private var value: (font: Font, text: PreparedText)?
+
+    struct Key: Equatable {
+        var text: String
+        var font: UIFont
+        var letterSpacing: CGFloat
+    }
+
+    mutating func prepared(_ text: String, font: UIFont, letterSpacing: CGFloat) throws(TypesettingError) -> (
+        font: Font, text: PreparedText
+    ) {
+        let newKey = Key(text: text, font: font, letterSpacing: letterSpacing)
+        if newKey == key, let value { return value }
+        let resolved = try font.resolve()
+        let prepared = try PreparedText(text, font: resolved, letterSpacing: Double(letterSpacing))
+        key = newKey
+        value = (resolved, prepared)
+        return (resolved, prepared)
+    }
+}
+
+/// Where a single-line-or-more text sits vertically in a view at its intrinsic height.
+struct BaselineOffsets {
+    var fromTop: CGFloat
+    var fromBottom: CGFloat
+
+    /// Text of `layout` centred in its pixel-ceiled height, with `top`/`bottom` insets.
+    init(_ layout: TextLayout, font: Font, scale: Double, top: CGFloat = 0, bottom: CGFloat = 0) {
+        let metrics = font.metrics
+        let raw = layout.lines.isEmpty ? font.lineHeight : layout.height
+        let pad = (PixelGrid.ceil(raw, scale: scale) - raw) / 2
+        let firstAscent = layout.lines.first?.ascent ?? metrics.ascender
+        let lastDescent = layout.lines.last?.descent ?? -metrics.descender
+        fromTop = top + CGFloat(pad + firstAscent)
+        fromBottom = bottom + CGFloat(pad + abs(lastDescent))
+    }
+}
+
+/// A view that shows text (`UILabel`). Its intrinsic size is the text measured with real
+/// fonts, raised to the pixel grid.
+///
+/// With `numberOfLines` other than 1 and no `preferredMaxLayoutWidth`, the label wraps at
+/// the width layout gives it and is measured again (UIKit's automatic preferred width).
+open class UILabel: UIView {
+    /// The text; nil or empty has an intrinsic size of (0, 0).
+    public var text: String? { didSet { if text != oldValue { invalidateIntrinsicContentSize() } } }
+    /// The font (the 17 pt system font by default).
+    public var font: UIFont = .systemFont(ofSize: 17) { didSet { invalidateIntrinsicContentSize() } }
+    /// The most lines; 0 is unlimited. The default is 1.
+    public var numberOfLines = 1 { didSet { invalidateIntrinsicContentSize() } }
+    /// How lines wrap and the last one truncates (truncate tail by default).
+    public var lineBreakMode: LineBreakMode = .byTruncatingTail { didSet { invalidateIntrinsicContentSize() } }
+    /// The width multi-line text wraps at; 0 lets layout decide.
+    public var preferredMaxLayoutWidth: CGFloat = 0 { didSet { invalidateIntrinsicContentSize() } }
+    /// Extra space after each character (the `kern` attribute).
+    public var letterSpacing: CGFloat = 0 { didSet { invalidateIntrinsicContentSize() } }
+    /// Space between lines (`NSParagraphStyle.lineSpacing`).
+    public var lineSpacing: CGFloat = 0 { didSet { invalidateIntrinsicContentSize() } }
+    /// Line height multiple (`NSParagraphStyle.lineHeightMultiple`); 0 is off.
+    public var lineHeightMultiple: CGFloat = 0 { didSet { invalidateIntrinsicContentSize() } }
+
+    var cache = PreparedTextCache()
+    var baselines: BaselineOffsets?
+
+    /// Creates a label with UIKit's defaults for code: hugging 250, compression resistance 750.
+    public init(text: String? = nil, frame: CGRect = .zero) {
+        self.text = text
+        super.init(frame: frame)
+    }
+
+    override var wrapsAtLayoutWidth: Bool { numberOfLines != 1 && preferredMaxLayoutWidth <= 0 }
+
+    /// The label as the text engine measures it, wrapping at `width` (0: not set).
+    func measurer(font: Font, wrapWidth: CGFloat) -> Label {
+        var label = Label(text: text ?? "", font: font)
+        label.numberOfLines = numberOfLines
+        label.lineBreakMode = lineBreakMode
+        label.preferredMaxLayoutWidth = Double(wrapWidth)
+        label.letterSpacing = Double(letterSpacing)
+        label.lineSpacing = Double(lineSpacing)
+        label.lineHeightMultiple = Double(lineHeightMultiple)
+        return label
+    }
+
+    var effectiveWrapWidth: CGFloat {
+        if numberOfLines == 1 { return 0 }
+        return preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : automaticWrapWidth ?? 0
+    }
+
+    /// The text's size on the pixel grid: on one line when `numberOfLines == 1` (even wider
+    /// than the label), else wrapped at the preferred or laid-out width.
+    open override var intrinsicContentSize: CGSize {
+        let scale = Double(traitCollection.displayScale)
+        do {
+            let (resolved, prepared) = try cache.prepared(text ?? "", font: font, letterSpacing: letterSpacing)
+            let label = measurer(font: resolved, wrapWidth: effectiveWrapWidth)
+            let size = try label.intrinsicContentSize(scale: scale, prepared: prepared)
+            let wrap = effectiveWrapWidth > 0 ? Double(effectiveWrapWidth) : .infinity
+            baselines = BaselineOffsets(try label.layout(width: wrap, prepared: prepared), font: resolved, scale: scale)
+            return CGSize(width: size.width, height: size.height)
+        } catch {
+            measurementError = error
+            baselines = nil
+            return .zero
+        }
+    }
+
+    /// The text laid out in the label's current bounds (after a layout pass): its lines and
+    /// whether it is truncated.
+    public func textLayout() throws(TypesettingError) -> TextLayout {
+        let (resolved, prepared) = try cache.prepared(text ?? "", font: font, letterSpacing: letterSpacing)
+        let width = numberOfLines == 1 && frame.width <= 0 ? Double.infinity : max(Double(frame.width), 1)
+        return try measurer(font: resolved, wrapWidth: 0).layout(width: width, prepared: prepared)
+    }
+
+    /// Whether the text does not fit the label's current bounds: cut by `numberOfLines`, or
+    /// taller than the bounds.
+    public var isTruncated: Bool {
+        guard let layout = try? textLayout() else { return false }
+        let scale = Double(traitCollection.displayScale)
+        return layout.isTruncated || PixelGrid.ceil(layout.height, scale: scale) > Double(frame.height) + 1e-9
+    }
+
+    override var firstBaselineOffsetFromTop: CGFloat? { baselines?.fromTop }
+    override var lastBaselineOffsetFromBottom: CGFloat? { baselines?.fromBottom }
+
+    override var defaultName: String {
+        guard let text, !text.isEmpty else { return super.defaultName }
+        return "'\(text.count > 20 ? String(text.prefix(20)) + "…" : text)'"
+    }
+}
+
+/// A tappable title (`UIButton`, legacy sizing without `UIButton.Configuration`): the
+/// title's size plus `contentEdgeInsets`, or 6 pt above and below when those are zero.
+open class UIButton: UIView {
+    /// The button's states; only `.normal` is laid out.
+    public enum State: Sendable {
+        /// The resting state.
+        case normal
+        /// While touched.
+        case highlighted
+        /// While disabled.
+        case disabled
+        /// While selected.
+        case selected
+    }
+    /// The button's type.
+    public enum ButtonType: Sendable {
+        /// No system styling.
+        case custom
+        /// The system button (sizing is the same).
+        case system
+    }
+
+    /// The title, on one line (buttons truncate in the middle).
+    public private(set) var currentTitle: String?
+    /// The title font (the 15 pt system font by default).
+    public var titleFont: UIFont = .systemFont(ofSize: 15) { didSet { invalidateIntrinsicContentSize() } }
+    /// An image left of the title; its size adds to the width and can set the height.
+    public private(set) var currentImage: UIImage?
+    /// Insets around the content; they add to the intrinsic size. Zero means the default 6 pt above and below.
+    public var contentEdgeInsets: UIEdgeInsets = .zero { didSet { invalidateIntrinsicContentSize() } }
+    /// Moves the title; does not change the intrinsic size.
+    public var titleEdgeInsets: UIEdgeInsets = .zero
+    /// Moves the image; does not change the intrinsic size.
+    public var imageEdgeInsets: UIEdgeInsets = .zero
+
+    var cache = PreparedTextCache()
+    var baselines: BaselineOffsets?
+
+    /// Creates a button.
+    public init(type: ButtonType = .system, frame: CGRect = .zero) {
+        super.init(frame: frame)
+    }
+
+    /// Sets the title for a state (only `.normal` is used for sizing).
+    public func setTitle(_ title: String?, for state: State) {
+        guard state == .normal else { return }
+        currentTitle = title
+        invalidateIntrinsicContentSize()
+    }
+    /// Sets the image for a state (only `.normal` is used for sizing).
+    public func setImage(_ image: UIImage?, for state: State) {
+        guard state == .normal else { return }
+        currentImage = image
+        invalidateIntrinsicContentSize()
+    }
+
+    /// The title's size plus the content insets; an image adds its width and can raise the height.
+    open override var intrinsicContentSize: CGSize {
+        let scale = Double(traitCollection.displayScale)
+        do {
+            let (resolved, prepared) = try cache.prepared(currentTitle ?? "", font: titleFont, letterSpacing: 0)
+            var button = Button(title: currentTitle ?? "", font: resolved)
+            let insets = contentEdgeInsets
+            button.contentEdgeInsets = EdgeInsets(
+                top: Double(insets.top), left: Double(insets.left), bottom: Double(insets.bottom),
+                right: Double(insets.right))
+            var size = try button.intrinsicContentSize(scale: scale, prepared: prepared)
+            let top = insets == .zero ? CGFloat(Button.defaultTitleVerticalPadding) : insets.top
+            let bottom = insets == .zero ? CGFloat(Button.defaultTitleVerticalPadding) : insets.bottom
+            baselines = BaselineOffsets(
+                try button.titleLayout(prepared: prepared), font: resolved, scale: scale, top: top, bottom: bottom)
+            if let image = currentImage {
+                size.width += Double(image.size.width)
+                let imageHeight = Double(image.size.height + (insets == .zero ? 0 : insets.vertical))
+                if imageHeight > size.height {
+                    let extra = CGFloat(imageHeight - size.height) / 2
+                    baselines?.fromTop += extra
+                    baselines?.fromBottom += extra
+                    size.height = imageHeight
+                }
+            }
+            return CGSize(width: size.width, height: size.height)
+        } catch {
+            measurementError = error
+            baselines = nil
+            return .zero
+        }
+    }
+
+    override var firstBaselineOffsetFromTop: CGFloat? { baselines?.fromTop }
+    override var lastBaselineOffsetFromBottom: CGFloat? { baselines?.fromBottom }
+
+    override var defaultName: String {
+        guard let title = currentTitle, !title.isEmpty else { return super.defaultName }
+        return "'\(title)'"
+    }
+}
+
+/// Scrollable, editable text (`UITextView`). While scrolling is enabled it has no intrinsic
+/// size; with scrolling off it sizes like a label with unlimited lines, wrapping at the
+/// width layout gives it, plus `textContainerInset` and the line fragment padding.
+open class UITextView: UIView {
+    /// The text.
+    public var text: String = "" { didSet { if text != oldValue { invalidateIntrinsicContentSize() } } }
+    /// The font (UIKit falls back to a 12 pt font when none is set).
+    public var font: UIFont = .systemFont(ofSize: 12) { didSet { invalidateIntrinsicContentSize() } }
+    /// Whether the text scrolls inside fixed bounds (true by default: no intrinsic size).
+    public var isScrollEnabled = true { didSet { if isScrollEnabled != oldValue { invalidateIntrinsicContentSize() } } }
+    /// Insets around the text container, (8, 0, 8, 0) by default.
+    public var textContainerInset = UIEdgeInsets(top: 8, left: 0, bottom: 8, right: 0) {
+        didSet { invalidateIntrinsicContentSize() }
+    }
+
+    var cache = PreparedTextCache()
+    var baselines: BaselineOffsets?
+
+    /// Creates a text view.
+    public init(text: String = "", frame: CGRect = .zero) {
+        self.text = text
+        super.init(frame: frame)
+    }
+
+    override var wrapsAtLayoutWidth: Bool { !isScrollEnabled }
+
+    /// ``UIView/noIntrinsicMetric`` on both axes while scrolling; the text's size otherwise.
+    open override var intrinsicContentSize: CGSize {
+        guard !isScrollEnabled else {
+            baselines = nil
+            return CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+        }
+        let scale = Double(traitCollection.displayScale)
+        do {
+            let (resolved, prepared) = try cache.prepared(text, font: font, letterSpacing: 0)
+            var view = TextView(text: text, font: resolved)
+            view.isScrollEnabled = false
+            view.textContainerInset = EdgeInsets(
+                top: Double(textContainerInset.top), left: Double(textContainerInset.left),
+                bottom: Double(textContainerInset.bottom), right: Double(textContainerInset.right))
+            if let width = automaticWrapWidth, width > 0 { view.width = Double(width) }
+            let size = try view.intrinsicContentSize(scale: scale, prepared: prepared)
+            baselines = BaselineOffsets(
+                try view.layout(prepared: prepared), font: resolved, scale: scale, top: textContainerInset.top,
+                bottom: textContainerInset.bottom)
+            return CGSize(width: size.width, height: size.height)
+        } catch {
+            measurementError = error
+            baselines = nil
+            return .zero
+        }
+    }
+
+    override var firstBaselineOffsetFromTop: CGFloat? { baselines?.fromTop }
+    override var lastBaselineOffsetFromBottom: CGFloat? { baselines?.fromBottom }
+}

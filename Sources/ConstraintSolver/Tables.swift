@@ -1,0 +1,219 @@
+// Lookup tables keyed by object identity: variable → symbol and constraint → its record.
+// They replace `Dictionary`, whose SipHash hashing, rehashing and retain/release traffic
+// dominated the per-constraint cost of `add`. They are only used for lookups and never
+// iterated, so no result depends on object addresses.
+
+/// An open-addressing hash map from an object's address to an `Int32`, with linear probing
+/// and backward-shift deletion (no tombstones). The caller keeps every keyed object alive
+/// while it is in the table, so an address is never reused for another key meanwhile.
+struct IdentityTable: Sendable, Equatable {
+    struct Entry: Sendable {
+        /// The key (an object address); 0 marks an empty bucket.
+        var key: UInt
+        var value: Int32
+    }
+
+    /// Buckets; a power of two in number once allocated.
+    private var buckets: [Entry] = []
+    /// Number of entries.
+    private(set) var count = 0
+
+    /// The home bucket of a key. Objects created close together in time usually lie close
+    /// together in memory, so the address bits below 64 KiB choose the bucket directly and
+    /// consecutive objects get neighbouring buckets: looking up the variables and constraints
+    /// just created stays in cache even when the table is large. Each 64 KiB window of the
+    /// address space gets a pseudo-random offset, so windows spread evenly over the table.
+    @inline(__always) private static func bucket(_ key: UInt, _ mask: Int) -> Int {
+        let offset = ((key >> 16) &* 0x9E37_79B9_7F4A_7C15) >> 24
+        return Int(truncatingIfNeeded: (key >> 4) &+ offset) & mask
+    }
+
+    /// The value stored for `key`, if any.
+    @inline(__always) func find(_ key: UInt) -> Int32? {
+        if count == 0 { return nil }
+        return buckets.withUnsafeBufferPointer { b in
+            let mask = b.count - 1
+            var i = Self.bucket(key, mask)
+            while true {
+                let here = b[i].key
+                if here == key { return b[i].value }
+                if here == 0 { return nil }
+                i = (i + 1) & mask
+            }
+        }
+    }
+
+    /// Stores `value` for `key`, replacing any previous value.
+    mutating func set(_ key: UInt, _ value: Int32) {
+        if (count + 1) * 2 > buckets.count { grow() }
+        let added = buckets.withUnsafeMutableBufferPointer { b in
+            let mask = b.count - 1
+            var i = Self.bucket(key, mask)
+            while true {
+                let here = b[i].key
+                if here == key {
+                    b[i].value = value
+                    return false
+                }
+                if here == 0 {
+                    b[i] = Entry(key: key, value: value)
+                    return true
+                }
+                i = (i + 1) & mask
+            }
+        }
+        if added { count += 1 }
+    }
+
+    /// Removes `key`; returns its value, if it was present.
+    @discardableResult
+    mutating func remove(_ key: UInt) -> Int32? {
+        if count == 0 { return nil }
+        let removed: Int32? = buckets.withUnsafeMutableBufferPointer { b in
+            let mask = b.count - 1
+            var i = Self.bucket(key, mask)
+            while b[i].key != key {
+                if b[i].key == 0 { return nil }
+                i = (i + 1) & mask
+            }
+            let removed = b[i].value
+            b[i].key = 0
+            // Backward shift: move later entries of the probe run into the hole when their
+            // home bucket does not lie cyclically in (hole, position].
+            var j = i
+            while true {
+                j = (j + 1) & mask
+                let key = b[j].key
+                if key == 0 { break }
+                let home = Self.bucket(key, mask)
+                let stays = i <= j ? (i < home && home <= j) : (i < home || home <= j)
+                if !stays {
+                    b[i] = b[j]
+                    b[j].key = 0
+                    i = j
+                }
+            }
+            return removed
+        }
+        if removed != nil { count -= 1 }
+        return removed
+    }
+
+    private mutating func grow() {
+        let old = buckets
+        var fresh = [Entry](repeating: Entry(key: 0, value: 0), count: Swift.max(16, old.count * 2))
+        fresh.withUnsafeMutableBufferPointer { b in
+            let mask = b.count - 1
+            old.withUnsafeBufferPointer { o in
+                for e in o where e.key != 0 {
+                    var i = Self.bucket(e.key, mask)
+                    while b[i].key != 0 { i = (i + 1) & mask }
+                    b[i] = e
+                }
+            }
+        }
+        buckets = fresh
+    }
+
+    /// Equal when both hold the same entries (bucket layout may differ).
+    static func == (lhs: IdentityTable, rhs: IdentityTable) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for e in lhs.buckets where e.key != 0 {
+            if rhs.find(e.key) != e.value { return false }
+        }
+        return true
+    }
+}
+
+extension Variable {
+    /// The key of this variable in an ``IdentityTable``.
+    @inline(__always) var tableKey: UInt { UInt(bitPattern: ObjectIdentifier(identity)) }
+}
+
+extension Constraint {
+    /// The key of this constraint in an ``IdentityTable``.
+    @inline(__always) var tableKey: UInt { UInt(bitPattern: ObjectIdentifier(storage)) }
+}
+
+/// Variable → symbol id. The solver's `symbolVariable` array keeps the variables alive.
+struct VariableTable: Sendable {
+    private var table = IdentityTable()
+
+    var count: Int { table.count }
+
+    subscript(variable: Variable) -> Int32? {
+        get { table.find(variable.tableKey) }
+        set {
+            if let newValue {
+                table.set(variable.tableKey, newValue)
+            } else {
+                table.remove(variable.tableKey)
+            }
+        }
+    }
+}
+
+/// Constraint → its record, stored in slots that are reused after removals. Each record holds
+/// the constraint, which keeps its identity alive while it is in the table.
+struct ConstraintTable: Sendable {
+    private var index = IdentityTable()
+    /// Records by slot; nil for a free slot.
+    private(set) var slots: [Solver.ConstraintInfo?] = []
+    private var freeSlots: [Int32] = []
+
+    var count: Int { index.count }
+
+    /// The slot of a constraint in the table.
+    @inline(__always) func slot(of constraint: Constraint) -> Int32? {
+        index.find(constraint.tableKey)
+    }
+
+    subscript(constraint: Constraint) -> Solver.ConstraintInfo? {
+        get {
+            guard let s = index.find(constraint.tableKey) else { return nil }
+            return slots[Int(s)]
+        }
+        set {
+            if let newValue {
+                if let s = index.find(constraint.tableKey) {
+                    slots[Int(s)] = newValue
+                } else {
+                    _ = insert(newValue)
+                }
+            } else {
+                _ = removeValue(forKey: constraint)
+            }
+        }
+    }
+
+    /// Inserts the record of a constraint that is not in the table; returns its slot.
+    mutating func insert(_ info: consuming Solver.ConstraintInfo) -> Int32 {
+        let s: Int32
+        if !freeSlots.isEmpty {
+            s = freeSlots.removeLast()
+            slots[Int(s)] = info
+        } else {
+            s = Int32(slots.count)
+            slots.append(info)
+        }
+        index.set(info.constraint.tableKey, s)
+        return s
+    }
+
+    /// Removes a constraint's record and returns it.
+    mutating func removeValue(forKey constraint: Constraint) -> Solver.ConstraintInfo? {
+        guard let s = index.remove(constraint.tableKey) else { return nil }
+        let info = slots[Int(s)]
+        slots[Int(s)] = nil
+        freeSlots.append(s)
+        return info
+    }
+
+    /// Updates the constant in force of the record in slot `s`.
+    mutating func setConstant(_ constant: Double, slot s: Int32) {
+        slots[Int(s)]?.constant = constant
+    }
+
+    /// All records, in slot order (callers sort by insertion order where order matters).
+    var values: [Solver.ConstraintInfo] { slots.compactMap { $0 } }
+}

@@ -1,0 +1,302 @@
+import Controls
+import Foundation
+import Typesetting
+
+/// What `measure check` checks: per key pattern, the control, its width and lines, the font or
+/// text style, the content size categories, and per-language font overrides. See README.md.
+struct CheckSpec: Sendable {
+    /// How one group of keys is shown.
+    struct Rule: Sendable {
+        /// Glob patterns (`*`, `?`) matched against whole keys.
+        var patterns: [String]
+        var control: ControlKind = .label
+        var width: Double = 0
+        /// The most lines (label); nil is the control's default (1 for a label).
+        var lines: Int?
+        /// Fail when the control needs more height than this (points).
+        var maxHeight: Double?
+        var font = FontSpecification()
+        var categories: [ContentSizeCategory] = [.large]
+        /// Language → family (or font file) overrides.
+        var fonts: [String: String] = [:]
+        var padding: EdgeInsets = .zero
+        var contentInsets: EdgeInsets = .zero
+        var lineBreakMode: LineBreakMode?
+        var letterSpacing: Double = 0
+        /// Where in the spec the rule is, for messages ("rules[2]").
+        var name: String = ""
+
+        func matches(_ key: String) -> Bool { patterns.contains { Glob.matches($0, key) } }
+
+        /// The family for `language`: an exact override ("zh-Hant"), else one for its primary
+        /// subtag ("zh"), else the rule's family.
+        func family(for language: String) -> String? {
+            let normalized = CheckSpec.normalizedLanguage(language)
+            let overrides = Dictionary(fonts.map { (CheckSpec.normalizedLanguage($0.key), $0.value) }) { first, _ in
+                first
+            }
+            if let exact = overrides[normalized] { return exact }
+            if let primary = normalized.split(separator: "-").first, let match = overrides[String(primary)] {
+                return match
+            }
+            return font.family
+        }
+    }
+
+    var sourceLanguage: String?
+    /// Only these languages are checked (nil: all).
+    var languages: [String]?
+    var scale: Double = 2
+    var rules: [Rule] = []
+
+    /// A JSON number as a Double (JSONSerialization gives Int for whole numbers); nil for anything else.
+    static func number(_ value: Any?) -> Double? {
+        // On Linux every NSNumber casts to Bool; JSON's true and false are the boolean class.
+        guard let number = value as? NSNumber, !"\(type(of: number))".contains("Boolean") else { return nil }
+        return number.doubleValue
+    }
+
+    /// "zh_CN" → "zh-cn".
+    static func normalizedLanguage(_ tag: String) -> String {
+        tag.replacingOccurrences(of: "_", with: "-").lowercased()
+    }
+
+    static let ruleFields: Set<String> = [
+        "key", "keys", "control", "width", "lines", "maxHeight", "font", "size", "weight", "italic", "textStyle",
+        "categories", "fonts", "padding", "contentInsets", "lineBreakMode", "letterSpacing", "device", "layout",
+        "comment",
+    ]
+    static let topFields: Set<String> = [
+        "sourceLanguage", "languages", "scale", "fonts", "defaults", "rules", "comment", "$schema",
+    ]
+
+    /// Reads and checks a spec file; every error names the file and the field.
+    static func load(_ path: String) throws(RequestError) -> CheckSpec {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw RequestError(kind: "specNotFound", "cannot read spec '\(path)': no such file", exitCode: 66)
+        }
+        let text = try TextDecoding.decode([UInt8](data), file: path, allowUTF16: false)
+        let object = try XCStringsReader.parseJSON(text, file: path, what: "a spec is a JSON object with \"rules\"")
+        return try parse(object, file: path)
+    }
+
+    static func parse(_ object: Any, file: String) throws(RequestError) -> CheckSpec {
+        func fail(_ field: String, _ message: String) -> RequestError {
+            RequestError(kind: "invalidSpec", "\(file): \(field): \(message)", exitCode: 65)
+        }
+        guard let root = object as? [String: Any] else {
+            throw fail("top level", "expected a JSON object with \"rules\": [{\"key\": \"*\", \"width\": 343}]")
+        }
+        if let unknown = root.keys.sorted().first(where: { !topFields.contains($0) }) {
+            throw fail(
+                unknown,
+                "unknown field; known fields: \(topFields.filter { $0 != "$schema" }.sorted().joined(separator: ", "))")
+        }
+        var spec = CheckSpec()
+        if let value = root["sourceLanguage"] {
+            guard let text = value as? String else { throw fail("sourceLanguage", "must be a string such as \"en\"") }
+            spec.sourceLanguage = text
+        }
+        if let value = root["languages"] {
+            guard let list = value as? [String] else { throw fail("languages", "must be an array of language codes") }
+            spec.languages = list
+        }
+        if let value = root["scale"] {
+            guard let scale = number(value), [1, 2, 3].contains(scale) else { throw fail("scale", "must be 1, 2 or 3") }
+            spec.scale = scale
+        }
+        let topFonts = try fonts(root["fonts"], field: "fonts", fail: fail)
+        let defaults = root["defaults"] ?? [String: Any]()
+        guard let defaultsObject = defaults as? [String: Any] else {
+            throw fail("defaults", "must be an object with rule fields (control, width, lines, textStyle, …)")
+        }
+        guard let rules = root["rules"] as? [Any], !rules.isEmpty else {
+            throw fail("rules", "must be a non-empty array of rules such as {\"key\": \"login.*\", \"width\": 120}")
+        }
+        for (index, item) in rules.enumerated() {
+            let name = "rules[\(index)]"
+            guard let object = item as? [String: Any] else { throw fail(name, "must be an object") }
+            var merged = defaultsObject
+            for (key, value) in object { merged[key] = value }
+            var rule = try Rule(merged, name: name, fail: fail)
+            rule.fonts = topFonts.merging(rule.fonts) { _, ruleFont in ruleFont }
+            spec.rules.append(rule)
+        }
+        return spec
+    }
+
+    static func fonts(_ value: Any?, field: String, fail: (String, String) -> RequestError) throws(RequestError)
+        -> [String: String]
+    {
+        guard let value else { return [:] }
+        guard let object = value as? [String: Any] else {
+            throw fail(field, "must be an object of language → font, such as {\"ja\": \"Hiragino Sans\"}")
+        }
+        var result: [String: String] = [:]
+        for (language, font) in object {
+            guard let name = font as? String else {
+                throw fail("\(field).\(language)", "must be a font family or file path")
+            }
+            result[language] = name
+        }
+        return result
+    }
+}
+
+extension CheckSpec.Rule {
+    init(_ object: [String: Any], name: String, fail: (String, String) -> RequestError) throws(RequestError) {
+        self.name = name
+        if let unknown = object.keys.sorted().first(where: { !CheckSpec.ruleFields.contains($0) }) {
+            throw fail(
+                "\(name).\(unknown)",
+                "unknown field; known fields: \(CheckSpec.ruleFields.sorted().joined(separator: ", "))")
+        }
+        if object["device"] != nil || object["layout"] != nil {
+            throw fail(
+                name,
+                "\"device\" and \"layout\" are not supported yet (layout files come in a later version); give \"width\" in points"
+            )
+        }
+        func number(_ field: String) throws(RequestError) -> Double? {
+            guard let value = object[field] else { return nil }
+            guard let number = CheckSpec.number(value), number.isFinite else {
+                throw fail("\(name).\(field)", "must be a number")
+            }
+            return number
+        }
+        func string(_ field: String) throws(RequestError) -> String? {
+            guard let value = object[field] else { return nil }
+            guard let text = value as? String else { throw fail("\(name).\(field)", "must be a string") }
+            return text
+        }
+        func insets(_ field: String) throws(RequestError) -> EdgeInsets {
+            guard let value = object[field] else { return .zero }
+            if let items = value as? [Any], case let list = items.compactMap(CheckSpec.number), list.count == 4,
+                items.count == 4, list.allSatisfy(\.isFinite)
+            {
+                return EdgeInsets(top: list[0], left: list[1], bottom: list[2], right: list[3])
+            }
+            if let text = value as? String, let parsed = try? EdgeInsets(parsing: text) { return parsed }
+            throw fail("\(name).\(field)", "must be [top, left, bottom, right] or \"t,l,b,r\"")
+        }
+
+        switch object["key"] ?? object["keys"] {
+        case let pattern as String: patterns = [pattern]
+        case let list as [String] where !list.isEmpty: patterns = list
+        default: throw fail("\(name).key", "must be a key or glob pattern (\"login.*\"), or an array of them")
+        }
+        if let control = try string("control") {
+            guard let kind = ControlKind(rawValue: control.lowercased().replacingOccurrences(of: " ", with: "")) else {
+                throw fail("\(name).control", "unknown control '\(control)'; allowed: label, button, textview")
+            }
+            self.control = kind
+        }
+        guard let width = try number("width"), width > 0 else {
+            throw fail("\(name).width", "required: the control's width in points, a number greater than 0")
+        }
+        self.width = width
+        if let lines = try number("lines") {
+            guard lines >= 0, lines == lines.rounded(), lines < 10_000 else {
+                throw fail("\(name).lines", "must be 0 (unlimited) or a positive whole number")
+            }
+            self.lines = Int(lines)
+        }
+        if let maxHeight = try number("maxHeight") {
+            guard maxHeight > 0 else { throw fail("\(name).maxHeight", "must be greater than 0") }
+            self.maxHeight = maxHeight
+        }
+        if control == .textview && maxHeight == nil {
+            throw fail("\(name).maxHeight", "required for a text view: it grows to fit, so only a height can overflow")
+        }
+        if control == .label && lines == 0 && maxHeight == nil {
+            throw fail("\(name).maxHeight", "required for a label with lines 0: unlimited lines never truncate")
+        }
+        font.family = try string("font")
+        font.size = try number("size")
+        var weightName = object["weight"] as? String
+        if weightName == nil, let number = CheckSpec.number(object["weight"]), number.isFinite, abs(number) < 1e6 {
+            weightName = String(Int(number))
+        }
+        if object["weight"] != nil && weightName == nil { throw fail("\(name).weight", "must be a name or a number") }
+        if let weight = weightName {
+            guard let parsed = FontWeight(parsing: weight) else {
+                throw fail(
+                    "\(name).weight", "unknown weight '\(weight)'; use regular, medium, semibold, bold, … or 1-1000")
+            }
+            font.weight = parsed
+        }
+        if let italic = object["italic"] {
+            guard let flag = italic as? Bool else { throw fail("\(name).italic", "must be true or false") }
+            font.italic = flag
+        }
+        if let style = try string("textStyle") {
+            do { font.textStyle = try TextStyle(validating: style) } catch {
+                throw fail("\(name).textStyle", error.message)
+            }
+        }
+        if font.textStyle != nil, font.size != nil {
+            throw fail(name, "give \"size\" or \"textStyle\", not both: the text style sets the size per category")
+        }
+        if let value = object["categories"] {
+            if let word = value as? String, word.lowercased() == "all" {
+                categories = ContentSizeCategory.allCases
+            } else if let list = value as? [String], !list.isEmpty {
+                categories = []
+                for item in list {
+                    do { categories.append(try ContentSizeCategory(validating: item)) } catch {
+                        throw fail("\(name).categories", error.message)
+                    }
+                }
+            } else {
+                throw fail(
+                    "\(name).categories", "must be \"all\" or an array such as [\"large\", \"accessibilityExtraLarge\"]"
+                )
+            }
+            if font.textStyle == nil && categories != [.large] {
+                throw fail(
+                    "\(name).categories", "content size categories need a \"textStyle\" (a fixed size does not scale)")
+            }
+        }
+        fonts = try CheckSpec.fonts(object["fonts"], field: "\(name).fonts", fail: fail)
+        padding = try insets("padding")
+        contentInsets = try insets("contentInsets")
+        if let mode = try string("lineBreakMode") {
+            guard let parsed = LineBreakMode(rawValue: mode) else {
+                throw fail(
+                    "\(name).lineBreakMode", "one of " + LineBreakMode.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            lineBreakMode = parsed
+        }
+        letterSpacing = try number("letterSpacing") ?? 0
+    }
+}
+
+/// Glob matching on whole keys: `*` is any run of characters (dots included), `?` one character.
+enum Glob {
+    static func matches(_ pattern: String, _ text: String) -> Bool {
+        let p = Array(pattern)
+        let t = Array(text)
+        var pi = 0
+        var ti = 0
+        var star = -1
+        var mark = 0
+        while ti < t.count {
+            if pi < p.count && (p[pi] == "?" || p[pi] == t[ti]) {
+                pi += 1
+                ti += 1
+            } else if pi < p.count && p[pi] == "*" {
+                star = pi
+                mark = ti
+                pi += 1
+            } else if star >= 0 {
+                pi = star + 1
+                mark += 1
+                ti = mark
+            } else {
+                return false
+            }
+        }
+        while pi < p.count && p[pi] == "*" { pi += 1 }
+        return pi == p.count
+    }
+}

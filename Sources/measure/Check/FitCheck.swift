@@ -1,0 +1,253 @@
+import Controls
+import Foundation
+import Typesetting
+
+/// One key × language × category that does not fit.
+struct Finding: Sendable {
+    enum Problem: String, Sendable {
+        /// The text is cut (an ellipsis, or clipped).
+        case truncated
+        /// The control needs more height than `maxHeight`.
+        case overflow
+    }
+    var entry: CatalogEntry
+    var category: ContentSizeCategory
+    var problem: Problem
+    var control: ControlKind
+    var font: String
+    /// The size the whole text needs (pixel-ceiled).
+    var needed: Size
+    /// The size the control has.
+    var available: Size
+    /// The lines as displayed, with the ellipsis where the text is cut.
+    var shown: [String]
+}
+
+/// Runs a spec over catalog entries.
+struct FitCheck {
+    let spec: CheckSpec
+    let registry: FontRegistry
+
+    struct Outcome {
+        var findings: [Finding] = []
+        var checks = 0
+        var unmatchedKeys: Set<String> = []
+        var languages: Set<String> = []
+        var keys: Set<String> = []
+    }
+
+    /// The (entry, rule) pairs to check, and the keys no rule matches.
+    func plan(_ entries: [CatalogEntry]) -> (work: [(CatalogEntry, CheckSpec.Rule)], unmatched: Set<String>) {
+        let wanted = spec.languages.map { Set($0.map(CheckSpec.normalizedLanguage)) }
+        var work: [(CatalogEntry, CheckSpec.Rule)] = []
+        var unmatched: Set<String> = []
+        for entry in entries {
+            if let wanted, !wanted.contains(CheckSpec.normalizedLanguage(entry.language)) { continue }
+            guard let rule = spec.rules.first(where: { $0.matches(entry.key) }) else {
+                unmatched.insert(entry.key)
+                continue
+            }
+            work.append((entry, rule))
+        }
+        return (work, unmatched)
+    }
+
+    func run(_ entries: [CatalogEntry], progress: ProgressBar?) throws(RequestError) -> Outcome {
+        let (work, unmatched) = plan(entries)
+        var outcome = Outcome()
+        outcome.unmatchedKeys = unmatched
+        let total = work.reduce(0) { $0 + $1.1.categories.count }
+        progress?.start(total: total)
+        var fonts: [String: Font] = [:]
+        for (entry, rule) in work {
+            outcome.languages.insert(entry.language)
+            outcome.keys.insert(entry.key)
+            for category in rule.categories {
+                let specification = rule.font.withFamily(rule.family(for: entry.language)).at(category)
+                let cacheKey = "\(specification)"
+                let font: Font
+                if let cached = fonts[cacheKey] {
+                    font = cached
+                } else {
+                    do {
+                        font = try specification.resolve(in: registry, defaultSize: rule.control == .button ? 15 : 17)
+                    } catch {
+                        throw RequestError(
+                            kind: RequestError(error).kind,
+                            "\(rule.name) (key '\(entry.key)', language \(entry.language)): \(error.description)",
+                            exitCode: RequestError(error).exitCode)
+                    }
+                    fonts[cacheKey] = font
+                }
+                do {
+                    if let finding = try check(entry, rule: rule, font: font, category: category) {
+                        outcome.findings.append(finding)
+                    }
+                } catch {
+                    throw RequestError(
+                        kind: RequestError(error).kind,
+                        "\(entry.file):\(entry.line): key '\(entry.key)' (\(entry.language)) with \(rule.name): \(error.description)",
+                        exitCode: RequestError(error).exitCode)
+                }
+                outcome.checks += 1
+                progress?.advance()
+            }
+        }
+        progress?.finish()
+        return outcome
+    }
+
+    /// Lays one text out in the rule's control; a finding when it truncates or overflows.
+    func check(_ entry: CatalogEntry, rule: CheckSpec.Rule, font: Font, category: ContentSizeCategory)
+        throws(TypesettingError) -> Finding?
+    {
+        let scale = spec.scale
+        let layout: TextLayout
+        let needed: Size
+        var available: Size
+        let prepared: PreparedText
+        switch rule.control {
+        case .label:
+            var label = Label(text: entry.text, font: font)
+            label.numberOfLines = rule.lines ?? 1
+            label.lineBreakMode = rule.lineBreakMode ?? .byTruncatingTail
+            label.letterSpacing = rule.letterSpacing
+            label.language = entry.language
+            label.preferredMaxLayoutWidth = rule.width
+            let padded = PaddingLabel(label: label, padding: rule.padding)
+            prepared = try label.prepare(registry: registry)
+            layout = try padded.layout(width: rule.width, prepared: prepared)
+            var full = padded
+            if label.numberOfLines != 1 { full.label.numberOfLines = 0 }
+            needed = try full.intrinsicContentSize(scale: scale, prepared: prepared)
+            let shownHeight = try padded.intrinsicContentSize(scale: scale, prepared: prepared).height
+            available = Size(width: rule.width, height: rule.maxHeight ?? shownHeight)
+        case .button:
+            var button = Button(title: entry.text, font: font)
+            button.contentEdgeInsets = rule.contentInsets
+            button.letterSpacing = rule.letterSpacing
+            button.language = entry.language
+            prepared = try button.titleLabel.prepare(registry: registry)
+            layout = try button.titleLayout(width: rule.width, prepared: prepared)
+            needed = try button.intrinsicContentSize(scale: scale, prepared: prepared)
+            available = Size(width: rule.width, height: rule.maxHeight ?? needed.height)
+        case .textview:
+            var view = TextView(text: entry.text, font: font)
+            view.isScrollEnabled = false
+            view.width = rule.width
+            view.letterSpacing = rule.letterSpacing
+            view.language = entry.language
+            prepared = try view.prepare(registry: registry)
+            layout = try view.layout(prepared: prepared)
+            needed = try view.intrinsicContentSize(scale: scale, prepared: prepared)
+            available = Size(width: rule.width, height: rule.maxHeight ?? needed.height)
+        }
+        let problem: Finding.Problem
+        if layout.isTruncated {
+            problem = .truncated
+        } else if needed.height > available.height + 1e-9 {
+            problem = .overflow
+        } else {
+            return nil
+        }
+        if available.height.isInfinite { available.height = needed.height }
+        return Finding(
+            entry: entry, category: category, problem: problem, control: rule.control, font: font.description,
+            needed: needed, available: available, shown: layout.lines.map { prepared.displayedText(of: $0) })
+    }
+}
+
+/// The report: a table for people, JSON for tools.
+enum CheckReport {
+    static func size(_ size: Size) -> String {
+        "\(PixelGrid.format(size.width)) × \(PixelGrid.format(size.height))"
+    }
+
+    static func table(_ outcome: FitCheck.Outcome) -> String {
+        var rows: [[String]] = [["KEY", "LANGUAGE", "CATEGORY", "PROBLEM", "NEEDED", "AVAILABLE", "SHOWN", "WHERE"]]
+        for finding in sorted(outcome.findings) {
+            let key = finding.entry.variant.map { "\(finding.entry.key) [\($0)]" } ?? finding.entry.key
+            rows.append([
+                key, finding.entry.language, finding.category.rawValue, finding.problem.rawValue, size(finding.needed),
+                size(finding.available), finding.shown.joined(separator: " ⏎ "),
+                "\(finding.entry.file):\(finding.entry.line)",
+            ])
+        }
+        var widths = [Int](repeating: 0, count: rows[0].count)
+        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
+        var lines: [String] = []
+        if !outcome.findings.isEmpty {
+            for row in rows {
+                let cells = row.enumerated().map { index, cell in
+                    index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
+                }
+                lines.append(cells.joined(separator: "  "))
+            }
+            lines.append("")
+        }
+        lines.append(summary(outcome))
+        return lines.joined(separator: "\n")
+    }
+
+    static func summary(_ outcome: FitCheck.Outcome) -> String {
+        let truncated = outcome.findings.filter { $0.problem == .truncated }.count
+        let overflow = outcome.findings.count - truncated
+        let failedKeys = Set(outcome.findings.map(\.entry.key)).count
+        var text =
+            "\(outcome.checks) checks (\(outcome.keys.count) keys, \(outcome.languages.count) languages): "
+            + (outcome.findings.isEmpty
+                ? "everything fits"
+                : "\(outcome.findings.count) failed (\(truncated) truncated, \(overflow) overflow) in \(failedKeys) keys")
+        if !outcome.unmatchedKeys.isEmpty {
+            text += "; \(outcome.unmatchedKeys.count) keys matched no rule and were not checked"
+        }
+        return text
+    }
+
+    static func sorted(_ findings: [Finding]) -> [Finding] {
+        findings.sorted {
+            ($0.entry.key, $0.entry.variant ?? "", $0.entry.language, $0.category)
+                < ($1.entry.key, $1.entry.variant ?? "", $1.entry.language, $1.category)
+        }
+    }
+
+    static func json(_ outcome: FitCheck.Outcome) -> String {
+        func sizeObject(_ size: Size) -> JSONValue {
+            .object([("width", .number(size.width)), ("height", .number(size.height))])
+        }
+        let findings: [JSONValue] = sorted(outcome.findings).map { finding in
+            var pairs: [(String, JSONValue)] = [("key", .string(finding.entry.key))]
+            if let variant = finding.entry.variant { pairs.append(("variant", .string(variant))) }
+            pairs += [
+                ("language", .string(finding.entry.language)),
+                ("category", .string(finding.category.rawValue)),
+                ("problem", .string(finding.problem.rawValue)),
+                ("control", .string(finding.control.rawValue)),
+                ("font", .string(finding.font)),
+                ("text", .string(finding.entry.text)),
+                ("shown", .array(finding.shown.map(JSONValue.string))),
+                ("needed", sizeObject(finding.needed)),
+                ("available", sizeObject(finding.available)),
+                ("file", .string(finding.entry.file)),
+                ("line", .number(Double(finding.entry.line))),
+            ]
+            return .object(pairs)
+        }
+        let truncated = outcome.findings.filter { $0.problem == .truncated }.count
+        return JSONValue.object([
+            ("findings", .array(findings)),
+            (
+                "summary",
+                .object([
+                    ("checks", .number(Double(outcome.checks))),
+                    ("failed", .number(Double(outcome.findings.count))),
+                    ("truncated", .number(Double(truncated))),
+                    ("overflow", .number(Double(outcome.findings.count - truncated))),
+                    ("keys", .number(Double(outcome.keys.count))),
+                    ("languages", .array(outcome.languages.sorted().map(JSONValue.string))),
+                    ("unmatchedKeys", .array(outcome.unmatchedKeys.sorted().map(JSONValue.string))),
+                ])
+            ),
+        ]).serialized()
+    }
+}

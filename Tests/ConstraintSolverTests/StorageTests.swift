@@ -1,0 +1,180 @@
+import XCTest
+
+@testable import ConstraintSolver
+
+/// The solver's storage types checked against the standard library's, and the dense expansion
+/// checked against the sparse one it replaces.
+final class StorageTests: XCTestCase {
+    func testIdentityTableMatchesDictionary() {
+        var rng = TestRandom(11)
+        // Real object addresses (allocated together, as the solver sees them) and synthetic
+        // keys packed 16 and 32 bytes apart, which stress neighbouring buckets.
+        let objects = (0..<300).map { _ in Variable() }
+        var keys = objects.map(\.tableKey)
+        keys += (1...300).map { UInt($0) * 16 }
+        keys += (1...300).map { 0x7000_0000 + UInt($0) * 32 }
+        var table = IdentityTable()
+        var reference: [UInt: Int32] = [:]
+        for step in 0..<20_000 {
+            let key = keys[rng.int(0...keys.count - 1)]
+            if rng.int(0...2) == 0 {
+                XCTAssertEqual(table.remove(key), reference.removeValue(forKey: key), "step \(step)")
+            } else {
+                let value = Int32(rng.int(0...1000))
+                table.set(key, value)
+                reference[key] = value
+            }
+            XCTAssertEqual(table.count, reference.count)
+            let probe = keys[rng.int(0...keys.count - 1)]
+            XCTAssertEqual(table.find(probe), reference[probe], "step \(step)")
+        }
+        for key in keys { XCTAssertEqual(table.find(key), reference[key]) }
+    }
+
+    func testSymbolSetMatchesSet() {
+        var rng = TestRandom(12)
+        var set = SymbolSet()
+        var reference = Set<Int32>()
+        // Grow well past the inline members and the position index, then shrink again.
+        for phase in 0..<4 {
+            let growing = phase % 2 == 0
+            for _ in 0..<3000 {
+                let id = Int32(rng.int(0...199))
+                if growing ? rng.int(0...3) != 0 : rng.int(0...3) == 0 {
+                    if !reference.contains(id) {
+                        set.insert(id)
+                        reference.insert(id)
+                    }
+                } else {
+                    set.remove(id)  // also ids that are absent
+                    reference.remove(id)
+                }
+                XCTAssertEqual(set.count, reference.count)
+                XCTAssertEqual(set.isEmpty, reference.isEmpty)
+                let probe = Int32(rng.int(0...199))
+                XCTAssertEqual(set.contains(probe), reference.contains(probe))
+            }
+            XCTAssertEqual(Set(set), reference)
+            XCTAssertEqual(set.items.count, reference.count)
+            XCTAssertEqual(set.min(), reference.min())
+        }
+    }
+
+    func testRowMergeMatchesReference() {
+        var rng = TestRandom(13)
+        func randomRow(_ n: Int) -> Row {
+            var row = Row(constant: Double(rng.int(-5...5)))
+            for _ in 0..<n { row.insert(Int32(rng.int(0...40)), Double(rng.int(-4...4)) / 2) }
+            return row
+        }
+        for _ in 0..<2000 {
+            var row = randomRow(rng.int(0...12))
+            let other = randomRow(rng.int(0...12))
+            let dropped: Int32 = rng.int(0...1) == 0 ? -1 : Int32(rng.int(0...40))
+            let coefficient = Double(rng.int(-4...4)) / 2
+            guard dropped < 0 || other.coefficient(for: dropped) == 0 else { continue }
+            // Reference: a dictionary with the same arithmetic and drop rule.
+            var expected: [Int32: Double] = [:]
+            for (id, c) in zip(row.ids, row.coefficients) where id != dropped { expected[id] = c }
+            var added: [Int32] = []
+            var removed: [Int32] = []
+            for (id, c) in zip(other.ids, other.coefficients) {
+                let old = expected[id]
+                let v = (old ?? 0) + c * coefficient
+                if nearZero(v) {
+                    expected[id] = nil
+                    if old != nil { removed.append(id) }
+                } else {
+                    expected[id] = v
+                    if old == nil { added.append(id) }
+                }
+            }
+            let constant = row.constant + other.constant * coefficient
+            var gotAdded: [Int32] = []
+            var gotRemoved: [Int32] = []
+            row.merge(
+                other, coefficient, dropping: dropped, track: true, added: &gotAdded,
+                removed: &gotRemoved)
+            XCTAssertEqual(row.constant, constant)
+            XCTAssertEqual(Array(row.ids), expected.keys.sorted())
+            for (id, c) in zip(row.ids, row.coefficients) { XCTAssertEqual(c, expected[id]) }
+            XCTAssertEqual(gotAdded.sorted(), added.sorted())
+            XCTAssertEqual(gotRemoved.sorted(), removed.sorted())
+        }
+    }
+
+    /// The compiled definition program (what `updateVariables()` evaluates) gives every symbol
+    /// exactly the value that `value(of:)` computes from the definitions directly.
+    func testProgramEvaluationMatchesDirectValues() throws {
+        for seed in 0..<20 {
+            var rng = TestRandom(UInt64(200 + seed))
+            var s = Solver()
+            let v = (0..<12).map { Variable("v\($0)") }
+            var added: [Constraint] = []
+            for step in 0..<40 {
+                if step % 7 == 6, !added.isEmpty {
+                    try s.remove(added.remove(at: rng.int(0...added.count - 1)))
+                } else {
+                    var terms: [Term] = []
+                    for _ in 0..<rng.int(1...3) {
+                        terms.append(Term(v[rng.int(0...11)], Double(rng.int(-3...3))))
+                    }
+                    let relation: Relation = [.equal, .lessThanOrEqual, .greaterThanOrEqual][rng.int(0...2)]
+                    let c = Constraint(
+                        Expression(terms, constant: Double(rng.int(-20...20))), relation,
+                        priority: [.required, 750, 250][rng.int(0...2)])
+                    if (try? s.add(c)) != nil { added.append(c) }
+                }
+                _ = s.updateVariables()
+                let values = s.evaluate()
+                for symbol in 0..<s.symbolInfo.count {
+                    XCTAssertEqual(values[symbol], s.valueOfSymbol(Int32(symbol)), "seed \(seed)")
+                }
+                for x in v {
+                    guard let symbol = s.variableSymbols[x] else { continue }
+                    XCTAssertEqual(s.symbolInfo[Int(symbol)].reported, s.value(of: x))
+                }
+            }
+        }
+    }
+
+    /// The dense workspace expansion gives bit-identical rows, and the same candidate, as the
+    /// sparse expansion followed by the substitution of basic rows.
+    func testWorkspaceExpansionMatchesSparseExpansion() throws {
+        var checked = 0
+        for seed in 0..<30 {
+            var rng = TestRandom(UInt64(100 + seed))
+            var s = Solver()
+            let v = (0..<10).map { Variable("v\($0)") }
+            for _ in 0..<25 {
+                var terms: [Term] = []
+                for _ in 0..<rng.int(1...3) {
+                    terms.append(Term(v[rng.int(0...9)], Double(rng.int(-3...3))))
+                }
+                let relation: Relation = [.equal, .lessThanOrEqual, .greaterThanOrEqual][rng.int(0...2)]
+                let priority: Priority = [.required, 750, 250][rng.int(0...2)]
+                _ = try? s.add(
+                    Constraint(
+                        Expression(terms, constant: Double(rng.int(-20...20))), relation,
+                        priority: priority))
+            }
+            for symbol in 0..<s.symbolInfo.count {
+                for findCandidate in [false, true] {
+                    var sparse = Row(constant: 1)
+                    sparse.insert(Int32(symbol), 2)
+                    sparse.insert(Int32(rng.int(0...s.symbolInfo.count - 1)), -1)
+                    var dense = sparse
+                    let sparseCandidate = s.expand(&sparse, findCandidate: findCandidate)
+                    if sparseCandidate < 0 { s.substituteBasics(&sparse) }
+                    var copy = s
+                    let denseCandidate = copy.expandInWorkspace(&dense, findCandidate: findCandidate)
+                    XCTAssertEqual(denseCandidate, sparseCandidate)
+                    XCTAssertEqual(dense, sparse, "seed \(seed) symbol \(symbol)")
+                    XCTAssertTrue(copy.workspace.allSatisfy { $0 == 0 }, "workspace left dirty")
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 500)
+    }
+}
