@@ -120,9 +120,6 @@ final class LayoutEngine {
         return views
     }
 
-    /// Constraints currently broken, by identity (kept to describe them).
-    private var brokenConstraints: [ObjectIdentifier: NSLayoutConstraint] = [:]
-
     // MARK: Collecting
 
     private func collect(_ views: [UIView], diagnostics: inout [LayoutDiagnostic]) -> [NSLayoutConstraint] {
@@ -283,21 +280,19 @@ final class LayoutEngine {
         let lead = origin
         let trail = superSize - origin - size
         let mid = origin + size / 2
-        func make(
-            _ attribute: NSLayoutConstraint.Attribute, _ ratio: CGFloat, _ constant: CGFloat,
-            relativeToStart: Bool = true
-        ) -> NSAutoresizingMaskLayoutConstraint {
-            // attribute == (relativeToStart ? parent.start : 0) + ratio × parent.size + constant
-            let constraint = NSAutoresizingMaskLayoutConstraint(
-                view: view, attribute: attribute, superview: parent,
-                superAttribute: attribute == dimension ? dimension : start,
-                multiplier: attribute == dimension ? ratio : 1, constant: constant, maskNotation: notation)
-            if attribute != dimension, ratio != 0 { constraint.additionalTerm = (parent, dimension, ratio) }
-            if attribute == dimension, ratio == 0 {
+        /// `attribute == ratio × parent.size + constant`, plus `parent.start` for a position.
+        func make(_ attribute: NSLayoutConstraint.Attribute, _ ratio: CGFloat, _ constant: CGFloat)
+            -> NSAutoresizingMaskLayoutConstraint
+        {
+            if attribute == dimension {
                 return NSAutoresizingMaskLayoutConstraint(
-                    view: view, attribute: dimension, superview: nil, superAttribute: .notAnAttribute, multiplier: 1,
-                    constant: constant, maskNotation: notation)
+                    view: view, attribute: dimension, superview: ratio == 0 ? nil : parent, superAttribute: dimension,
+                    multiplier: ratio == 0 ? 1 : ratio, constant: constant, maskNotation: notation)
             }
+            let constraint = NSAutoresizingMaskLayoutConstraint(
+                view: view, attribute: attribute, superview: parent, superAttribute: start, multiplier: 1,
+                constant: constant, maskNotation: notation)
+            if ratio != 0 { constraint.additionalTerm = (parent, dimension, ratio) }
             return constraint
         }
         switch flexible {
@@ -576,7 +571,6 @@ final class LayoutEngine {
         installOrder = keptOrder
         for id in Array(broken.keys) where !wanted.contains(id) {
             broken[id] = nil
-            brokenConstraints[id] = nil
         }
         for id in Array(lastReports.keys) where !wanted.contains(id) { lastReports[id] = nil }
 
@@ -673,7 +667,6 @@ final class LayoutEngine {
                     owners[done] = nil
                 }
                 broken[id] = forms
-                brokenConstraints[id] = constraint
                 brokenNow.append(constraint)
                 if case .unsatisfiableConstraint(_, let conflicts) = error {
                     var conflicting: [NSLayoutConstraint] = []
@@ -695,7 +688,6 @@ final class LayoutEngine {
             }
         }
         broken[id] = nil
-        brokenConstraints[id] = nil
         lastReports[id] = nil
         installed[id] = Installed(constraint: constraint, forms: forms, solverConstraints: added)
         installOrder.append(id)
@@ -833,9 +825,6 @@ final class LayoutEngine {
     }
 
     // MARK: Questions
-
-    /// The installed constraints, in installation order.
-    var installedConstraints: [NSLayoutConstraint] { installOrder.compactMap { installed[$0]?.constraint } }
 
     /// Installed constraints connected to the item's variables on an axis, directly or
     /// through other items' variables (but not through its superviews'), in installation order.
