@@ -50,6 +50,10 @@ final class LayoutEngine {
                 && zip(terms, other.terms).allSatisfy { $0.variable == $1.variable && $0.coefficient == $1.coefficient }
         }
         static func == (lhs: Form, rhs: Form) -> Bool { lhs.sameShape(as: rhs) && lhs.constant == rhs.constant }
+        /// Whether two lists of forms differ at most in their constants (updated in place).
+        static func sameShapes(_ lhs: [Form], _ rhs: [Form]) -> Bool {
+            lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.sameShape(as: $1) }
+        }
     }
 
     private struct AutoresizingKey: Equatable {
@@ -576,25 +580,25 @@ final class LayoutEngine {
 
         // Removals first, then constants, then additions: a constraint whose priority
         // dropped leaves the required level before a new required one comes in.
+        // Installed constraints taken out below; installOrder drops them in one pass.
+        var taken = Set<ObjectIdentifier>()
         var current: [(NSLayoutConstraint, [Form])] = []
         current.reserveCapacity(desired.count)
         for constraint in desired {
             let id = ObjectIdentifier(constraint)
             switch self.forms(of: constraint) {
             case .success(let forms):
-                if let record = installed[id],
-                    record.forms.count != forms.count || !zip(record.forms, forms).allSatisfy({ $0.sameShape(as: $1) })
-                {
+                if let record = installed[id], !Form.sameShapes(record.forms, forms) {
                     installed[id] = nil
                     uninstall(record)
-                    installOrder.removeAll { $0 == id }
+                    taken.insert(id)
                     removedAny = true
                 }
                 current.append((constraint, forms))
             case .failure(let error):
                 if let record = installed.removeValue(forKey: id) {
                     uninstall(record)
-                    installOrder.removeAll { $0 == id }
+                    taken.insert(id)
                     removedAny = true
                 }
                 if fitting == nil {
@@ -625,13 +629,14 @@ final class LayoutEngine {
             if failed {
                 installed[id] = nil
                 uninstall(record)
-                installOrder.removeAll { $0 == id }
+                taken.insert(id)
                 removedAny = true
                 pending.append((constraint, forms))
             } else {
                 installed[id] = record
             }
         }
+        if !taken.isEmpty { installOrder.removeAll { taken.contains($0) } }
         var brokenNow: [NSLayoutConstraint] = []
         for (constraint, forms) in pending {
             let id = ObjectIdentifier(constraint)
