@@ -153,11 +153,11 @@ public class NSLayoutConstraint: CustomStringConvertible {
     public let multiplier: CGFloat
     /// The constant; changing it on an active constraint updates the layout incrementally.
     public var constant: CGFloat {
-        didSet { if constant != oldValue { owningRoot()?.setNeedsLayout() } }
+        didSet { if constant != oldValue, !isSystemConstraint { owningRoot()?.setNeedsLayout() } }
     }
     /// The priority; an active constraint keeps its place but is re-solved at the new level.
     public var priority: UILayoutPriority = .required {
-        didSet { if priority != oldValue { owningRoot()?.setNeedsLayout() } }
+        didSet { if priority != oldValue, !isSystemConstraint { owningRoot()?.setNeedsLayout() } }
     }
     /// A name shown in diagnostics.
     public var identifier: String?
@@ -171,7 +171,8 @@ public class NSLayoutConstraint: CustomStringConvertible {
             newValue ? NSLayoutConstraint.activate([self]) : NSLayoutConstraint.deactivate([self])
         }
     }
-    /// Whether the engine made the constraint (not the user).
+    /// Whether the engine made the constraint (not the user). The engine sets such
+    /// constraints' constants during a pass, so changing them does not ask for another.
     var isSystemConstraint = false
 
     let first: (any LayoutItem)?
@@ -207,6 +208,10 @@ public class NSLayoutConstraint: CustomStringConvertible {
         self.constant = constant
         self.priority = priority
         self.identifier = identifier
+        // A margin attribute is an edge of the view's layout margins guide: the guide exists
+        // from now on, so a layout pass collects its constraints with everything else.
+        if firstAttribute.withoutMargin != nil { _ = (first as? UIView)?.layoutMarginsGuide }
+        if secondAttribute.withoutMargin != nil { _ = (second as? UIView)?.layoutMarginsGuide }
     }
 
     /// Activates constraints: each is added to the layout of the views it relates, in this order.

@@ -148,15 +148,6 @@ final class LayoutEngine {
             }
         }
         user.sort { ($0.activationOrder ?? 0) < ($1.activationOrder ?? 0) }
-        // Margin attributes live on the layout margins guide: make sure it exists before guides are collected.
-        for constraint in user {
-            if constraint.firstAttribute.withoutMargin != nil, let view = constraint.first as? UIView {
-                _ = view.layoutMarginsGuide
-            }
-            if constraint.secondAttribute.withoutMargin != nil, let view = constraint.second as? UIView {
-                _ = view.layoutMarginsGuide
-            }
-        }
 
         var result: [NSLayoutConstraint] = []
         for view in views {
