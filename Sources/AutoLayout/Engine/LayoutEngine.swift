@@ -411,6 +411,11 @@ final class LayoutEngine {
         guard constraint.multiplier.isFinite, constraint.constant.isFinite else {
             return .failure(.init("its multiplier or constant is not finite"))
         }
+        if constraint.firstAttribute.withoutMargin != nil && !(first is UIView)
+            || constraint.secondAttribute.withoutMargin != nil && !(constraint.second is UIView)
+        {
+            return .failure(.init("a layout guide has no margins"))
+        }
         var terms: [Term] = []
         var constant = 0.0
         linear(first, constraint.firstAttribute, scale: 1, into: &terms, constant: &constant)
