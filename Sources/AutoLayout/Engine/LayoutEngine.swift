@@ -516,7 +516,7 @@ final class LayoutEngine {
             let target = view.forFirstBaselineLayout
             let tv = target.layoutVariables
             terms.append(Term(tv.minY, scale))
-            if let offset = target.firstBaselineOffsetFromTop {
+            if let offset = target.textBaselines?.fromTop {
                 constant += scale * Double(offset)
             }
         case .lastBaseline:
@@ -528,7 +528,7 @@ final class LayoutEngine {
             let tv = target.layoutVariables
             terms.append(Term(tv.minY, scale))
             terms.append(Term(tv.height, scale))
-            if let offset = target.lastBaselineOffsetFromBottom {
+            if let offset = target.textBaselines?.fromBottom {
                 constant -= scale * Double(offset)
             }
         default:

@@ -1,3 +1,4 @@
+import Controls
 import Foundation
 import Typesetting
 
@@ -72,6 +73,10 @@ public struct UIEdgeInsets: Hashable, Sendable, CustomStringConvertible {
         UIEdgeInsets(
             top: lhs.top + rhs.top, left: lhs.left + rhs.left, bottom: lhs.bottom + rhs.bottom,
             right: lhs.right + rhs.right)
+    }
+    /// The same insets for the text engine's controls.
+    var edgeInsets: EdgeInsets {
+        EdgeInsets(top: Double(top), left: Double(left), bottom: Double(bottom), right: Double(right))
     }
     /// `{top, left, bottom, right}`, as UIKit prints insets.
     public var description: String {

@@ -67,7 +67,6 @@ open class UILabel: UIView {
     public var lineHeightMultiple: CGFloat = 0 { didSet { invalidateIntrinsicContentSize() } }
 
     var cache = PreparedTextCache()
-    var baselines: BaselineOffsets?
 
     /// Creates a label with UIKit's defaults for code: hugging 250, compression resistance 750.
     public init(text: String? = nil, frame: CGRect = .zero) {
@@ -103,11 +102,12 @@ open class UILabel: UIView {
             let label = measurer(font: resolved, wrapWidth: effectiveWrapWidth)
             let size = try label.intrinsicContentSize(scale: scale, prepared: prepared)
             let wrap = effectiveWrapWidth > 0 ? Double(effectiveWrapWidth) : .infinity
-            baselines = BaselineOffsets(try label.layout(width: wrap, prepared: prepared), font: resolved, scale: scale)
+            textBaselines = BaselineOffsets(
+                try label.layout(width: wrap, prepared: prepared), font: resolved, scale: scale)
             return CGSize(width: size.width, height: size.height)
         } catch {
             measurementError = error
-            baselines = nil
+            textBaselines = nil
             return .zero
         }
     }
@@ -127,9 +127,6 @@ open class UILabel: UIView {
         let scale = Double(traitCollection.displayScale)
         return layout.isTruncated || PixelGrid.ceil(layout.height, scale: scale) > Double(frame.height) + 1e-9
     }
-
-    override var firstBaselineOffsetFromTop: CGFloat? { baselines?.fromTop }
-    override var lastBaselineOffsetFromBottom: CGFloat? { baselines?.fromBottom }
 
     override var defaultName: String {
         guard let text, !text.isEmpty else { return super.defaultName }
@@ -173,7 +170,6 @@ open class UIButton: UIView {
     public var imageEdgeInsets: UIEdgeInsets = .zero
 
     var cache = PreparedTextCache()
-    var baselines: BaselineOffsets?
 
     /// Creates a button.
     public init(type: ButtonType = .system, frame: CGRect = .zero) {
@@ -200,34 +196,29 @@ open class UIButton: UIView {
             let (resolved, prepared) = try cache.prepared(currentTitle ?? "", font: titleFont, letterSpacing: 0)
             var button = Button(title: currentTitle ?? "", font: resolved)
             let insets = contentEdgeInsets
-            button.contentEdgeInsets = EdgeInsets(
-                top: Double(insets.top), left: Double(insets.left), bottom: Double(insets.bottom),
-                right: Double(insets.right))
+            button.contentEdgeInsets = insets.edgeInsets
             var size = try button.intrinsicContentSize(scale: scale, prepared: prepared)
             let top = insets == .zero ? CGFloat(Button.defaultTitleVerticalPadding) : insets.top
             let bottom = insets == .zero ? CGFloat(Button.defaultTitleVerticalPadding) : insets.bottom
-            baselines = BaselineOffsets(
+            textBaselines = BaselineOffsets(
                 try button.titleLayout(prepared: prepared), font: resolved, scale: scale, top: top, bottom: bottom)
             if let image = currentImage {
                 size.width += Double(image.size.width)
                 let imageHeight = Double(image.size.height + (insets == .zero ? 0 : insets.vertical))
                 if imageHeight > size.height {
                     let extra = CGFloat(imageHeight - size.height) / 2
-                    baselines?.fromTop += extra
-                    baselines?.fromBottom += extra
+                    textBaselines?.fromTop += extra
+                    textBaselines?.fromBottom += extra
                     size.height = imageHeight
                 }
             }
             return CGSize(width: size.width, height: size.height)
         } catch {
             measurementError = error
-            baselines = nil
+            textBaselines = nil
             return .zero
         }
     }
-
-    override var firstBaselineOffsetFromTop: CGFloat? { baselines?.fromTop }
-    override var lastBaselineOffsetFromBottom: CGFloat? { baselines?.fromBottom }
 
     override var defaultName: String {
         guard let title = currentTitle, !title.isEmpty else { return super.defaultName }
@@ -251,7 +242,6 @@ open class UITextView: UIView {
     }
 
     var cache = PreparedTextCache()
-    var baselines: BaselineOffsets?
 
     /// Creates a text view.
     public init(text: String = "", frame: CGRect = .zero) {
@@ -264,7 +254,7 @@ open class UITextView: UIView {
     /// ``UIView/noIntrinsicMetric`` on both axes while scrolling; the text's size otherwise.
     open override var intrinsicContentSize: CGSize {
         guard !isScrollEnabled else {
-            baselines = nil
+            textBaselines = nil
             return CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
         }
         let scale = Double(traitCollection.displayScale)
@@ -272,22 +262,18 @@ open class UITextView: UIView {
             let (resolved, prepared) = try cache.prepared(text, font: font, letterSpacing: 0)
             var view = TextView(text: text, font: resolved)
             view.isScrollEnabled = false
-            view.textContainerInset = EdgeInsets(
-                top: Double(textContainerInset.top), left: Double(textContainerInset.left),
-                bottom: Double(textContainerInset.bottom), right: Double(textContainerInset.right))
+            view.textContainerInset = textContainerInset.edgeInsets
             if let width = automaticWrapWidth, width > 0 { view.width = Double(width) }
             let size = try view.intrinsicContentSize(scale: scale, prepared: prepared)
-            baselines = BaselineOffsets(
+            textBaselines = BaselineOffsets(
                 try view.layout(prepared: prepared), font: resolved, scale: scale, top: textContainerInset.top,
                 bottom: textContainerInset.bottom)
             return CGSize(width: size.width, height: size.height)
         } catch {
             measurementError = error
-            baselines = nil
+            textBaselines = nil
             return .zero
         }
     }
 
-    override var firstBaselineOffsetFromTop: CGFloat? { baselines?.fromTop }
-    override var lastBaselineOffsetFromBottom: CGFloat? { baselines?.fromBottom }
 }

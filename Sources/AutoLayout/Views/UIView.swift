@@ -326,10 +326,9 @@ open class UIView: LayoutItem, CustomStringConvertible {
     /// without `preferredMaxLayoutWidth`, a text view that does not scroll).
     var wrapsAtLayoutWidth: Bool { false }
 
-    /// The first baseline's distance from the top, for views with text; nil uses the top edge.
-    var firstBaselineOffsetFromTop: CGFloat? { nil }
-    /// The last baseline's distance from the bottom, for views with text; nil uses the bottom edge.
-    var lastBaselineOffsetFromBottom: CGFloat? { nil }
+    /// Where a view's text sits, set when a text view measures itself; nil (no text) puts
+    /// the first baseline at the top edge and the last at the bottom edge.
+    var textBaselines: BaselineOffsets?
 
     /// The view whose first baseline is this view's first baseline (itself by default).
     open var forFirstBaselineLayout: UIView { forLastBaselineLayout }
