@@ -217,8 +217,11 @@ open class UIStackView: UIView {
         }
 
         let visible = arranged.filter { !$0.isHidden }
+        // Baseline alignment means nothing across a vertical stack: UIKit treats it as fill.
+        let isBaselineAlignment = alignment == .firstBaseline || alignment == .lastBaseline
+        let crossAlignment = !horizontal && isBaselineAlignment ? .fill : alignment
         func crossConstraints(_ view: UIView) {
-            switch alignment {
+            switch crossAlignment {
             case .fill:
                 _ = add(view, crossLeading, .equal, canvas, crossLeading, "UISV-alignment")
                 _ = add(view, crossTrailing, .equal, canvas, crossTrailing, "UISV-alignment")
@@ -230,18 +233,18 @@ open class UIStackView: UIView {
                 _ = add(view, crossCenter, .equal, canvas, crossCenter, "UISV-alignment")
             case .firstBaseline, .lastBaseline:
                 let baseline: NSLayoutConstraint.Attribute =
-                    alignment == .firstBaseline ? .firstBaseline : .lastBaseline
-                if horizontal, let first = visible.first, first !== view {
+                    crossAlignment == .firstBaseline ? .firstBaseline : .lastBaseline
+                if let first = visible.first, first !== view {
                     _ = add(view, baseline, .equal, first, baseline, "UISV-alignment")
-                } else if !horizontal {
-                    // Baseline alignment means nothing across a vertical stack: UIKit treats it as fill.
-                    _ = add(view, crossLeading, .equal, canvas, crossLeading, "UISV-alignment")
-                    _ = add(view, crossTrailing, .equal, canvas, crossTrailing, "UISV-alignment")
                 }
             }
-            let isBaseline = alignment == .firstBaseline || alignment == .lastBaseline
-            if alignment != .fill && (horizontal || !isBaseline) {
+            if crossAlignment != .fill {
                 _ = add(view, crossDimension, .equal, nil, .notAnAttribute, priority: 25, "UISV-ambiguity-suppression")
+            }
+        }
+        func fillEqually() {
+            for view in visible.dropFirst() {
+                _ = add(view, dimension, .equal, visible[0], dimension, "UISV-fill-equally")
             }
         }
 
@@ -306,17 +309,13 @@ open class UIStackView: UIView {
                 tieBreakers.append((view, constraint))
             }
         case .fillEqually:
-            for view in visible.dropFirst() {
-                _ = add(view, dimension, .equal, visible[0], dimension, "UISV-fill-equally")
-            }
+            fillEqually()
         case .fillProportionally:
             let visibleLengths = zip(arranged, lengths).filter { !$0.0.isHidden }.map(\.1)
             let spaces = visible.dropLast().reduce(CGFloat(0)) { $0 + customSpacing(after: $1) }
             let total = visibleLengths.reduce(0, +) + spaces
             if total <= max(spaces, 1) {
-                for view in visible.dropFirst() {
-                    _ = add(view, dimension, .equal, visible[0], dimension, "UISV-fill-equally")
-                }
+                fillEqually()
             } else {
                 for (index, view) in visible.enumerated() {
                     let length = visibleLengths[index]
@@ -335,8 +334,7 @@ open class UIStackView: UIView {
 
         // Across the axis.
         for view in visible { crossConstraints(view) }
-        let isBaselineAlignment = alignment == .firstBaseline || alignment == .lastBaseline
-        if alignment != .fill && (horizontal || !isBaselineAlignment) {
+        if crossAlignment != .fill {
             let spanner = guide("UISV-alignment-spanner")
             for view in visible {
                 _ = add(spanner, crossLeading, .lessThanOrEqual, view, crossLeading, "UISV-spanning-boundary")
