@@ -202,11 +202,13 @@ open class UIView: LayoutItem, CustomStringConvertible {
     public func removeFromSuperview() {
         guard let parent = superview else { return }
         parent.setNeedsLayout()
+        let views = subtree()
+        let inside = Set(views.map(ObjectIdentifier.init))
         var outgoing: [NSLayoutConstraint] = []
-        for view in subtree() {
-            for constraint in view.attachedConstraints {
-                let owners = constraint.attachmentViews
-                if owners.contains(where: { !$0.isDescendant(of: self) && $0 !== self }) { outgoing.append(constraint) }
+        for view in views {
+            for constraint in view.attachedConstraints
+            where constraint.attachmentViews.contains(where: { !inside.contains(ObjectIdentifier($0)) }) {
+                outgoing.append(constraint)
             }
         }
         NSLayoutConstraint.deactivate(outgoing)
@@ -215,7 +217,7 @@ open class UIView: LayoutItem, CustomStringConvertible {
         needsLayout = true
     }
 
-    /// Whether `view` is this view or one of its ancestors.
+    /// Whether this view is `view` or one of its descendants.
     public func isDescendant(of view: UIView) -> Bool {
         var current: UIView? = self
         while let candidate = current {
