@@ -1,5 +1,6 @@
 import ConstraintSolver
 import Foundation
+import Typesetting
 
 /// The layout state of one view tree: the solver, the constraints installed in it, and
 /// the passes that turn them into frames.
@@ -72,6 +73,19 @@ final class LayoutEngine {
     }
 
     var scale: Double { Double(root.traitCollection.displayScale) }
+
+    /// A solved position on the nearest pixel, halves up (`PixelGrid.round`); unrounded when
+    /// the scale is not a usable number.
+    func pixelRound(_ value: Double) -> Double {
+        let scale = scale
+        guard value.isFinite, scale > 0 else { return value }
+        return PixelGrid.round(value, scale: scale)
+    }
+
+    /// A solved rectangle with each edge on the nearest pixel.
+    private func pixelEdges(_ r: Rect) -> (x0: Double, y0: Double, x1: Double, y1: Double) {
+        (pixelRound(r.minX), pixelRound(r.minY), pixelRound(r.maxX), pixelRound(r.maxY))
+    }
     var isRightToLeft: Bool { root.traitCollection.layoutDirection == .rightToLeft }
 
     func report(_ diagnostic: LayoutDiagnostic) {
@@ -719,7 +733,7 @@ final class LayoutEngine {
     private func updateWrapWidths(_ views: [UIView]) -> Bool {
         var changed = false
         for view in views where view.wrapsAtLayoutWidth {
-            let width = CGFloat(PixelRounding.round(absoluteRect(view).width, scale: scale))
+            let width = CGFloat(pixelRound(absoluteRect(view).width))
             if view.automaticWrapWidth != width {
                 view.automaticWrapWidth = width
                 view.cachedIntrinsicSize = nil
@@ -800,11 +814,7 @@ final class LayoutEngine {
         var rounded: [ObjectIdentifier: (x: Double, y: Double)] = [:]
         rounded.reserveCapacity(views.count)
         for view in views {
-            let r = absoluteRect(view)
-            let x0 = PixelRounding.round(r.minX, scale: scale)
-            let y0 = PixelRounding.round(r.minY, scale: scale)
-            let x1 = PixelRounding.round(r.maxX, scale: scale)
-            let y1 = PixelRounding.round(r.maxY, scale: scale)
+            let (x0, y0, x1, y1) = pixelEdges(absoluteRect(view))
             rounded[ObjectIdentifier(view)] = (x0, y0)
             var originX = x0
             var originY = y0
@@ -815,12 +825,8 @@ final class LayoutEngine {
             let frame = CGRect(x: originX, y: originY, width: x1 - x0, height: y1 - y0)
             if view.frameStorage != frame { view.frameStorage = frame }
             for guide in view.layoutGuides + view.builtInGuides {
-                let g = absoluteRect(guide)
-                let gx0 = PixelRounding.round(g.minX, scale: scale)
-                let gy0 = PixelRounding.round(g.minY, scale: scale)
-                guide.layoutFrame = CGRect(
-                    x: gx0 - x0, y: gy0 - y0, width: PixelRounding.round(g.maxX, scale: scale) - gx0,
-                    height: PixelRounding.round(g.maxY, scale: scale) - gy0)
+                let g = pixelEdges(absoluteRect(guide))
+                guide.layoutFrame = CGRect(x: g.x0 - x0, y: g.y0 - y0, width: g.x1 - g.x0, height: g.y1 - g.y0)
             }
         }
     }

@@ -213,14 +213,3 @@ public struct UIFont: Hashable, Sendable, CustomStringConvertible {
             + (isItalic ? " italic" : "")
     }
 }
-
-/// Rounding to the pixel grid as the Auto Layout engine does it.
-enum PixelRounding {
-    /// The nearest pixel boundary; halves go up (173.5 → 173.667 at @3x).
-    static func round(_ value: Double, scale: Double) -> Double {
-        guard value.isFinite, scale > 0 else { return value }
-        return (value * scale + 0.5).rounded(.down) / scale
-    }
-    /// The next pixel boundary up (intrinsic sizes).
-    static func ceil(_ value: Double, scale: Double) -> Double { PixelGrid.ceil(value, scale: scale) }
-}

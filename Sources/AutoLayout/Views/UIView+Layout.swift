@@ -69,10 +69,8 @@ extension UIView {
         let engine = LayoutEngine(
             root: self, fitting: (targetSize, horizontalFittingPriority, verticalFittingPriority))
         engine.solve()
-        let scale = Double(traitCollection.displayScale)
         let width = engine.solver.value(of: layoutVariables.width)
         let height = engine.solver.value(of: layoutVariables.height)
-        return CGSize(
-            width: PixelRounding.round(width, scale: scale), height: PixelRounding.round(height, scale: scale))
+        return CGSize(width: engine.pixelRound(width), height: engine.pixelRound(height))
     }
 }
