@@ -60,10 +60,7 @@ final class FittingAndGuidesTests: XCTestCase {
 
     /// A controller's view in an iPhone 15 window: safe area 59 / 34, side margins 16.
     func testWindowSafeAreaAndRootMargins() {
-        let window = UIWindow(device: .iPhone15)
-        window.logsLayoutDiagnostics = false
-        let controller = UIViewController()
-        window.rootViewController = controller
+        let (window, controller) = makeControllerWindow(device: .iPhone15)
         let label = UILabel(text: "Hello")
         let footer = UIView()
         add(label, footer, to: controller.view)
@@ -86,10 +83,7 @@ final class FittingAndGuidesTests: XCTestCase {
     }
 
     func testLandscapeRegularWidthMarginsAndSubviewSafeArea() {
-        let window = UIWindow(device: .iPhone15ProMax, orientation: .landscape)
-        window.logsLayoutDiagnostics = false
-        let controller = UIViewController()
-        window.rootViewController = controller
+        let (window, controller) = makeControllerWindow(device: .iPhone15ProMax, orientation: .landscape)
         XCTAssertEqual(window.traitCollection.horizontalSizeClass, .regular)
         XCTAssertEqual(window.traitCollection.verticalSizeClass, .compact)
         let panel = UIView()

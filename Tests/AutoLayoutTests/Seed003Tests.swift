@@ -4,10 +4,10 @@ import XCTest
 
 /// "Coding Auto Layout by Example — Basics, Part Two": every example, with real fonts.
 final class Seed003Tests: XCTestCase {
-    /// Constraints (1)–(4): the label and the button need only positions; their sizes are intrinsic.
-    func testLabelAndButtonPlacedByPositionsOnly() {
+    /// Constraints (1)–(4): a label 24 pt from the top left, a "Continue" button 24 pt below it.
+    private func labelAboveButton(_ text: String) -> (UIView, UILabel, UIButton) {
         let root = makeRoot()
-        let label = UILabel(text: "Hello")
+        let label = UILabel(text: text)
         let button = UIButton()
         button.setTitle("Continue", for: .normal)
         add(label, button, to: root)
@@ -17,6 +17,12 @@ final class Seed003Tests: XCTestCase {
             button.topAnchor.constraint(equalTo: label.bottomAnchor, constant: 24),
             button.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 24),
         ])
+        return (root, label, button)
+    }
+
+    /// Constraints (1)–(4): the label and the button need only positions; their sizes are intrinsic.
+    func testLabelAndButtonPlacedByPositionsOnly() {
+        let (root, label, button) = labelAboveButton("Hello")
         root.layoutIfNeeded()
         let labelSize = label.intrinsicContentSize
         let buttonSize = button.intrinsicContentSize
@@ -33,17 +39,7 @@ final class Seed003Tests: XCTestCase {
     /// With a long text the label runs past the screen; constraint (5) limits its width and,
     /// with `numberOfLines = 0`, its height grows and pushes the button down.
     func testRightConstraintLimitsWidthAndHeightGrows() {
-        let root = makeRoot()
-        let label = UILabel(text: longText)
-        let button = UIButton()
-        button.setTitle("Continue", for: .normal)
-        add(label, button, to: root)
-        NSLayoutConstraint.activate([
-            label.topAnchor.constraint(equalTo: root.topAnchor, constant: 24),
-            label.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 24),
-            button.topAnchor.constraint(equalTo: label.bottomAnchor, constant: 24),
-            button.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 24),
-        ])
+        let (root, label, button) = labelAboveButton(longText)
         root.layoutIfNeeded()
         XCTAssertGreaterThan(label.frame.maxX, 375, "an unconstrained label runs off the screen")
         XCTAssertEqual(label.frame.height, 21)

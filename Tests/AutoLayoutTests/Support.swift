@@ -10,6 +10,17 @@ func makeRoot(width: CGFloat = 375, height: CGFloat = 667) -> UIView {
     return root
 }
 
+/// A quiet window on a device whose root is a fresh view controller's view.
+func makeControllerWindow(
+    device: Device, orientation: Device.Orientation = .portrait
+) -> (UIWindow, UIViewController) {
+    let window = UIWindow(device: device, orientation: orientation)
+    window.logsLayoutDiagnostics = false
+    let controller = UIViewController()
+    window.rootViewController = controller
+    return (window, controller)
+}
+
 /// Adds views to a superview with constraints on (translatesAutoresizingMaskIntoConstraints off).
 func add(_ views: UIView..., to superview: UIView) {
     for view in views {
