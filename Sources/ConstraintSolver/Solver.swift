@@ -429,7 +429,6 @@ public struct Solver: Sendable {
     /// them all, so reading a whole layout costs about as much as reading a few variables
     /// with ``value(of:)`` one at a time.
     public mutating func values(of variables: [Variable]) -> [Double] {
-        if program == nil { program = compileProgram() }
         let all = evaluate()
         return variables.map { variable in
             guard let s = variableSymbols[variable] else { return 0 }
@@ -440,7 +439,6 @@ public struct Solver: Sendable {
     /// Records the current values and returns the variables whose value changed since the
     /// previous call, in the order the solver first saw them.
     public mutating func updateVariables() -> [Variable] {
-        if program == nil { program = compileProgram() }
         let values = evaluate()
         var changed: [Variable] = []
         for s in symbolInfo.indices where values[s] != symbolInfo[s].reported {
@@ -1099,33 +1097,6 @@ public struct Solver: Sendable {
         return memo[s] ?? 0
     }
 
-    /// The defined symbols in an order where every definition follows those it refers to.
-    func topologicalDefinitions() -> [Int32] {
-        let n = symbolInfo.count
-        var order: [Int32] = []
-        var state = [UInt8](repeating: 0, count: n)
-        var stack: [(Int32, Int)] = []
-        for s in 0..<n where definition[s] != nil && state[s] == 0 {
-            state[s] = 1
-            stack.append((Int32(s), 0))
-            while let (top, index) = stack.last {
-                guard let def = definition[Int(top)], index < def.ids.count else {
-                    state[Int(top)] = 2
-                    order.append(top)
-                    stack.removeLast()
-                    continue
-                }
-                stack[stack.count - 1].1 += 1
-                let next = def.ids[index]
-                if definition[Int(next)] != nil && state[Int(next)] == 0 {
-                    state[Int(next)] = 1
-                    stack.append((next, 0))
-                }
-            }
-        }
-        return order
-    }
-
     /// Definitions flattened in topological order, for fast evaluation.
     struct Program: Sendable {
         var targets: [Int32] = []
@@ -1136,10 +1107,11 @@ public struct Solver: Sendable {
         var slot: [Int32] = []
     }
 
-    /// Flattens the definitions and orders them topologically (the order of
-    /// ``topologicalDefinitions()``). The definitions are first copied, in symbol order, into
-    /// one flat array, and the depth-first search then runs on that: reading a definition row
-    /// once per edge would retain and release its storage each time.
+    /// Flattens the definitions and orders them topologically: every definition follows
+    /// those it refers to. The definitions are first copied, in symbol order, into one flat
+    /// array, and an iterative depth-first search (with colours, in symbol order) then runs
+    /// on that: reading a definition row once per edge would retain and release its storage
+    /// each time.
     func compileProgram() -> Program {
         let n = symbolInfo.count
         var first = [Int32](repeating: -1, count: n)  // start of each definition, -1 if none
@@ -1165,7 +1137,7 @@ public struct Solver: Sendable {
         p.constants.reserveCapacity(count)
         p.starts.reserveCapacity(count + 1)
         p.terms.reserveCapacity(total)
-        // Iterative depth-first search with colours, as in topologicalDefinitions().
+        // 0: not visited, 1: on the stack, 2: emitted.
         var state = [UInt8](repeating: 0, count: n)
         var stack: [(symbol: Int32, position: Int32)] = []
         flat.withUnsafeBufferPointer { f in
@@ -1197,20 +1169,19 @@ public struct Solver: Sendable {
     }
 
     /// Values of every symbol: basic rows' constants, 0 for parametric symbols, and the
-    /// definitions evaluated in topological order.
-    func evaluate() -> [Double] {
+    /// definitions evaluated in topological order by the definition program (compiled first
+    /// when the definitions changed since it was last compiled).
+    mutating func evaluate() -> [Double] {
+        let p: Program
+        if let compiled = program {
+            p = compiled
+        } else {
+            p = compileProgram()
+            program = p
+        }
         var values = [Double](repeating: 0, count: symbolInfo.count)
         for s in rowOf.indices {
             if let row = rowOf[s] { values[s] = row.constant }
-        }
-        guard let p = program else {
-            for d in topologicalDefinitions() {
-                guard let def = definition[Int(d)] else { continue }
-                var total = def.constant
-                for k in def.ids.indices { total += def.coefficients[k] * values[Int(def.ids[k])] }
-                values[Int(d)] = total
-            }
-            return values
         }
         values.withUnsafeMutableBufferPointer { v in
             p.terms.withUnsafeBufferPointer { terms in
