@@ -365,21 +365,22 @@ public struct Solver: Sendable {
     public mutating func updateConstant(of constraint: Constraint, to constant: Double)
         throws(SolverError)
     {
-        guard var info = constraints[constraint] else { throw .unknownConstraint(constraint) }
+        guard let slot = constraints.slot(of: constraint), let info = constraints.slots[Int(slot)] else {
+            throw .unknownConstraint(constraint)
+        }
         let delta = constant - info.constant
         if delta == 0 { return }
         let required = constraint.priority.isRequired
         let saved: Solver? = required ? self : nil
-        info.constant = constant
-        constraints[constraint] = info
+        constraints.setConstant(constant, slot: slot)
         let tag = info.tag
         let shift = delta / tag.markerSign
         let m = tag.marker
-        if var row = rowOf[Int(m)] {
-            rowOf[Int(m)] = nil
-            row.constant -= shift
-            if symbolInfo[Int(m)].kind != .external && row.constant < 0 { infeasible.push(m) }
-            rowOf[Int(m)] = row
+        if rowOf[Int(m)] != nil {
+            rowOf[Int(m)]?.constant -= shift
+            if symbolInfo[Int(m)].kind != .external, let k = rowOf[Int(m)]?.constant, k < 0 {
+                infeasible.push(m)
+            }
         } else {
             let users = columns[Int(m)]
             rowOf.withUnsafeMutableBufferPointer { rows in
@@ -394,13 +395,11 @@ public struct Solver: Sendable {
                 objectiveConstants[k] += objective[k][Int(m)] * shift
             }
         }
+        // The compiled program holds its own copy of each definition's constant.
         for d in definitionUsers[Int(m)] {
-            guard var def = definition[Int(d)] else { continue }
-            definition[Int(d)] = nil
-            let c = def.coefficient(for: m) * shift
-            def.constant += c
-            definition[Int(d)] = def
-            if let slot = program?.slot[Int(d)], slot >= 0 { program?.constants[Int(slot)] += c }
+            guard let c = definition[Int(d)]?.coefficient(for: m) else { continue }
+            definition[Int(d)]?.constant += c * shift
+            if let k = program?.slot[Int(d)], k >= 0 { program?.constants[Int(k)] += c * shift }
         }
         do throws(SolverError) {
             try dualOptimize()
