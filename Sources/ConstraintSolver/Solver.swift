@@ -240,12 +240,10 @@ public struct Solver: Sendable {
                 objectiveConstants.remove(at: levelIndex)
             }
         }
+        // `uses` counts terms, so a variable written twice reaches 0 at its last term.
         for term in constraint.expression.terms where !nearZero(term.coefficient) {
             guard let s = variableSymbols[term.variable] else { continue }
             symbolInfo[Int(s)].uses -= 1
-        }
-        for term in constraint.expression.terms where !nearZero(term.coefficient) {
-            guard let s = variableSymbols[term.variable] else { continue }
             if symbolInfo[Int(s)].uses == 0 && isUnreferenced(s) {
                 variableSymbols[term.variable] = nil
                 symbolInfo[Int(s)].variable = nil
