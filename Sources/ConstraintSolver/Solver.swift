@@ -826,9 +826,40 @@ public struct Solver: Sendable {
     /// Expands defined symbols in `row`, newest definition first. With `findCandidate`, stops
     /// as soon as the row holds a symbol that can be defined by it and returns that symbol
     /// (the newest such); otherwise expands fully and returns -1.
+    ///
+    /// This sparse version serves ``range(of:)`` (with ``substituteBasics(_:)``) and is the
+    /// reference that ``expandInWorkspace(_:findCandidate:)`` matches bit for bit.
     func expand(_ row: inout Row, findCandidate: Bool) -> Int32 {
         var heap = MinHeap<NewestFirst>()
-        return expand(&row, findCandidate: findCandidate, heap: &heap)
+        for id in row.ids where definition[Int(id)] != nil {
+            heap.push(NewestFirst(stamp: symbolInfo[Int(id)].stamp, symbol: id))
+        }
+        if findCandidate {
+            for id in row.ids.reversed() where canDefine(id, in: row) && wellConditioned(id, in: row) {
+                return id
+            }
+        }
+        while let next = heap.pop() {
+            let d = next.symbol
+            let c = row.coefficient(for: d)
+            if c == 0 { continue }
+            guard let def = definition[Int(d)] else { continue }
+            row.replace(d, by: def, c)
+            for id in def.ids where definition[Int(id)] != nil && row.coefficient(for: id) != 0 {
+                heap.push(NewestFirst(stamp: symbolInfo[Int(id)].stamp, symbol: id))
+            }
+            if findCandidate {
+                var best: Int32 = -1
+                for id in def.ids
+                where id > best && row.coefficient(for: id) != 0 && canDefine(id, in: row)
+                    && wellConditioned(id, in: row)
+                {
+                    best = id
+                }
+                if best >= 0 { return best }
+            }
+        }
+        return -1
     }
 
     /// ``expand(_:findCandidate:)`` followed, when no candidate is returned, by
@@ -969,38 +1000,6 @@ public struct Solver: Sendable {
         var largest = 0.0
         for t in touched { largest = Swift.max(largest, abs(work[Int(t)])) }
         return abs(work[Int(id)]) >= 1.0e-6 * largest
-    }
-
-    func expand(_ row: inout Row, findCandidate: Bool, heap: inout MinHeap<NewestFirst>) -> Int32 {
-        for id in row.ids where definition[Int(id)] != nil {
-            heap.push(NewestFirst(stamp: symbolInfo[Int(id)].stamp, symbol: id))
-        }
-        if findCandidate {
-            for id in row.ids.reversed() where canDefine(id, in: row) && wellConditioned(id, in: row) {
-                return id
-            }
-        }
-        while let next = heap.pop() {
-            let d = next.symbol
-            let c = row.coefficient(for: d)
-            if c == 0 { continue }
-            guard let def = definition[Int(d)] else { continue }
-            row.replace(d, by: def, c)
-            for id in def.ids where definition[Int(id)] != nil && row.coefficient(for: id) != 0 {
-                heap.push(NewestFirst(stamp: symbolInfo[Int(id)].stamp, symbol: id))
-            }
-            if findCandidate {
-                var best: Int32 = -1
-                for id in def.ids
-                where id > best && row.coefficient(for: id) != 0 && canDefine(id, in: row)
-                    && wellConditioned(id, in: row)
-                {
-                    best = id
-                }
-                if best >= 0 { return best }
-            }
-        }
-        return -1
     }
 
     /// Replaces tableau-basic symbols in `row` by their rows.
