@@ -38,10 +38,6 @@ public struct Solver: Sendable {
         var order: Int
     }
 
-    struct EditInfo: Sendable {
-        var constraint: Constraint
-    }
-
     /// Undo log of one `add` through the artificial-variable path.
     struct Journal: Sendable {
         var rows: [(Int32, Row?)] = []
@@ -103,7 +99,8 @@ public struct Solver: Sendable {
     var symbolInfo: [SymbolInfo] = []
     /// The kind of every symbol (for tests; the solver reads `symbolInfo`).
     var kinds: [Kind] { symbolInfo.map(\.kind) }
-    var edits: [Variable: EditInfo] = [:]
+    /// Edit variable → its edit constraint (`variable == suggestion` at the edit priority).
+    var edits: [Variable: Constraint] = [:]
     var infeasible = SymbolHeap()
     var nextOrder = 0
     /// Whether an unsatisfiable required constraint is reported with its irreducible conflict
@@ -330,16 +327,16 @@ public struct Solver: Sendable {
         if priority.isRequired { throw .requiredEditVariable(variable) }
         let constraint = Constraint(variable.expression, .equal, priority: priority)
         try add(constraint)
-        edits[variable] = EditInfo(constraint: constraint)
+        edits[variable] = constraint
     }
 
     /// Removes an edit variable and its suggestion.
     /// - Throws: ``SolverError/unknownEditVariable(_:)``.
     public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
-        guard let info = edits.removeValue(forKey: variable) else {
+        guard let constraint = edits.removeValue(forKey: variable) else {
             throw .unknownEditVariable(variable)
         }
-        try remove(info.constraint)
+        try remove(constraint)
     }
 
     /// Whether `variable` is an edit variable.
@@ -348,8 +345,8 @@ public struct Solver: Sendable {
     /// Suggests a value for an edit variable and re-solves incrementally (dual simplex).
     /// - Throws: ``SolverError/unknownEditVariable(_:)``.
     public mutating func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
-        guard let info = edits[variable] else { throw .unknownEditVariable(variable) }
-        try updateConstant(of: info.constraint, to: -value)
+        guard let constraint = edits[variable] else { throw .unknownEditVariable(variable) }
+        try updateConstant(of: constraint, to: -value)
     }
 
     /// Changes the constant of a constraint's expression (the constraint reads
