@@ -690,18 +690,10 @@ public struct Solver: Sendable {
         }
         let users = columns[Int(s)]
         columns[Int(s)] = SymbolSet()
-        for r in users {
-            guard var row = rowOf[Int(r)] else { continue }
-            rowOf[Int(r)] = nil
-            row.remove(s)
-            rowOf[Int(r)] = row
-        }
+        for r in users { rowOf[Int(r)]?.remove(s) }
         for k in objective.indices where objective[k][Int(s)] != 0 { objective[k][Int(s)] = 0 }
-        for d in definitionUsers[Int(s)] {
-            guard var def = definition[Int(d)] else { continue }
-            def.remove(s)
-            definition[Int(d)] = def
-        }
+        // In place: a copy taken out of the array would share its terms and be copied on write.
+        for d in definitionUsers[Int(s)] { definition[Int(d)]?.remove(s) }
         definitionUsers[Int(s)] = SymbolSet()
     }
 
