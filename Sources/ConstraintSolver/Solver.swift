@@ -38,7 +38,8 @@ public struct Solver: Sendable {
         var order: Int
     }
 
-    /// Undo log of one `add` through the artificial-variable path.
+    /// Undo log of one `add` through the artificial-variable path, or of one required
+    /// `updateConstant`: the first version of each row touched and every objective change.
     struct Journal: Sendable {
         var rows: [(Int32, Row?)] = []
         var recorded: Set<Int32> = []
@@ -165,10 +166,7 @@ public struct Solver: Sendable {
             subject = tag.marker
         }
         if subject < 0 {
-            var log = Journal()
-            log.objectiveConstants = objectiveConstants
-            log.rowCount = rowCount
-            journal = log
+            journal = Journal(objectiveConstants: objectiveConstants, rowCount: rowCount)
             let (success, failedRow) = addWithArtificialVariable(row)
             if !success {
                 let candidates = markerConstraints(in: failedRow)
@@ -366,18 +364,25 @@ public struct Solver: Sendable {
         let delta = constant - info.constant
         if delta == 0 { return }
         let required = constraint.priority.isRequired
-        let saved: Solver? = required ? self : nil
+        // A required update can fail; it then runs under the undo journal (the rows and
+        // objectives it touches), and what the journal does not cover is saved here.
+        var shiftedDefinitions: [(symbol: Int32, constant: Double)] = []
+        let heapBefore = required ? enteringHeap : SymbolHeap()
+        let conditionedBefore = illConditioned
+        if required { journal = Journal(objectiveConstants: objectiveConstants, rowCount: rowCount) }
         constraints.setConstant(constant, slot: slot)
         let tag = info.tag
         let shift = delta / tag.markerSign
         let m = tag.marker
         if rowOf[Int(m)] != nil {
+            record(m)
             rowOf[Int(m)]?.constant -= shift
             if symbolInfo[Int(m)].kind != .external, let k = rowOf[Int(m)]?.constant, k < 0 {
                 infeasible.push(m)
             }
         } else {
             let users = columns[Int(m)]
+            if journal != nil { for r in users { record(r) } }
             rowOf.withUnsafeMutableBufferPointer { rows in
                 for r in users {
                     let i = Int(r)
@@ -392,16 +397,27 @@ public struct Solver: Sendable {
         }
         // The compiled program holds its own copy of each definition's constant.
         for d in definitionUsers[Int(m)] {
-            guard let c = definition[Int(d)]?.coefficient(for: m) else { continue }
+            guard let def = definition[Int(d)] else { continue }
+            if required { shiftedDefinitions.append((d, def.constant)) }
+            let c = def.coefficient(for: m)
             definition[Int(d)]?.constant += c * shift
             if let k = program?.slot[Int(d)], k >= 0 { program?.constants[Int(k)] += c * shift }
         }
         do throws(SolverError) {
             try dualOptimize()
-            if required && !dummyRowsAreZero() { throw .internalError("dummy row") }
+            // Only rows the update touched (all journaled) can have moved a dummy off zero.
+            if let log = journal, !dummyRowsAreZero(log.rows.map(\.0)) { throw .internalError("dummy row") }
+            journal = nil
         } catch {
-            if let saved {
-                self = saved
+            if required {
+                rollback()
+                for (d, old) in shiftedDefinitions {
+                    definition[Int(d)]?.constant = old
+                    if let k = program?.slot[Int(d)], k >= 0 { program?.constants[Int(k)] = old }
+                }
+                constraints.setConstant(info.constant, slot: slot)
+                enteringHeap = heapBefore
+                illConditioned = conditionedBefore
                 throw unsatisfiable(
                     constraint,
                     candidates: allConstraints.filter { $0.priority.isRequired && $0 != constraint },
@@ -1431,9 +1447,11 @@ public struct Solver: Sendable {
         }
     }
 
-    func dummyRowsAreZero() -> Bool {
-        for s in symbolInfo.indices where symbolInfo[s].kind == .dummy {
-            if let row = rowOf[s], !nearZero(row.constant) { return false }
+    /// Whether the rows of the dummy symbols among `symbols` (if basic) are zero, as the
+    /// required equalities they stand for demand.
+    func dummyRowsAreZero(_ symbols: [Int32]) -> Bool {
+        for s in symbols where symbolInfo[Int(s)].kind == .dummy {
+            if let row = rowOf[Int(s)], !nearZero(row.constant) { return false }
         }
         return true
     }
