@@ -1173,13 +1173,15 @@ public struct Solver: Sendable {
     /// definitions evaluated in topological order by the definition program (compiled first
     /// when the definitions changed since it was last compiled).
     mutating func evaluate() -> [Double] {
-        let p: Program
-        if let compiled = program {
-            p = compiled
-        } else {
-            p = compileProgram()
-            program = p
-        }
+        if let p = program { return evaluate(p) }
+        let p = compileProgram()
+        program = p
+        return evaluate(p)
+    }
+
+    /// ``evaluate()`` with the program given. Non-mutating, so that reading the rows in the
+    /// loop retains nothing.
+    func evaluate(_ p: Program) -> [Double] {
         var values = [Double](repeating: 0, count: symbolInfo.count)
         for s in rowOf.indices {
             if let row = rowOf[s] { values[s] = row.constant }
