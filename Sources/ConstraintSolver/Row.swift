@@ -106,13 +106,6 @@ struct Row: Sendable, Equatable {
         if terms.capacity < count { terms.reserveCapacity(Swift.max(count, 2 * terms.capacity)) }
     }
 
-    /// Adds `coefficient·other` (a merge of the two sorted term lists, in place).
-    mutating func insert(_ other: Row, _ coefficient: Double) {
-        var none: [Int32] = []
-        var nothing: [Int32] = []
-        merge(other, coefficient, dropping: -1, track: false, added: &none, removed: &nothing)
-    }
-
     /// Adds `coefficient·other` and drops the term of `symbol` (`other` must not hold it):
     /// replaces `symbol` by `other` when `coefficient` is the symbol's coefficient.
     mutating func replace(_ symbol: Int32, by other: Row, _ coefficient: Double) {
@@ -121,7 +114,7 @@ struct Row: Sendable, Equatable {
         merge(other, coefficient, dropping: symbol, track: false, added: &none, removed: &nothing)
     }
 
-    /// The in-place merge behind ``insert(_:_:)-(Row,_)`` and ``replace(_:by:_:)``.
+    /// The in-place merge behind ``replace(_:by:_:)`` and the tracked substitutions.
     ///
     /// Adds `coefficient·other` and drops the term of `symbol` (if `symbol >= 0`). The merge
     /// runs from the back into storage grown to the size of the union, so a row with spare

@@ -38,11 +38,8 @@ public struct Solver: Sendable {
         var order: Int
     }
 
-    struct EditInfo: Sendable {
-        var constraint: Constraint
-    }
-
-    /// Undo log of one `add` through the artificial-variable path.
+    /// Undo log of one `add` through the artificial-variable path, or of one required
+    /// `updateConstant`: the first version of each row touched and every objective change.
     struct Journal: Sendable {
         var rows: [(Int32, Row?)] = []
         var recorded: Set<Int32> = []
@@ -103,7 +100,8 @@ public struct Solver: Sendable {
     var symbolInfo: [SymbolInfo] = []
     /// The kind of every symbol (for tests; the solver reads `symbolInfo`).
     var kinds: [Kind] { symbolInfo.map(\.kind) }
-    var edits: [Variable: EditInfo] = [:]
+    /// Edit variable → its edit constraint (`variable == suggestion` at the edit priority).
+    var edits: [Variable: Constraint] = [:]
     var infeasible = SymbolHeap()
     var nextOrder = 0
     /// Whether an unsatisfiable required constraint is reported with its irreducible conflict
@@ -168,10 +166,7 @@ public struct Solver: Sendable {
             subject = tag.marker
         }
         if subject < 0 {
-            var log = Journal()
-            log.objectiveConstants = objectiveConstants
-            log.rowCount = rowCount
-            journal = log
+            journal = Journal(objectiveConstants: objectiveConstants, rowCount: rowCount)
             let (success, failedRow) = addWithArtificialVariable(row)
             if !success {
                 let candidates = markerConstraints(in: failedRow)
@@ -240,12 +235,10 @@ public struct Solver: Sendable {
                 objectiveConstants.remove(at: levelIndex)
             }
         }
+        // `uses` counts terms, so a variable written twice reaches 0 at its last term.
         for term in constraint.expression.terms where !nearZero(term.coefficient) {
             guard let s = variableSymbols[term.variable] else { continue }
             symbolInfo[Int(s)].uses -= 1
-        }
-        for term in constraint.expression.terms where !nearZero(term.coefficient) {
-            guard let s = variableSymbols[term.variable] else { continue }
             if symbolInfo[Int(s)].uses == 0 && isUnreferenced(s) {
                 variableSymbols[term.variable] = nil
                 symbolInfo[Int(s)].variable = nil
@@ -332,16 +325,16 @@ public struct Solver: Sendable {
         if priority.isRequired { throw .requiredEditVariable(variable) }
         let constraint = Constraint(variable.expression, .equal, priority: priority)
         try add(constraint)
-        edits[variable] = EditInfo(constraint: constraint)
+        edits[variable] = constraint
     }
 
     /// Removes an edit variable and its suggestion.
     /// - Throws: ``SolverError/unknownEditVariable(_:)``.
     public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
-        guard let info = edits.removeValue(forKey: variable) else {
+        guard let constraint = edits.removeValue(forKey: variable) else {
             throw .unknownEditVariable(variable)
         }
-        try remove(info.constraint)
+        try remove(constraint)
     }
 
     /// Whether `variable` is an edit variable.
@@ -350,8 +343,8 @@ public struct Solver: Sendable {
     /// Suggests a value for an edit variable and re-solves incrementally (dual simplex).
     /// - Throws: ``SolverError/unknownEditVariable(_:)``.
     public mutating func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
-        guard let info = edits[variable] else { throw .unknownEditVariable(variable) }
-        try updateConstant(of: info.constraint, to: -value)
+        guard let constraint = edits[variable] else { throw .unknownEditVariable(variable) }
+        try updateConstant(of: constraint, to: -value)
     }
 
     /// Changes the constant of a constraint's expression (the constraint reads
@@ -365,23 +358,31 @@ public struct Solver: Sendable {
     public mutating func updateConstant(of constraint: Constraint, to constant: Double)
         throws(SolverError)
     {
-        guard var info = constraints[constraint] else { throw .unknownConstraint(constraint) }
+        guard let slot = constraints.slot(of: constraint), let info = constraints.slots[Int(slot)] else {
+            throw .unknownConstraint(constraint)
+        }
         let delta = constant - info.constant
         if delta == 0 { return }
         let required = constraint.priority.isRequired
-        let saved: Solver? = required ? self : nil
-        info.constant = constant
-        constraints[constraint] = info
+        // A required update can fail; it then runs under the undo journal (the rows and
+        // objectives it touches), and what the journal does not cover is saved here.
+        var shiftedDefinitions: [(symbol: Int32, constant: Double)] = []
+        let heapBefore = required ? enteringHeap : SymbolHeap()
+        let conditionedBefore = illConditioned
+        if required { journal = Journal(objectiveConstants: objectiveConstants, rowCount: rowCount) }
+        constraints.setConstant(constant, slot: slot)
         let tag = info.tag
         let shift = delta / tag.markerSign
         let m = tag.marker
-        if var row = rowOf[Int(m)] {
-            rowOf[Int(m)] = nil
-            row.constant -= shift
-            if symbolInfo[Int(m)].kind != .external && row.constant < 0 { infeasible.push(m) }
-            rowOf[Int(m)] = row
+        if rowOf[Int(m)] != nil {
+            record(m)
+            rowOf[Int(m)]?.constant -= shift
+            if symbolInfo[Int(m)].kind != .external, let k = rowOf[Int(m)]?.constant, k < 0 {
+                infeasible.push(m)
+            }
         } else {
             let users = columns[Int(m)]
+            if journal != nil { for r in users { record(r) } }
             rowOf.withUnsafeMutableBufferPointer { rows in
                 for r in users {
                     let i = Int(r)
@@ -394,20 +395,29 @@ public struct Solver: Sendable {
                 objectiveConstants[k] += objective[k][Int(m)] * shift
             }
         }
+        // The compiled program holds its own copy of each definition's constant.
         for d in definitionUsers[Int(m)] {
-            guard var def = definition[Int(d)] else { continue }
-            definition[Int(d)] = nil
-            let c = def.coefficient(for: m) * shift
-            def.constant += c
-            definition[Int(d)] = def
-            if let slot = program?.slot[Int(d)], slot >= 0 { program?.constants[Int(slot)] += c }
+            guard let def = definition[Int(d)] else { continue }
+            if required { shiftedDefinitions.append((d, def.constant)) }
+            let c = def.coefficient(for: m)
+            definition[Int(d)]?.constant += c * shift
+            if let k = program?.slot[Int(d)], k >= 0 { program?.constants[Int(k)] += c * shift }
         }
         do throws(SolverError) {
             try dualOptimize()
-            if required && !dummyRowsAreZero() { throw .internalError("dummy row") }
+            // Only rows the update touched (all journaled) can have moved a dummy off zero.
+            if let log = journal, !dummyRowsAreZero(log.rows.map(\.0)) { throw .internalError("dummy row") }
+            journal = nil
         } catch {
-            if let saved {
-                self = saved
+            if required {
+                rollback()
+                for (d, old) in shiftedDefinitions {
+                    definition[Int(d)]?.constant = old
+                    if let k = program?.slot[Int(d)], k >= 0 { program?.constants[Int(k)] = old }
+                }
+                constraints.setConstant(info.constant, slot: slot)
+                enteringHeap = heapBefore
+                illConditioned = conditionedBefore
                 throw unsatisfiable(
                     constraint,
                     candidates: allConstraints.filter { $0.priority.isRequired && $0 != constraint },
@@ -429,7 +439,6 @@ public struct Solver: Sendable {
     /// them all, so reading a whole layout costs about as much as reading a few variables
     /// with ``value(of:)`` one at a time.
     public mutating func values(of variables: [Variable]) -> [Double] {
-        if program == nil { program = compileProgram() }
         let all = evaluate()
         return variables.map { variable in
             guard let s = variableSymbols[variable] else { return 0 }
@@ -440,7 +449,6 @@ public struct Solver: Sendable {
     /// Records the current values and returns the variables whose value changed since the
     /// previous call, in the order the solver first saw them.
     public mutating func updateVariables() -> [Variable] {
-        if program == nil { program = compileProgram() }
         let values = evaluate()
         var changed: [Variable] = []
         for s in symbolInfo.indices where values[s] != symbolInfo[s].reported {
@@ -698,18 +706,10 @@ public struct Solver: Sendable {
         }
         let users = columns[Int(s)]
         columns[Int(s)] = SymbolSet()
-        for r in users {
-            guard var row = rowOf[Int(r)] else { continue }
-            rowOf[Int(r)] = nil
-            row.remove(s)
-            rowOf[Int(r)] = row
-        }
+        for r in users { rowOf[Int(r)]?.remove(s) }
         for k in objective.indices where objective[k][Int(s)] != 0 { objective[k][Int(s)] = 0 }
-        for d in definitionUsers[Int(s)] {
-            guard var def = definition[Int(d)] else { continue }
-            def.remove(s)
-            definition[Int(d)] = def
-        }
+        // In place: a copy taken out of the array would share its terms and be copied on write.
+        for d in definitionUsers[Int(s)] { definition[Int(d)]?.remove(s) }
         definitionUsers[Int(s)] = SymbolSet()
     }
 
@@ -831,9 +831,40 @@ public struct Solver: Sendable {
     /// Expands defined symbols in `row`, newest definition first. With `findCandidate`, stops
     /// as soon as the row holds a symbol that can be defined by it and returns that symbol
     /// (the newest such); otherwise expands fully and returns -1.
+    ///
+    /// This sparse version serves ``range(of:)`` (with ``substituteBasics(_:)``) and is the
+    /// reference that ``expandInWorkspace(_:findCandidate:)`` matches bit for bit.
     func expand(_ row: inout Row, findCandidate: Bool) -> Int32 {
         var heap = MinHeap<NewestFirst>()
-        return expand(&row, findCandidate: findCandidate, heap: &heap)
+        for id in row.ids where definition[Int(id)] != nil {
+            heap.push(NewestFirst(stamp: symbolInfo[Int(id)].stamp, symbol: id))
+        }
+        if findCandidate {
+            for id in row.ids.reversed() where canDefine(id, in: row) && wellConditioned(id, in: row) {
+                return id
+            }
+        }
+        while let next = heap.pop() {
+            let d = next.symbol
+            let c = row.coefficient(for: d)
+            if c == 0 { continue }
+            guard let def = definition[Int(d)] else { continue }
+            row.replace(d, by: def, c)
+            for id in def.ids where definition[Int(id)] != nil && row.coefficient(for: id) != 0 {
+                heap.push(NewestFirst(stamp: symbolInfo[Int(id)].stamp, symbol: id))
+            }
+            if findCandidate {
+                var best: Int32 = -1
+                for id in def.ids
+                where id > best && row.coefficient(for: id) != 0 && canDefine(id, in: row)
+                    && wellConditioned(id, in: row)
+                {
+                    best = id
+                }
+                if best >= 0 { return best }
+            }
+        }
+        return -1
     }
 
     /// ``expand(_:findCandidate:)`` followed, when no candidate is returned, by
@@ -976,38 +1007,6 @@ public struct Solver: Sendable {
         return abs(work[Int(id)]) >= 1.0e-6 * largest
     }
 
-    func expand(_ row: inout Row, findCandidate: Bool, heap: inout MinHeap<NewestFirst>) -> Int32 {
-        for id in row.ids where definition[Int(id)] != nil {
-            heap.push(NewestFirst(stamp: symbolInfo[Int(id)].stamp, symbol: id))
-        }
-        if findCandidate {
-            for id in row.ids.reversed() where canDefine(id, in: row) && wellConditioned(id, in: row) {
-                return id
-            }
-        }
-        while let next = heap.pop() {
-            let d = next.symbol
-            let c = row.coefficient(for: d)
-            if c == 0 { continue }
-            guard let def = definition[Int(d)] else { continue }
-            row.replace(d, by: def, c)
-            for id in def.ids where definition[Int(id)] != nil && row.coefficient(for: id) != 0 {
-                heap.push(NewestFirst(stamp: symbolInfo[Int(id)].stamp, symbol: id))
-            }
-            if findCandidate {
-                var best: Int32 = -1
-                for id in def.ids
-                where id > best && row.coefficient(for: id) != 0 && canDefine(id, in: row)
-                    && wellConditioned(id, in: row)
-                {
-                    best = id
-                }
-                if best >= 0 { return best }
-            }
-        }
-        return -1
-    }
-
     /// Replaces tableau-basic symbols in `row` by their rows.
     func substituteBasics(_ row: inout Row) {
         let basics = row.ids.filter { rowOf[Int($0)] != nil }
@@ -1099,33 +1098,6 @@ public struct Solver: Sendable {
         return memo[s] ?? 0
     }
 
-    /// The defined symbols in an order where every definition follows those it refers to.
-    func topologicalDefinitions() -> [Int32] {
-        let n = symbolInfo.count
-        var order: [Int32] = []
-        var state = [UInt8](repeating: 0, count: n)
-        var stack: [(Int32, Int)] = []
-        for s in 0..<n where definition[s] != nil && state[s] == 0 {
-            state[s] = 1
-            stack.append((Int32(s), 0))
-            while let (top, index) = stack.last {
-                guard let def = definition[Int(top)], index < def.ids.count else {
-                    state[Int(top)] = 2
-                    order.append(top)
-                    stack.removeLast()
-                    continue
-                }
-                stack[stack.count - 1].1 += 1
-                let next = def.ids[index]
-                if definition[Int(next)] != nil && state[Int(next)] == 0 {
-                    state[Int(next)] = 1
-                    stack.append((next, 0))
-                }
-            }
-        }
-        return order
-    }
-
     /// Definitions flattened in topological order, for fast evaluation.
     struct Program: Sendable {
         var targets: [Int32] = []
@@ -1136,10 +1108,11 @@ public struct Solver: Sendable {
         var slot: [Int32] = []
     }
 
-    /// Flattens the definitions and orders them topologically (the order of
-    /// ``topologicalDefinitions()``). The definitions are first copied, in symbol order, into
-    /// one flat array, and the depth-first search then runs on that: reading a definition row
-    /// once per edge would retain and release its storage each time.
+    /// Flattens the definitions and orders them topologically: every definition follows
+    /// those it refers to. The definitions are first copied, in symbol order, into one flat
+    /// array, and an iterative depth-first search (with colours, in symbol order) then runs
+    /// on that: reading a definition row once per edge would retain and release its storage
+    /// each time.
     func compileProgram() -> Program {
         let n = symbolInfo.count
         var first = [Int32](repeating: -1, count: n)  // start of each definition, -1 if none
@@ -1165,7 +1138,7 @@ public struct Solver: Sendable {
         p.constants.reserveCapacity(count)
         p.starts.reserveCapacity(count + 1)
         p.terms.reserveCapacity(total)
-        // Iterative depth-first search with colours, as in topologicalDefinitions().
+        // 0: not visited, 1: on the stack, 2: emitted.
         var state = [UInt8](repeating: 0, count: n)
         var stack: [(symbol: Int32, position: Int32)] = []
         flat.withUnsafeBufferPointer { f in
@@ -1197,20 +1170,21 @@ public struct Solver: Sendable {
     }
 
     /// Values of every symbol: basic rows' constants, 0 for parametric symbols, and the
-    /// definitions evaluated in topological order.
-    func evaluate() -> [Double] {
+    /// definitions evaluated in topological order by the definition program (compiled first
+    /// when the definitions changed since it was last compiled).
+    mutating func evaluate() -> [Double] {
+        if let p = program { return evaluate(p) }
+        let p = compileProgram()
+        program = p
+        return evaluate(p)
+    }
+
+    /// ``evaluate()`` with the program given. Non-mutating, so that reading the rows in the
+    /// loop retains nothing.
+    func evaluate(_ p: Program) -> [Double] {
         var values = [Double](repeating: 0, count: symbolInfo.count)
         for s in rowOf.indices {
             if let row = rowOf[s] { values[s] = row.constant }
-        }
-        guard let p = program else {
-            for d in topologicalDefinitions() {
-                guard let def = definition[Int(d)] else { continue }
-                var total = def.constant
-                for k in def.ids.indices { total += def.coefficients[k] * values[Int(def.ids[k])] }
-                values[Int(d)] = total
-            }
-            return values
         }
         values.withUnsafeMutableBufferPointer { v in
             p.terms.withUnsafeBufferPointer { terms in
@@ -1475,9 +1449,11 @@ public struct Solver: Sendable {
         }
     }
 
-    func dummyRowsAreZero() -> Bool {
-        for s in symbolInfo.indices where symbolInfo[s].kind == .dummy {
-            if let row = rowOf[s], !nearZero(row.constant) { return false }
+    /// Whether the rows of the dummy symbols among `symbols` (if basic) are zero, as the
+    /// required equalities they stand for demand.
+    func dummyRowsAreZero(_ symbols: [Int32]) -> Bool {
+        for s in symbols where symbolInfo[Int(s)].kind == .dummy {
+            if let row = rowOf[Int(s)], !nearZero(row.constant) { return false }
         }
         return true
     }

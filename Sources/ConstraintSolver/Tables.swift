@@ -169,21 +169,8 @@ struct ConstraintTable: Sendable {
     }
 
     subscript(constraint: Constraint) -> Solver.ConstraintInfo? {
-        get {
-            guard let s = index.find(constraint.tableKey) else { return nil }
-            return slots[Int(s)]
-        }
-        set {
-            if let newValue {
-                if let s = index.find(constraint.tableKey) {
-                    slots[Int(s)] = newValue
-                } else {
-                    _ = insert(newValue)
-                }
-            } else {
-                _ = removeValue(forKey: constraint)
-            }
-        }
+        guard let s = index.find(constraint.tableKey) else { return nil }
+        return slots[Int(s)]
     }
 
     /// Inserts the record of a constraint that is not in the table; returns its slot.

@@ -86,8 +86,8 @@ final class RandomSystemTests: XCTestCase {
         XCTAssertGreaterThan(checked, 100)
     }
 
-    /// Random add / remove / suggest / update sequences keep every invariant; a failed add
-    /// leaves the solver exactly as before (a shadow solver that never saw the failed adds
+    /// Random add / remove / suggest / update sequences keep every invariant; a failed add or
+    /// update leaves the solver exactly as before (a shadow solver that never saw the failed adds
     /// stays bit-identical); add followed by remove returns the sizes to their baseline.
     func testRandomOperationSequencesKeepInvariants() throws {
         let priorities: [Priority] = [.required, .required, 999, .defaultHigh, 500, .defaultLow, 1]
@@ -169,11 +169,13 @@ final class RandomSystemTests: XCTestCase {
                 } else {
                     let c = live[rng.int(0...live.count - 1)]
                     let k = Double(rng.int(-30...30))
+                    let before = s
                     do {
                         try s.updateConstant(of: c, to: k)
                         try shadow.updateConstant(of: c, to: k)
                     } catch {
                         XCTAssertTrue(c.priority.isRequired)
+                        assertSameState(before, s)
                     }
                 }
                 if !s.invariantViolations().isEmpty {
