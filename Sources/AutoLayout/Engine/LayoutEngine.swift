@@ -798,14 +798,10 @@ final class LayoutEngine {
         }
     }
 
+    /// An item's solved rectangle. Every view and guide of the tree is loaded after each
+    /// sync, so this never falls back to reading the solver variable by variable.
     func absoluteRect(_ item: any LayoutItem) -> Rect {
-        if let rect = rects[ObjectIdentifier(item)] { return rect }
-        let v = item.layoutVariables
-        let x = solver.value(of: v.minX)
-        let y = solver.value(of: v.minY)
-        let w = solver.value(of: v.width)
-        let h = solver.value(of: v.height)
-        return (x, y, x + w, y + h, w, h)
+        rects[ObjectIdentifier(item)] ?? (0, 0, 0, 0, 0, 0)
     }
 
     // MARK: Frames
