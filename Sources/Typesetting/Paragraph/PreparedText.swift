@@ -622,7 +622,7 @@ struct Itemizer {
         isWhitespace.reserveCapacity(utf16.count)
         for character in content {
             let start = graphemes[graphemes.count - 1]
-            if utf16[start] < 0x80 && character.utf16.count == 1 {
+            if utf16[start] < 0x80 && character.utf8.count == 1 {
                 // One ASCII code point (the usual case): no emoji, no ignorables, one face lookup.
                 let unit = utf16[start]
                 graphemes.append(start + 1)
