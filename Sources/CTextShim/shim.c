@@ -317,22 +317,25 @@ static int32_t sfnt_name(const TSFace *face, FT_UShort nameID, char *buffer, int
     return -1;
 }
 
+// The typographic name (`typographicID`), else the legacy one (`legacyID`), else FreeType's.
+static int32_t preferred_name(const TSFace *face, FT_UShort typographicID, FT_UShort legacyID,
+                              const char *freetypeName, char *buffer, int32_t capacity) {
+    int32_t n = sfnt_name(face, typographicID, buffer, capacity);
+    if (n > 0) return n;
+    n = sfnt_name(face, legacyID, buffer, capacity);
+    if (n > 0) return n;
+    if (!freetypeName) freetypeName = "";
+    return copy_out(freetypeName, strlen(freetypeName), buffer, capacity);
+}
+
 int32_t ts_face_family(const TSFace *face, char *buffer, int32_t capacity) {
-    int32_t n = sfnt_name(face, TT_NAME_ID_TYPOGRAPHIC_FAMILY, buffer, capacity);
-    if (n > 0) return n;
-    n = sfnt_name(face, TT_NAME_ID_FONT_FAMILY, buffer, capacity);
-    if (n > 0) return n;
-    const char *family = face->ftFace->family_name ? face->ftFace->family_name : "";
-    return copy_out(family, strlen(family), buffer, capacity);
+    return preferred_name(face, TT_NAME_ID_TYPOGRAPHIC_FAMILY, TT_NAME_ID_FONT_FAMILY, face->ftFace->family_name,
+                          buffer, capacity);
 }
 
 int32_t ts_face_style(const TSFace *face, char *buffer, int32_t capacity) {
-    int32_t n = sfnt_name(face, TT_NAME_ID_TYPOGRAPHIC_SUBFAMILY, buffer, capacity);
-    if (n > 0) return n;
-    n = sfnt_name(face, TT_NAME_ID_FONT_SUBFAMILY, buffer, capacity);
-    if (n > 0) return n;
-    const char *style = face->ftFace->style_name ? face->ftFace->style_name : "";
-    return copy_out(style, strlen(style), buffer, capacity);
+    return preferred_name(face, TT_NAME_ID_TYPOGRAPHIC_SUBFAMILY, TT_NAME_ID_FONT_SUBFAMILY, face->ftFace->style_name,
+                          buffer, capacity);
 }
 
 int32_t ts_face_postscript_name(const TSFace *face, char *buffer, int32_t capacity) {

@@ -39,15 +39,23 @@ public struct Label: Sendable {
         try PreparedText(text, font: font, letterSpacing: letterSpacing, language: language, registry: registry)
     }
 
+    /// `prepared` when given (prepared from this text), else the text prepared now.
+    private func preparedText(_ prepared: PreparedText?) throws(TypesettingError) -> PreparedText {
+        if let prepared { return prepared }
+        return try prepare()
+    }
+
     /// The layout at `width` (or unbounded), honouring `numberOfLines` and `lineBreakMode`.
     public func layout(width: Double = .infinity, prepared: PreparedText? = nil) throws(TypesettingError) -> TextLayout
     {
-        let text: PreparedText
-        if let prepared { text = prepared } else { text = try prepare() }
-        return try text.layout(
-            LayoutOptions(
-                width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode, lineSpacing: lineSpacing,
-                lineHeightMultiple: lineHeightMultiple))
+        try preparedText(prepared).layout(options(width: width))
+    }
+
+    /// The layout options of the label at `width`.
+    func options(width: Double) -> LayoutOptions {
+        LayoutOptions(
+            width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode, lineSpacing: lineSpacing,
+            lineHeightMultiple: lineHeightMultiple)
     }
 
     /// `intrinsicContentSize`, on the pixel grid of `scale`.
@@ -61,7 +69,8 @@ public struct Label: Sendable {
         try PixelGrid.validate(scale: scale)
         if text.isEmpty { return .zero }
         let width = numberOfLines != 1 && preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : .infinity
-        let size = try layout(width: width, prepared: prepared).size(scale: scale)
+        // The size alone: `measure(_:)` gives what `layout(_:)` does without building the lines.
+        let size = try preparedText(prepared).measure(options(width: width)).size(scale: scale)
         return Size(width: size.width, height: size.height)
     }
 }

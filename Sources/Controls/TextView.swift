@@ -45,8 +45,21 @@ public struct TextView: Sendable {
         try PreparedText(text, font: font, letterSpacing: letterSpacing, language: language, registry: registry)
     }
 
+    /// `prepared` when given (prepared from this text), else the text prepared now.
+    private func preparedText(_ prepared: PreparedText?) throws(TypesettingError) -> PreparedText {
+        if let prepared { return prepared }
+        return try prepare()
+    }
+
     /// The text's layout inside the container.
     public func layout(prepared: PreparedText? = nil) throws(TypesettingError) -> TextLayout {
+        let options = try layoutOptions()
+        return try preparedText(prepared).layout(options)
+    }
+
+    /// The layout options of the text inside the container.
+    /// - Throws: `widthTooNarrow` when the insets and padding take the whole width.
+    func layoutOptions() throws(TypesettingError) -> LayoutOptions {
         let wrapWidth = width.map(textWidth(forViewWidth:)) ?? .infinity
         if let width, !(wrapWidth > 0) {
             throw .widthTooNarrow(
@@ -55,12 +68,9 @@ public struct TextView: Sendable {
                     "a text view's width must be greater than its horizontal text container insets plus its line fragment padding at both ends"
             )
         }
-        let text: PreparedText
-        if let prepared { text = prepared } else { text = try prepare() }
-        return try text.layout(
-            LayoutOptions(
-                width: wrapWidth, numberOfLines: 0, lineBreakMode: .byWordWrapping, lineSpacing: lineSpacing,
-                lineHeightMultiple: lineHeightMultiple, includesTrailingEmptyLine: true))
+        return LayoutOptions(
+            width: wrapWidth, numberOfLines: 0, lineBreakMode: .byWordWrapping, lineSpacing: lineSpacing,
+            lineHeightMultiple: lineHeightMultiple, includesTrailingEmptyLine: true)
     }
 
     /// `intrinsicContentSize`: (−1, −1) while scrolling is enabled; otherwise the text size plus
@@ -69,12 +79,14 @@ public struct TextView: Sendable {
     {
         try PixelGrid.validate(scale: scale)
         if isScrollEnabled { return Size(width: noIntrinsicMetric, height: noIntrinsicMetric) }
-        let layout = try layout(prepared: prepared)
-        var textHeight = layout.height
-        if layout.lines.isEmpty {
+        // The size alone: `measure(_:)` gives what `layout(_:)` does without building the lines.
+        let options = try layoutOptions()
+        let measured = try preparedText(prepared).measure(options)
+        var textHeight = measured.height
+        if measured.lineCount == 0 {
             textHeight = font.lineHeight * (lineHeightMultiple > 0 ? lineHeightMultiple : 1)
         }
-        let width = layout.width + textContainerInset.horizontal + 2 * lineFragmentPadding
+        let width = measured.width + textContainerInset.horizontal + 2 * lineFragmentPadding
         let height = textHeight + textContainerInset.vertical
         return Size(width: PixelGrid.ceil(width, scale: scale), height: PixelGrid.ceil(height, scale: scale))
     }

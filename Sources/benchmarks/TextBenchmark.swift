@@ -34,44 +34,35 @@ struct TextBenchmark: ParsableCommand {
         var lineCount = 0
         var prepared: [PreparedText] = []
         for _ in 0..<runs {
-            let start = DispatchTime.now().uptimeNanoseconds
+            var start = ContinuousClock.now
             prepared = try corpus.map { try PreparedText($0, font: font) }
-            let prepareEnd = DispatchTime.now().uptimeNanoseconds
+            prepareTimes.append(milliseconds(since: start))
+            start = ContinuousClock.now
             var lines = 0
             for text in prepared {
                 lines += try text.layout(LayoutOptions(width: 300)).lineCount
             }
-            let layoutEnd = DispatchTime.now().uptimeNanoseconds
+            layoutTimes.append(milliseconds(since: start))
+            start = ContinuousClock.now
             for text in corpus {
                 var label = Label(text: text, font: font)
                 label.numberOfLines = 0
                 label.preferredMaxLayoutWidth = 343
                 _ = try label.intrinsicContentSize(scale: 3)
             }
-            let labelEnd = DispatchTime.now().uptimeNanoseconds
-            prepareTimes.append(Double(prepareEnd - start) / 1e6)
-            layoutTimes.append(Double(layoutEnd - prepareEnd) / 1e6)
-            labelTimes.append(Double(labelEnd - layoutEnd) / 1e6)
+            labelTimes.append(milliseconds(since: start))
             lineCount = lines
         }
         let characters = corpus.reduce(0) { $0 + $1.utf16.count }
-        let result: [(String, String)] = [
-            ("benchmark", "\"text\""), ("texts", "\(texts)"), ("utf16", "\(characters)"), ("runs", "\(runs)"),
-            ("prepareMs", TextBenchmark.format(median(prepareTimes))),
-            ("layoutMs", TextBenchmark.format(median(layoutTimes))),
-            ("labelIntrinsicMs", TextBenchmark.format(median(labelTimes))),
-            ("linesAt300", "\(lineCount)"),
-        ]
-        print("{" + result.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}")
+        /// Milliseconds to the microsecond.
+        func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+        print(
+            json([
+                ("benchmark", "text"), ("texts", texts), ("utf16", characters), ("runs", runs),
+                ("prepareMs", rounded(median(prepareTimes))), ("layoutMs", rounded(median(layoutTimes))),
+                ("labelIntrinsicMs", rounded(median(labelTimes))), ("linesAt300", lineCount),
+            ]))
     }
-
-    private func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.count % 2 == 1
-            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-    }
-
-    static func format(_ value: Double) -> String { String((value * 1000).rounded() / 1000) }
 
     /// A fixed corpus: UI strings and paragraphs in English, German, French, Russian, Greek,
     /// Arabic, Hebrew, Hindi, Thai, Chinese, Japanese, Korean, with emoji.

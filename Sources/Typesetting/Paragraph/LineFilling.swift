@@ -138,11 +138,7 @@ extension PreparedText {
             // Any cluster boundary up to the next hard break; trailing whitespace hangs.
             var mandatory = k
             while !p.mandatory[mandatory] { mandatory += 1 }
-            let limit = p.breaks[mandatory]
-            var e = start + 1
-            while e < limit && lineWidth(p, start..<(e + 1)) <= width { e += 1 }
-            while e < limit && p.contentEnd[e + 1] != e + 1 { e += 1 }
-            return e
+            return clusterBreak(p, from: start, upTo: p.breaks[mandatory], width: width)
         }
         var end = -1
         var j = k
@@ -151,16 +147,18 @@ extension PreparedText {
             if p.mandatory[j] { break }
             j += 1
         }
-        if end < 0 {
-            // The first word is wider than the line: break it between clusters;
-            // whitespace right after the break hangs on this line.
-            let limit = p.breaks[k]
-            var e = start + 1
-            while e < limit && lineWidth(p, start..<(e + 1)) <= width { e += 1 }
-            while e < limit && p.contentEnd[e + 1] != e + 1 { e += 1 }
-            end = e
-        }
-        return end
+        // The first word is wider than the line: break it between clusters.
+        return end < 0 ? clusterBreak(p, from: start, upTo: p.breaks[k], width: width) : end
+    }
+
+    /// Where a line broken between clusters ends: after the most clusters from `start` that
+    /// fit in `width` (at least one), then after the whitespace that follows them, which hangs
+    /// on this line; never past `limit`.
+    private func clusterBreak(_ p: PreparedParagraph, from start: Int, upTo limit: Int, width: Double) -> Int {
+        var e = start + 1
+        while e < limit && lineWidth(p, start..<(e + 1)) <= width { e += 1 }
+        while e < limit && p.contentEnd[e + 1] != e + 1 { e += 1 }
+        return e
     }
 
     /// The width of a line of `clusters` without its hanging whitespace, as if the line were

@@ -433,11 +433,15 @@ struct Itemizer {
         let emoji = Itemizer.prefersEmoji(scalars)
         if !emoji, covers(font.face) { return font.face }
         if !emoji, let script = FallbackScript.of(scalars) {
-            if scriptFallback[script] == nil {
-                scriptFallback[script] = registry.preferredFaces(
-                    for: script, language: language, weight: font.face.weight, italic: font.face.isItalic)
+            let preferred: [FontFace]
+            if let known = scriptFallback[script] {
+                preferred = known
+            } else {
+                preferred = FallbackOrders.shared.preferredFaces(
+                    registry, font.face, script: script, language: language)
+                scriptFallback[script] = preferred
             }
-            if let face = scriptFallback[script]?.first(where: covers) { return face }
+            if let face = preferred.first(where: covers) { return face }
         }
         if fallback.isEmpty { (fallback, emojiFallback) = FallbackOrders.shared.orders(registry, font.face) }
         let order = emoji ? emojiFallback : fallback
@@ -618,7 +622,7 @@ struct Itemizer {
         isWhitespace.reserveCapacity(utf16.count)
         for character in content {
             let start = graphemes[graphemes.count - 1]
-            if utf16[start] < 0x80 && character.utf16.count == 1 {
+            if utf16[start] < 0x80 && character.utf8.count == 1 {
                 // One ASCII code point (the usual case): no emoji, no ignorables, one face lookup.
                 let unit = utf16[start]
                 graphemes.append(start + 1)
@@ -757,36 +761,58 @@ struct Itemizer {
     }
 }
 
-/// The fallback orders of each registry and primary face, worked out once (the registry
-/// compares family names to build them) and again when the registry gains faces.
+/// The fallback orders of each registry and primary face, and the faces it prefers for each
+/// script, worked out once (the registry compares family names to build them) and again when
+/// the registry gains faces.
 final class FallbackOrders: Sendable {
     static let shared = FallbackOrders()
 
+    private enum Order: Hashable {
+        case plain
+        case emojiFirst
+        /// The faces made for a script; the language counts only through its Han variant.
+        case script(FallbackScript, LanguageFonts.HanVariant?)
+    }
     private struct Key: Hashable {
         let registry: ObjectIdentifier
         let face: ObjectIdentifier
+        let order: Order
     }
     private struct Entry {
         /// Holds the registry and face so their identifiers are not reused while cached.
         let registry: FontRegistry
         let face: FontFace
         let faceCount: Int
-        let plain: [FontFace]
-        let emojiFirst: [FontFace]
+        let faces: [FontFace]
     }
     private let entries = Mutex<[Key: Entry]>([:])
 
     /// The plain and the emoji-first fallback order of `face` in `registry`.
     func orders(_ registry: FontRegistry, _ face: FontFace) -> ([FontFace], [FontFace]) {
-        let key = Key(registry: ObjectIdentifier(registry), face: ObjectIdentifier(face))
-        let count = registry.faces.count
-        if let entry = entries.withLock({ $0[key] }), entry.faceCount == count {
-            return (entry.plain, entry.emojiFirst)
+        (
+            faces(.plain, registry, face) { registry.fallbackFaces(for: face, emojiFirst: false) },
+            faces(.emojiFirst, registry, face) { registry.fallbackFaces(for: face, emojiFirst: true) }
+        )
+    }
+
+    /// `registry.preferredFaces(for: script, language: language)` at the weight and slant of `face`.
+    func preferredFaces(_ registry: FontRegistry, _ face: FontFace, script: FallbackScript, language: String?)
+        -> [FontFace]
+    {
+        let variant = script == .han ? LanguageFonts.hanVariant(language: language) : nil
+        return faces(.script(script, variant), registry, face) {
+            registry.preferredFaces(for: script, language: language, weight: face.weight, italic: face.isItalic)
         }
-        let plain = registry.fallbackFaces(for: face, emojiFirst: false)
-        let emojiFirst = registry.fallbackFaces(for: face, emojiFirst: true)
-        let entry = Entry(registry: registry, face: face, faceCount: count, plain: plain, emojiFirst: emojiFirst)
-        entries.withLock { $0[key] = entry }
-        return (plain, emojiFirst)
+    }
+
+    private func faces(_ order: Order, _ registry: FontRegistry, _ face: FontFace, make: () -> [FontFace])
+        -> [FontFace]
+    {
+        let key = Key(registry: ObjectIdentifier(registry), face: ObjectIdentifier(face), order: order)
+        let count = registry.faces.count
+        if let entry = entries.withLock({ $0[key] }), entry.faceCount == count { return entry.faces }
+        let faces = make()
+        entries.withLock { $0[key] = Entry(registry: registry, face: face, faceCount: count, faces: faces) }
+        return faces
     }
 }

@@ -94,9 +94,7 @@ public struct TextLayout: Sendable, Hashable {
     public var lineCount: Int { lines.count }
 
     /// The size raised to the pixel grid of `scale`, as UIKit reports intrinsic sizes.
-    public func size(scale: Double) -> (width: Double, height: Double) {
-        (PixelGrid.ceil(width, scale: scale), PixelGrid.ceil(height, scale: scale))
-    }
+    public func size(scale: Double) -> (width: Double, height: Double) { measurement.size(scale: scale) }
 }
 
 /// The size of a layout without its lines: what `PreparedText.measure(_:)` returns.

@@ -116,11 +116,7 @@ enum Shaper {
     }
 
     /// ISO 15924 names of the ICU script codes, read once.
-    private static let scriptNames: [String] = (0..<256).map { code in
-        var buffer = [CChar](repeating: 0, count: 16)
-        _ = buffer.withUnsafeMutableBufferPointer { ts_script_name(Int32(code), $0.baseAddress, Int32($0.count)) }
-        return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
+    private static let scriptNames: [String] = (0..<256).map { readScriptName(Int32($0)) }
 
     /// The scripts whose letters HarfBuzz joins (its Arabic shaper, and the Universal
     /// Shaping Engine's Arabic-like joining), the only ones for which it reads the text around
@@ -137,6 +133,11 @@ enum Shaper {
 
     static func scriptName(_ code: Int32) -> String {
         if code >= 0 && Int(code) < scriptNames.count { return scriptNames[Int(code)] }
+        return readScriptName(code)
+    }
+
+    /// ICU's short name of a script code.
+    private static func readScriptName(_ code: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: 16)
         _ = buffer.withUnsafeMutableBufferPointer { ts_script_name(code, $0.baseAddress, Int32($0.count)) }
         return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
