@@ -101,15 +101,20 @@ open class UILabel: UIView {
             let (resolved, prepared) = try cache.prepared(text ?? "", font: font, letterSpacing: letterSpacing)
             let label = measurer(font: resolved, wrapWidth: effectiveWrapWidth)
             let size = try label.intrinsicContentSize(scale: scale, prepared: prepared)
-            let wrap = effectiveWrapWidth > 0 ? Double(effectiveWrapWidth) : .infinity
-            textBaselines = BaselineOffsets(
-                try label.layout(width: wrap, prepared: prepared), font: resolved, scale: scale)
             return CGSize(width: size.width, height: size.height)
         } catch {
             measurementError = error
-            textBaselines = nil
             return .zero
         }
+    }
+
+    override func measureBaselines() -> BaselineOffsets? {
+        guard let (resolved, prepared) = try? cache.prepared(text ?? "", font: font, letterSpacing: letterSpacing)
+        else { return nil }
+        let wrap = effectiveWrapWidth > 0 ? Double(effectiveWrapWidth) : .infinity
+        let label = measurer(font: resolved, wrapWidth: effectiveWrapWidth)
+        guard let layout = try? label.layout(width: wrap, prepared: prepared) else { return nil }
+        return BaselineOffsets(layout, font: resolved, scale: Double(traitCollection.displayScale))
     }
 
     /// The text laid out in the label's current bounds (after a layout pass): its lines and
@@ -191,33 +196,50 @@ open class UIButton: UIView {
 
     /// The title's size plus the content insets; an image adds its width and can raise the height.
     open override var intrinsicContentSize: CGSize {
-        let scale = Double(traitCollection.displayScale)
         do {
-            let (resolved, prepared) = try cache.prepared(currentTitle ?? "", font: titleFont, letterSpacing: 0)
-            var button = Button(title: currentTitle ?? "", font: resolved)
-            let insets = contentEdgeInsets
-            button.contentEdgeInsets = insets.edgeInsets
-            var size = try button.intrinsicContentSize(scale: scale, prepared: prepared)
-            let top = insets == .zero ? CGFloat(Button.defaultTitleVerticalPadding) : insets.top
-            let bottom = insets == .zero ? CGFloat(Button.defaultTitleVerticalPadding) : insets.bottom
-            textBaselines = BaselineOffsets(
-                try button.titleLayout(prepared: prepared), font: resolved, scale: scale, top: top, bottom: bottom)
+            let (button, prepared) = try measurer()
+            var size = try button.intrinsicContentSize(scale: Double(traitCollection.displayScale), prepared: prepared)
             if let image = currentImage {
                 size.width += Double(image.size.width)
-                let imageHeight = Double(image.size.height + (insets == .zero ? 0 : insets.vertical))
-                if imageHeight > size.height {
-                    let extra = CGFloat(imageHeight - size.height) / 2
-                    textBaselines?.fromTop += extra
-                    textBaselines?.fromBottom += extra
-                    size.height = imageHeight
-                }
+                size.height = max(size.height, imageHeight(image))
             }
             return CGSize(width: size.width, height: size.height)
         } catch {
             measurementError = error
-            textBaselines = nil
             return .zero
         }
+    }
+
+    /// The button as the text engine measures it, with its prepared title.
+    private func measurer() throws(TypesettingError) -> (Button, PreparedText) {
+        let (resolved, prepared) = try cache.prepared(currentTitle ?? "", font: titleFont, letterSpacing: 0)
+        var button = Button(title: currentTitle ?? "", font: resolved)
+        button.contentEdgeInsets = contentEdgeInsets.edgeInsets
+        return (button, prepared)
+    }
+
+    /// The image's height plus the vertical content insets (when set).
+    private func imageHeight(_ image: UIImage) -> Double {
+        Double(image.size.height + (contentEdgeInsets == .zero ? 0 : contentEdgeInsets.vertical))
+    }
+
+    /// The title's baselines inside the insets (or the default padding), centred against a taller image.
+    override func measureBaselines() -> BaselineOffsets? {
+        let scale = Double(traitCollection.displayScale)
+        guard let (button, prepared) = try? measurer(), let layout = try? button.titleLayout(prepared: prepared),
+            let size = try? button.intrinsicContentSize(scale: scale, prepared: prepared)
+        else { return nil }
+        let insets = contentEdgeInsets
+        let padding = CGFloat(Button.defaultTitleVerticalPadding)
+        var offsets = BaselineOffsets(
+            layout, font: button.font, scale: scale, top: insets == .zero ? padding : insets.top,
+            bottom: insets == .zero ? padding : insets.bottom)
+        if let image = currentImage, imageHeight(image) > size.height {
+            let extra = CGFloat(imageHeight(image) - size.height) / 2
+            offsets.fromTop += extra
+            offsets.fromBottom += extra
+        }
+        return offsets
     }
 
     override var defaultName: String {
@@ -254,26 +276,35 @@ open class UITextView: UIView {
     /// ``UIView/noIntrinsicMetric`` on both axes while scrolling; the text's size otherwise.
     open override var intrinsicContentSize: CGSize {
         guard !isScrollEnabled else {
-            textBaselines = nil
             return CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
         }
-        let scale = Double(traitCollection.displayScale)
         do {
-            let (resolved, prepared) = try cache.prepared(text, font: font, letterSpacing: 0)
-            var view = TextView(text: text, font: resolved)
-            view.isScrollEnabled = false
-            view.textContainerInset = textContainerInset.edgeInsets
-            if let width = automaticWrapWidth, width > 0 { view.width = Double(width) }
-            let size = try view.intrinsicContentSize(scale: scale, prepared: prepared)
-            textBaselines = BaselineOffsets(
-                try view.layout(prepared: prepared), font: resolved, scale: scale, top: textContainerInset.top,
-                bottom: textContainerInset.bottom)
+            let (view, prepared) = try measurer()
+            let size = try view.intrinsicContentSize(scale: Double(traitCollection.displayScale), prepared: prepared)
             return CGSize(width: size.width, height: size.height)
         } catch {
             measurementError = error
-            textBaselines = nil
             return .zero
         }
+    }
+
+    /// The text view as the text engine measures it (not scrolling), with its prepared text.
+    private func measurer() throws(TypesettingError) -> (TextView, PreparedText) {
+        let (resolved, prepared) = try cache.prepared(text, font: font, letterSpacing: 0)
+        var view = TextView(text: text, font: resolved)
+        view.isScrollEnabled = false
+        view.textContainerInset = textContainerInset.edgeInsets
+        if let width = automaticWrapWidth, width > 0 { view.width = Double(width) }
+        return (view, prepared)
+    }
+
+    override func measureBaselines() -> BaselineOffsets? {
+        guard !isScrollEnabled, let (view, prepared) = try? measurer(),
+            let layout = try? view.layout(prepared: prepared)
+        else { return nil }
+        return BaselineOffsets(
+            layout, font: view.font, scale: Double(traitCollection.displayScale), top: textContainerInset.top,
+            bottom: textContainerInset.bottom)
     }
 
 }

@@ -58,12 +58,11 @@ extension UIView {
         verticalFittingPriority: UILayoutPriority
     ) -> CGSize {
         let views = subtree()
-        let saved = views.map { ($0, $0.automaticWrapWidth, $0.cachedIntrinsicSize, $0.textBaselines) }
+        let saved = views.map { ($0, $0.automaticWrapWidth, $0.cachedIntrinsicSize) }
         defer {
-            for (view, width, size, baselines) in saved {
+            for (view, width, size) in saved {
                 view.automaticWrapWidth = width
                 view.cachedIntrinsicSize = size
-                view.textBaselines = baselines
             }
         }
         let engine = LayoutEngine(

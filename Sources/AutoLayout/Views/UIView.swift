@@ -300,6 +300,7 @@ open class UIView: LayoutItem, CustomStringConvertible {
     /// Tells the next layout pass to read ``intrinsicContentSize`` again.
     public func invalidateIntrinsicContentSize() {
         cachedIntrinsicSize = nil
+        baselineCache = nil
         setNeedsLayout()
     }
 
@@ -328,9 +329,19 @@ open class UIView: LayoutItem, CustomStringConvertible {
     /// without `preferredMaxLayoutWidth`, a text view that does not scroll).
     var wrapsAtLayoutWidth: Bool { false }
 
-    /// Where a view's text sits, set when a text view measures itself; nil (no text) puts
-    /// the first baseline at the top edge and the last at the bottom edge.
-    var textBaselines: BaselineOffsets?
+    /// Where the view's text sits; nil (no text) puts the first baseline at the top edge and
+    /// the last at the bottom edge. Measured only when a baseline constraint asks, and kept
+    /// until the content or its wrap width changes.
+    var textBaselines: BaselineOffsets? {
+        if let cache = baselineCache, cache.wrapWidth == automaticWrapWidth { return cache.offsets }
+        let offsets = measureBaselines()
+        baselineCache = (automaticWrapWidth, offsets)
+        return offsets
+    }
+    private var baselineCache: (wrapWidth: CGFloat?, offsets: BaselineOffsets?)?
+
+    /// Lays the view's text out to find its baselines (text views override it).
+    func measureBaselines() -> BaselineOffsets? { nil }
 
     /// The view whose first baseline is this view's first baseline (itself by default).
     open var forFirstBaselineLayout: UIView { forLastBaselineLayout }
