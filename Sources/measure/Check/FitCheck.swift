@@ -52,32 +52,41 @@ struct FitCheck {
         return (work, unmatched)
     }
 
+    /// What a resolved font depends on.
+    private struct FontKey: Hashable {
+        var specification: FontSpecification
+        var defaultSize: Double
+    }
+
     func run(_ entries: [CatalogEntry], progress: ProgressBar?) throws(RequestError) -> Outcome {
         let (work, unmatched) = plan(entries)
         var outcome = Outcome()
         outcome.unmatchedKeys = unmatched
         let total = work.reduce(0) { $0 + $1.1.categories.count }
         progress?.start(total: total)
-        var fonts: [String: Font] = [:]
+        // Keyed by the specification and the control's default size: a button without a size
+        // or text style is 15 pt, a label 17 pt.
+        var fonts: [FontKey: Font] = [:]
         for (entry, rule) in work {
             outcome.languages.insert(entry.language)
             outcome.keys.insert(entry.key)
             for category in rule.categories {
-                let specification = rule.font.withFamily(rule.family(for: entry.language)).at(category)
-                let cacheKey = "\(specification)"
+                let key = FontKey(
+                    specification: rule.font.withFamily(rule.family(for: entry.language)).at(category),
+                    defaultSize: rule.control == .button ? 15 : 17)
                 let font: Font
-                if let cached = fonts[cacheKey] {
+                if let cached = fonts[key] {
                     font = cached
                 } else {
                     do {
-                        font = try specification.resolve(in: registry, defaultSize: rule.control == .button ? 15 : 17)
+                        font = try key.specification.resolve(in: registry, defaultSize: key.defaultSize)
                     } catch {
                         throw RequestError(
                             kind: RequestError(error).kind,
                             "\(rule.name) (key '\(entry.key)', language \(entry.language)): \(error.description)",
                             exitCode: RequestError(error).exitCode)
                     }
-                    fonts[cacheKey] = font
+                    fonts[key] = font
                 }
                 do {
                     if let finding = try check(entry, rule: rule, font: font, category: category) {
