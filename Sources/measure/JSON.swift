@@ -15,38 +15,77 @@ indirect enum JSONValue: Sendable, Equatable {
 
     /// Compact JSON text, keys in the order given.
     func serialized() -> String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    /// Appends the compact JSON text to `out`: one buffer for the whole value, not a string
+    /// per member joined into its parent's.
+    func write(to out: inout String) {
         switch self {
-        case .null: return "null"
-        case .bool(let value): return value ? "true" : "false"
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
         case .number(let value):
-            guard value.isFinite else { return "null" }
-            if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-            return "\(value)"
-        case .string(let value): return JSONValue.quote(value)
-        case .array(let values): return "[" + values.map { $0.serialized() }.joined(separator: ",") + "]"
+            if !value.isFinite {
+                out += "null"
+            } else if value == value.rounded(), abs(value) < 1e15 {
+                out += String(Int64(value))
+            } else {
+                out += "\(value)"
+            }
+        case .string(let value): JSONValue.quote(value, into: &out)
+        case .array(let values):
+            out += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { out += "," }
+                value.write(to: &out)
+            }
+            out += "]"
         case .object(let pairs):
-            return "{" + pairs.map { JSONValue.quote($0.0) + ":" + $0.1.serialized() }.joined(separator: ",") + "}"
+            out += "{"
+            for (index, (key, value)) in pairs.enumerated() {
+                if index > 0 { out += "," }
+                JSONValue.quote(key, into: &out)
+                out += ":"
+                value.write(to: &out)
+            }
+            out += "}"
         }
     }
 
     static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
+        var out = ""
+        quote(text, into: &out)
+        return out
+    }
+
+    /// Appends `text` as a JSON string: the runs between characters that need escaping are
+    /// copied whole. Those characters are all ASCII, so looking at the UTF-8 bytes is enough.
+    static func quote(_ text: String, into out: inout String) {
+        out += "\""
+        let utf8 = text.utf8
+        var run = utf8.startIndex
+        var index = run
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
+                out += text[run..<index]
+                switch byte {
+                case UInt8(ascii: "\""): out += "\\\""
+                case UInt8(ascii: "\\"): out += "\\\\"
+                case UInt8(ascii: "\n"): out += "\\n"
+                case UInt8(ascii: "\r"): out += "\\r"
+                case UInt8(ascii: "\t"): out += "\\t"
+                default:
+                    out += (byte < 0x10 ? "\\u000" : "\\u001") + String(byte & 0xF, radix: 16)
                 }
+                run = utf8.index(after: index)
             }
+            index = utf8.index(after: index)
         }
-        return out + "\""
+        out += text[run..<index]
+        out += "\""
     }
 }
 
