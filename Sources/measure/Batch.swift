@@ -140,7 +140,8 @@ enum Batch {
         "id", "text", "font", "size", "weight", "italic", "width", "lines", "scale", "padding", "control",
         "contentInsets", "content-insets", "lineBreakMode", "line-break-mode", "letterSpacing", "letter-spacing",
         "lineSpacing", "line-spacing", "lineHeightMultiple", "line-height-multiple", "scrollEnabled", "scroll-enabled",
-    ]).union(MeasureRequest.typeFields)
+        "textStyle", "text-style", "category", "language",
+    ])
 
     static func request(from fields: [String: JSONValue], line: Int) throws(RequestError) -> MeasureRequest {
         func fail(_ field: String, _ expected: String) -> RequestError {
@@ -229,7 +230,9 @@ enum Batch {
             request.lineHeightMultiple = multiple
         }
         if let scroll = try bool("scrollEnabled", "scroll-enabled") { request.scrollEnabled = scroll }
-        try request.readTypeFields(fields, line: line)
+        if let style = try string("textStyle", "text-style") { request.textStyle = try TextStyle(validating: style) }
+        if let name = try string("category") { request.category = try ContentSizeCategory(validating: name) }
+        request.language = try string("language")
         return request
     }
 

@@ -249,25 +249,6 @@ extension MeasureRequest {
     }
 }
 
-extension MeasureRequest {
-    /// The batch fields for Dynamic Type and language, beside the option-named ones.
-    static let typeFields: Set<String> = ["textStyle", "text-style", "category", "language"]
-
-    /// Reads `textStyle`, `category` and `language` from a batch line.
-    mutating func readTypeFields(_ fields: [String: JSONValue], line: Int) throws(RequestError) {
-        func string(_ names: String...) throws(RequestError) -> String? {
-            guard let name = names.first(where: { fields[$0] != nil && fields[$0] != .null }) else { return nil }
-            guard case .string(let text)? = fields[name] else {
-                throw RequestError(kind: "invalidField", "line \(line): field '\(name)' must be a string")
-            }
-            return text
-        }
-        if let style = try string("textStyle", "text-style") { textStyle = try TextStyle(validating: style) }
-        if let name = try string("category") { category = try ContentSizeCategory(validating: name) }
-        language = try string("language")
-    }
-}
-
 extension TextStyle {
     /// Parses a text style name, or says which are allowed.
     init(validating name: String) throws(RequestError) {
