@@ -85,8 +85,7 @@ enum Batch {
     /// The `id` of a line that failed validation, when the line is still a JSON object, so
     /// callers can match every error to its request.
     static func echoedID(_ bytes: [UInt8]) -> JSONValue? {
-        guard let text = String(validating: bytes, as: UTF8.self),
-            case .object(let pairs)? = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        guard String(validating: bytes, as: UTF8.self) != nil, case .object(let pairs)? = JSONValue(parsing: bytes)
         else { return nil }
         return pairs.first(where: { $0.0 == "id" })?.1
     }
@@ -103,7 +102,7 @@ enum Batch {
 
     /// Decodes one line: strict UTF-8, a JSON object, known fields of the right types.
     static func parse(_ bytes: [UInt8], line: Int) -> Result<MeasureRequest, RequestError> {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard String(validating: bytes, as: UTF8.self) != nil else {
             let offset = firstInvalidUTF8(bytes)
             return .failure(
                 RequestError(
@@ -111,10 +110,7 @@ enum Batch {
                     "line \(line): invalid UTF-8 at byte \(offset); batch input must be UTF-8 JSON lines", exitCode: 65)
             )
         }
-        let object: JSONValue
-        do {
-            object = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
-        } catch {
+        guard let object = JSONValue(parsing: bytes) else {
             return .failure(
                 RequestError(
                     kind: "invalidJSON",
