@@ -143,7 +143,9 @@ enum Batch {
         func fail(_ field: String, _ expected: String) -> RequestError {
             RequestError(kind: "invalidField", "line \(line): field '\(field)' must be \(expected)")
         }
-        if let unknown = fields.keys.sorted().first(where: { !knownFields.contains($0) }) {
+        if fields.keys.contains(where: { !knownFields.contains($0) }),
+            let unknown = fields.keys.sorted().first(where: { !knownFields.contains($0) })
+        {
             let known = knownFields.filter { !$0.contains("-") }.sorted().joined(separator: ", ")
             throw RequestError(kind: "unknownField", "line \(line): unknown field '\(unknown)'; known fields: \(known)")
         }

@@ -107,12 +107,14 @@ extension MeasureRequest {
     /// The largest font size, inset, padding or spacing accepted, in points: far beyond any
     /// screen, and small enough that sizes stay finite and printable.
     static let largestLength: Double = 100_000
+    /// `largestLength` as messages print it.
+    static let largestLengthText = PixelGrid.format(largestLength)
 
     /// Checks the values the engine would reject with a less helpful message (or not at all):
     /// what was wrong, and what is allowed. Returns the parsed weight (nil: the default).
     func validate() throws(RequestError) -> FontWeight? {
         let largest = MeasureRequest.largestLength
-        let limit = PixelGrid.format(largest)
+        let limit = MeasureRequest.largestLengthText
         if let width, !(width.isFinite && width > 0) {
             throw RequestError(
                 kind: "invalidWidth",
@@ -176,8 +178,11 @@ extension MeasureRequest {
                 kind: "invalidParameter",
                 "invalid line height multiple \(PixelGrid.format(lineHeightMultiple)): allowed 0 (off) to 1000")
         }
+        // A path as FontRegistry.font(_:) reads one: a "/" (a Character: the String overload is
+        // Foundation's, a slow search) or a font file's extension.
         let lower = font.lowercased()
-        if font.contains("/") || [".ttf", ".otf", ".ttc", ".otc"].contains(where: { lower.hasSuffix($0) }) {
+        if font.contains("/" as Character) || [".ttf", ".otf", ".ttc", ".otc"].contains(where: { lower.hasSuffix($0) })
+        {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: font, isDirectory: &isDirectory), isDirectory.boolValue {
                 throw RequestError(
