@@ -22,7 +22,6 @@ enum Batch {
         var reader = LineReader(descriptor: descriptor)
         var failures = 0
         var lineNumber = 0
-        var linesDone = 0
         while true {
             var window: [(number: Int, bytes: [UInt8])] = []
             var bytes = 0
@@ -41,10 +40,9 @@ enum Batch {
                 text += "\n"
             }
             if !text.isEmpty { write(text) }
-            linesDone = lineNumber
-            progress?.update(lines: linesDone, bytes: reader.bytesRead)
+            progress?.update(lines: lineNumber, bytes: reader.bytesRead)
         }
-        progress?.finish(lines: linesDone)
+        progress?.finish()
         return failures
     }
 
