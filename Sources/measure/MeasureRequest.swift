@@ -84,6 +84,12 @@ struct RequestError: Error, CustomStringConvertible {
         case .textAnalysisFailed: self.init(kind: "internal", error.description, exitCode: 70)
         }
     }
+
+    /// The engine's error, its message preceded by where it happened ("CONTEXT: message").
+    init(_ error: TypesettingError, context: String) {
+        self.init(error)
+        message = "\(context): \(message)"
+    }
 }
 
 extension MeasureRequest {

@@ -82,9 +82,7 @@ struct FitCheck {
                         font = try key.specification.resolve(in: registry, defaultSize: key.defaultSize)
                     } catch {
                         throw RequestError(
-                            kind: RequestError(error).kind,
-                            "\(rule.name) (key '\(entry.key)', language \(entry.language)): \(error.description)",
-                            exitCode: RequestError(error).exitCode)
+                            error, context: "\(rule.name) (key '\(entry.key)', language \(entry.language))")
                     }
                     fonts[key] = font
                 }
@@ -94,9 +92,9 @@ struct FitCheck {
                     }
                 } catch {
                     throw RequestError(
-                        kind: RequestError(error).kind,
-                        "\(entry.file):\(entry.line): key '\(entry.key)' (\(entry.language)) with \(rule.name): \(error.description)",
-                        exitCode: RequestError(error).exitCode)
+                        error,
+                        context: "\(entry.file):\(entry.line): key '\(entry.key)' (\(entry.language)) with \(rule.name)"
+                    )
                 }
                 outcome.checks += 1
                 progress?.advance()
