@@ -209,9 +209,29 @@ extension MeasureRequest {
             family: self.font, textStyle: textStyle, category: category ?? .large, size: size, weight: fontWeight,
             italic: italic)
         let font = try specification.resolve(in: registry, defaultSize: control == .button ? 15 : 17)
-        let layout: TextLayout
-        let intrinsic: Size
-        let prepared: PreparedText
+        let configured = try configuredControl(font: font, registry: registry)
+        let layout = try configured.layout()
+        let intrinsic = try configured.intrinsicContentSize(scale: scale)
+        let prepared = configured.prepared
+        let lineInfos = layout.lines.map { line in
+            MeasureResult.LineInfo(
+                location: line.range.lowerBound, length: line.range.count,
+                text: prepared.displayedText(of: line), width: line.width, truncated: line.isTruncated)
+        }
+        var fonts: [String] = []
+        for used in prepared.fonts.map(\.face.path) where !fonts.contains(used) { fonts.append(used) }
+        return MeasureResult(
+            id: id, control: control, width: intrinsic.width, height: intrinsic.height,
+            lineCount: layout.lineCount,
+            truncated: layout.isTruncated, scale: scale, lines: lineInfos, fonts: fonts,
+            fontDescription: font.description)
+    }
+}
+
+extension MeasureRequest {
+    /// The request's control with its properties set and its text prepared: the one place
+    /// request fields become UIKit properties, for `measure`, `--batch` and `measure check`.
+    func configuredControl(font: Font, registry: FontRegistry) throws(TypesettingError) -> ConfiguredControl {
         switch control {
         case .label:
             var label = Label(text: text, font: font)
@@ -223,9 +243,8 @@ extension MeasureRequest {
             label.language = language
             label.preferredMaxLayoutWidth = width ?? 0
             let padded = PaddingLabel(label: label, padding: padding ?? .zero)
-            prepared = try label.prepare(registry: registry)
-            layout = try padded.layout(width: width ?? .infinity, prepared: prepared)
-            intrinsic = try padded.intrinsicContentSize(scale: scale, prepared: prepared)
+            return ConfiguredControl(
+                view: .label(padded), prepared: try label.prepare(registry: registry), width: width ?? .infinity)
         case .textview:
             var view = TextView(text: text, font: font)
             view.isScrollEnabled = scrollEnabled
@@ -234,29 +253,48 @@ extension MeasureRequest {
             view.lineSpacing = lineSpacing
             view.lineHeightMultiple = lineHeightMultiple
             view.language = language
-            prepared = try view.prepare(registry: registry)
-            layout = try view.layout(prepared: prepared)
-            intrinsic = try view.intrinsicContentSize(scale: scale, prepared: prepared)
+            return ConfiguredControl(
+                view: .textview(view), prepared: try view.prepare(registry: registry), width: width ?? .infinity)
         case .button:
             var button = Button(title: text, font: font)
             button.contentEdgeInsets = contentInsets ?? .zero
             button.letterSpacing = letterSpacing
             button.language = language
-            prepared = try button.titleLabel.prepare(registry: registry)
-            layout = try button.titleLayout(width: width ?? .infinity, prepared: prepared)
-            intrinsic = try button.intrinsicContentSize(scale: scale, prepared: prepared)
+            return ConfiguredControl(
+                view: .button(button), prepared: try button.titleLabel.prepare(registry: registry),
+                width: width ?? .infinity)
         }
-        let lineInfos = layout.lines.map { line in
-            MeasureResult.LineInfo(
-                location: line.range.lowerBound, length: line.range.count,
-                text: prepared.displayedText(of: line), width: line.width, truncated: line.isTruncated)
+    }
+}
+
+/// A label (in its padding), text view or button, with its text prepared.
+struct ConfiguredControl {
+    enum View {
+        case label(PaddingLabel)
+        case textview(TextView)
+        case button(Button)
+    }
+    var view: View
+    var prepared: PreparedText
+    /// The width the text is laid out in (infinite: unbounded).
+    var width: Double
+
+    /// The text laid out as the control shows it.
+    func layout() throws(TypesettingError) -> TextLayout {
+        switch view {
+        case .label(let padded): return try padded.layout(width: width, prepared: prepared)
+        case .textview(let view): return try view.layout(prepared: prepared)
+        case .button(let button): return try button.titleLayout(width: width, prepared: prepared)
         }
-        var fonts: [String] = []
-        for used in prepared.fonts.map(\.face.path) where !fonts.contains(used) { fonts.append(used) }
-        return MeasureResult(
-            id: id, control: control, width: intrinsic.width, height: intrinsic.height, lineCount: layout.lineCount,
-            truncated: layout.isTruncated, scale: scale, lines: lineInfos, fonts: fonts,
-            fontDescription: font.description)
+    }
+
+    /// The control's intrinsic content size, raised to the pixel grid of `scale`.
+    func intrinsicContentSize(scale: Double) throws(TypesettingError) -> Size {
+        switch view {
+        case .label(let padded): return try padded.intrinsicContentSize(scale: scale, prepared: prepared)
+        case .textview(let view): return try view.intrinsicContentSize(scale: scale, prepared: prepared)
+        case .button(let button): return try button.intrinsicContentSize(scale: scale, prepared: prepared)
+        }
     }
 }
 
