@@ -151,31 +151,21 @@ enum Batch {
             for name in names { if let value = fields[name], value != .null { return (name, value) } }
             return nil
         }
-        func number(_ names: String...) throws(RequestError) -> Double? {
+        func typed<T>(_ names: [String], _ expected: String, _ read: (JSONValue) -> T?) throws(RequestError) -> T? {
             guard let (name, value) = raw(names) else { return nil }
-            guard case .number(let number) = value else { throw fail(name, "a number") }
-            return number
+            guard let typed = read(value) else { throw fail(name, expected) }
+            return typed
         }
-        func string(_ names: String...) throws(RequestError) -> String? {
-            guard let (name, value) = raw(names) else { return nil }
-            guard case .string(let text) = value else { throw fail(name, "a string") }
-            return text
-        }
-        func bool(_ names: String...) throws(RequestError) -> Bool? {
-            guard let (name, value) = raw(names) else { return nil }
-            guard case .bool(let flag) = value else { throw fail(name, "true or false") }
-            return flag
-        }
+        func number(_ names: String...) throws(RequestError) -> Double? { try typed(names, "a number", \.numberValue) }
+        func string(_ names: String...) throws(RequestError) -> String? { try typed(names, "a string", \.stringValue) }
+        func bool(_ names: String...) throws(RequestError) -> Bool? { try typed(names, "true or false", \.boolValue) }
         func insets(_ names: String...) throws(RequestError) -> EdgeInsets? {
             guard let (name, value) = raw(names) else { return nil }
             switch value {
             case .string(let text):
                 do { return try EdgeInsets(parsing: text) } catch { throw fail(name, "four numbers \"t,l,b,r\"") }
             case .array(let items):
-                let numbers = items.compactMap { item -> Double? in
-                    if case .number(let number) = item { return number }
-                    return nil
-                }
+                let numbers = items.compactMap(\.numberValue)
                 guard numbers.count == 4, items.count == 4 else {
                     throw fail(name, "[top, left, bottom, right] or \"t,l,b,r\"")
                 }

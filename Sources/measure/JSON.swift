@@ -24,6 +24,13 @@ indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// The number, or nil for another kind of value.
+    var numberValue: Double? { if case .number(let value) = self { value } else { nil } }
+    /// The string, or nil for another kind of value.
+    var stringValue: String? { if case .string(let value) = self { value } else { nil } }
+    /// The boolean, or nil for another kind of value.
+    var boolValue: Bool? { if case .bool(let value) = self { value } else { nil } }
+
     /// Compact JSON text, keys in the order given.
     func serialized() -> String {
         var out = ""
