@@ -82,6 +82,12 @@ indirect enum JSONValue: Sendable, Equatable {
     /// copied whole. Those characters are all ASCII, so looking at the UTF-8 bytes is enough.
     static func quote(_ text: String, into out: inout String) {
         out += "\""
+        var bytes = text
+        if bytes.withUTF8({ !$0.contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 } }) {
+            out += text  // nothing to escape, the common case: one copy
+            out += "\""
+            return
+        }
         let utf8 = text.utf8
         var run = utf8.startIndex
         var index = run
