@@ -2,7 +2,8 @@ import Controls
 import Foundation
 import Typesetting
 
-/// A JSON value, for the batch mode's free-form `id` and for writing results in a fixed key order.
+/// A JSON value: a batch line as read (`init(parsing:)`), its free-form `id`, and results written
+/// in a fixed key order.
 indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
