@@ -22,7 +22,6 @@ enum Batch {
         var reader = LineReader(descriptor: descriptor)
         var failures = 0
         var lineNumber = 0
-        var linesDone = 0
         while true {
             var window: [(number: Int, bytes: [UInt8])] = []
             var bytes = 0
@@ -41,10 +40,9 @@ enum Batch {
                 text += "\n"
             }
             if !text.isEmpty { write(text) }
-            linesDone = lineNumber
-            progress?.update(lines: linesDone, bytes: reader.bytesRead)
+            progress?.update(lines: lineNumber, bytes: reader.bytesRead)
         }
-        progress?.finish(lines: linesDone)
+        progress?.finish()
         return failures
     }
 
@@ -85,8 +83,7 @@ enum Batch {
     /// The `id` of a line that failed validation, when the line is still a JSON object, so
     /// callers can match every error to its request.
     static func echoedID(_ bytes: [UInt8]) -> JSONValue? {
-        guard let text = String(validating: bytes, as: UTF8.self),
-            case .object(let pairs)? = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        guard String(validating: bytes, as: UTF8.self) != nil, case .object(let pairs)? = JSONValue(parsing: bytes)
         else { return nil }
         return pairs.first(where: { $0.0 == "id" })?.1
     }
@@ -103,7 +100,7 @@ enum Batch {
 
     /// Decodes one line: strict UTF-8, a JSON object, known fields of the right types.
     static func parse(_ bytes: [UInt8], line: Int) -> Result<MeasureRequest, RequestError> {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard String(validating: bytes, as: UTF8.self) != nil else {
             let offset = firstInvalidUTF8(bytes)
             return .failure(
                 RequestError(
@@ -111,10 +108,7 @@ enum Batch {
                     "line \(line): invalid UTF-8 at byte \(offset); batch input must be UTF-8 JSON lines", exitCode: 65)
             )
         }
-        let object: JSONValue
-        do {
-            object = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
-        } catch {
+        guard let object = JSONValue(parsing: bytes) else {
             return .failure(
                 RequestError(
                     kind: "invalidJSON",
@@ -140,13 +134,16 @@ enum Batch {
         "id", "text", "font", "size", "weight", "italic", "width", "lines", "scale", "padding", "control",
         "contentInsets", "content-insets", "lineBreakMode", "line-break-mode", "letterSpacing", "letter-spacing",
         "lineSpacing", "line-spacing", "lineHeightMultiple", "line-height-multiple", "scrollEnabled", "scroll-enabled",
-    ]).union(MeasureRequest.typeFields)
+        "textStyle", "text-style", "category", "language",
+    ])
 
     static func request(from fields: [String: JSONValue], line: Int) throws(RequestError) -> MeasureRequest {
         func fail(_ field: String, _ expected: String) -> RequestError {
             RequestError(kind: "invalidField", "line \(line): field '\(field)' must be \(expected)")
         }
-        if let unknown = fields.keys.sorted().first(where: { !knownFields.contains($0) }) {
+        if fields.keys.contains(where: { !knownFields.contains($0) }),
+            let unknown = fields.keys.sorted().first(where: { !knownFields.contains($0) })
+        {
             let known = knownFields.filter { !$0.contains("-") }.sorted().joined(separator: ", ")
             throw RequestError(kind: "unknownField", "line \(line): unknown field '\(unknown)'; known fields: \(known)")
         }
@@ -154,31 +151,21 @@ enum Batch {
             for name in names { if let value = fields[name], value != .null { return (name, value) } }
             return nil
         }
-        func number(_ names: String...) throws(RequestError) -> Double? {
+        func typed<T>(_ names: [String], _ expected: String, _ read: (JSONValue) -> T?) throws(RequestError) -> T? {
             guard let (name, value) = raw(names) else { return nil }
-            guard case .number(let number) = value else { throw fail(name, "a number") }
-            return number
+            guard let typed = read(value) else { throw fail(name, expected) }
+            return typed
         }
-        func string(_ names: String...) throws(RequestError) -> String? {
-            guard let (name, value) = raw(names) else { return nil }
-            guard case .string(let text) = value else { throw fail(name, "a string") }
-            return text
-        }
-        func bool(_ names: String...) throws(RequestError) -> Bool? {
-            guard let (name, value) = raw(names) else { return nil }
-            guard case .bool(let flag) = value else { throw fail(name, "true or false") }
-            return flag
-        }
+        func number(_ names: String...) throws(RequestError) -> Double? { try typed(names, "a number", \.numberValue) }
+        func string(_ names: String...) throws(RequestError) -> String? { try typed(names, "a string", \.stringValue) }
+        func bool(_ names: String...) throws(RequestError) -> Bool? { try typed(names, "true or false", \.boolValue) }
         func insets(_ names: String...) throws(RequestError) -> EdgeInsets? {
             guard let (name, value) = raw(names) else { return nil }
             switch value {
             case .string(let text):
                 do { return try EdgeInsets(parsing: text) } catch { throw fail(name, "four numbers \"t,l,b,r\"") }
             case .array(let items):
-                let numbers = items.compactMap { item -> Double? in
-                    if case .number(let number) = item { return number }
-                    return nil
-                }
+                let numbers = items.compactMap(\.numberValue)
                 guard numbers.count == 4, items.count == 4 else {
                     throw fail(name, "[top, left, bottom, right] or \"t,l,b,r\"")
                 }
@@ -229,7 +216,9 @@ enum Batch {
             request.lineHeightMultiple = multiple
         }
         if let scroll = try bool("scrollEnabled", "scroll-enabled") { request.scrollEnabled = scroll }
-        try request.readTypeFields(fields, line: line)
+        if let style = try string("textStyle", "text-style") { request.textStyle = try TextStyle(validating: style) }
+        if let name = try string("category") { request.category = try ContentSizeCategory(validating: name) }
+        request.language = try string("language")
         return request
     }
 

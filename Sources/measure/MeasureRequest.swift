@@ -84,6 +84,12 @@ struct RequestError: Error, CustomStringConvertible {
         case .textAnalysisFailed: self.init(kind: "internal", error.description, exitCode: 70)
         }
     }
+
+    /// The engine's error, its message preceded by where it happened ("CONTEXT: message").
+    init(_ error: TypesettingError, context: String) {
+        self.init(error)
+        message = "\(context): \(message)"
+    }
 }
 
 extension MeasureRequest {
@@ -107,12 +113,14 @@ extension MeasureRequest {
     /// The largest font size, inset, padding or spacing accepted, in points: far beyond any
     /// screen, and small enough that sizes stay finite and printable.
     static let largestLength: Double = 100_000
+    /// `largestLength` as messages print it.
+    static let largestLengthText = PixelGrid.format(largestLength)
 
     /// Checks the values the engine would reject with a less helpful message (or not at all):
     /// what was wrong, and what is allowed. Returns the parsed weight (nil: the default).
     func validate() throws(RequestError) -> FontWeight? {
         let largest = MeasureRequest.largestLength
-        let limit = PixelGrid.format(largest)
+        let limit = MeasureRequest.largestLengthText
         if let width, !(width.isFinite && width > 0) {
             throw RequestError(
                 kind: "invalidWidth",
@@ -176,8 +184,11 @@ extension MeasureRequest {
                 kind: "invalidParameter",
                 "invalid line height multiple \(PixelGrid.format(lineHeightMultiple)): allowed 0 (off) to 1000")
         }
+        // A path as FontRegistry.font(_:) reads one: a "/" (a Character: the String overload is
+        // Foundation's, a slow search) or a font file's extension.
         let lower = font.lowercased()
-        if font.contains("/") || [".ttf", ".otf", ".ttc", ".otc"].contains(where: { lower.hasSuffix($0) }) {
+        if font.contains("/" as Character) || [".ttf", ".otf", ".ttc", ".otc"].contains(where: { lower.hasSuffix($0) })
+        {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: font, isDirectory: &isDirectory), isDirectory.boolValue {
                 throw RequestError(
@@ -198,9 +209,29 @@ extension MeasureRequest {
             family: self.font, textStyle: textStyle, category: category ?? .large, size: size, weight: fontWeight,
             italic: italic)
         let font = try specification.resolve(in: registry, defaultSize: control == .button ? 15 : 17)
-        let layout: TextLayout
-        let intrinsic: Size
-        let prepared: PreparedText
+        let configured = try configuredControl(font: font, registry: registry)
+        let layout = try configured.layout()
+        let intrinsic = try configured.intrinsicContentSize(scale: scale)
+        let prepared = configured.prepared
+        let lineInfos = layout.lines.map { line in
+            MeasureResult.LineInfo(
+                location: line.range.lowerBound, length: line.range.count,
+                text: prepared.displayedText(of: line), width: line.width, truncated: line.isTruncated)
+        }
+        var fonts: [String] = []
+        for used in prepared.fonts.map(\.face.path) where !fonts.contains(used) { fonts.append(used) }
+        return MeasureResult(
+            id: id, control: control, width: intrinsic.width, height: intrinsic.height,
+            lineCount: layout.lineCount,
+            truncated: layout.isTruncated, scale: scale, lines: lineInfos, fonts: fonts,
+            fontDescription: font.description)
+    }
+}
+
+extension MeasureRequest {
+    /// The request's control with its properties set and its text prepared: the one place
+    /// request fields become UIKit properties, for `measure`, `--batch` and `measure check`.
+    func configuredControl(font: Font, registry: FontRegistry) throws(TypesettingError) -> ConfiguredControl {
         switch control {
         case .label:
             var label = Label(text: text, font: font)
@@ -212,9 +243,8 @@ extension MeasureRequest {
             label.language = language
             label.preferredMaxLayoutWidth = width ?? 0
             let padded = PaddingLabel(label: label, padding: padding ?? .zero)
-            prepared = try label.prepare(registry: registry)
-            layout = try padded.layout(width: width ?? .infinity, prepared: prepared)
-            intrinsic = try padded.intrinsicContentSize(scale: scale, prepared: prepared)
+            return ConfiguredControl(
+                view: .label(padded), prepared: try label.prepare(registry: registry), width: width ?? .infinity)
         case .textview:
             var view = TextView(text: text, font: font)
             view.isScrollEnabled = scrollEnabled
@@ -223,48 +253,48 @@ extension MeasureRequest {
             view.lineSpacing = lineSpacing
             view.lineHeightMultiple = lineHeightMultiple
             view.language = language
-            prepared = try view.prepare(registry: registry)
-            layout = try view.layout(prepared: prepared)
-            intrinsic = try view.intrinsicContentSize(scale: scale, prepared: prepared)
+            return ConfiguredControl(
+                view: .textview(view), prepared: try view.prepare(registry: registry), width: width ?? .infinity)
         case .button:
             var button = Button(title: text, font: font)
             button.contentEdgeInsets = contentInsets ?? .zero
             button.letterSpacing = letterSpacing
             button.language = language
-            prepared = try button.titleLabel.prepare(registry: registry)
-            layout = try button.titleLayout(width: width ?? .infinity, prepared: prepared)
-            intrinsic = try button.intrinsicContentSize(scale: scale, prepared: prepared)
+            return ConfiguredControl(
+                view: .button(button), prepared: try button.titleLabel.prepare(registry: registry),
+                width: width ?? .infinity)
         }
-        let lineInfos = layout.lines.map { line in
-            MeasureResult.LineInfo(
-                location: line.range.lowerBound, length: line.range.count,
-                text: prepared.displayedText(of: line), width: line.width, truncated: line.isTruncated)
-        }
-        var fonts: [String] = []
-        for used in prepared.fonts.map(\.face.path) where !fonts.contains(used) { fonts.append(used) }
-        return MeasureResult(
-            id: id, control: control, width: intrinsic.width, height: intrinsic.height, lineCount: layout.lineCount,
-            truncated: layout.isTruncated, scale: scale, lines: lineInfos, fonts: fonts,
-            fontDescription: font.description)
     }
 }
 
-extension MeasureRequest {
-    /// The batch fields for Dynamic Type and language, beside the option-named ones.
-    static let typeFields: Set<String> = ["textStyle", "text-style", "category", "language"]
+/// A label (in its padding), text view or button, with its text prepared.
+struct ConfiguredControl {
+    enum View {
+        case label(PaddingLabel)
+        case textview(TextView)
+        case button(Button)
+    }
+    var view: View
+    var prepared: PreparedText
+    /// The width the text is laid out in (infinite: unbounded).
+    var width: Double
 
-    /// Reads `textStyle`, `category` and `language` from a batch line.
-    mutating func readTypeFields(_ fields: [String: JSONValue], line: Int) throws(RequestError) {
-        func string(_ names: String...) throws(RequestError) -> String? {
-            guard let name = names.first(where: { fields[$0] != nil && fields[$0] != .null }) else { return nil }
-            guard case .string(let text)? = fields[name] else {
-                throw RequestError(kind: "invalidField", "line \(line): field '\(name)' must be a string")
-            }
-            return text
+    /// The text laid out as the control shows it.
+    func layout() throws(TypesettingError) -> TextLayout {
+        switch view {
+        case .label(let padded): return try padded.layout(width: width, prepared: prepared)
+        case .textview(let view): return try view.layout(prepared: prepared)
+        case .button(let button): return try button.titleLayout(width: width, prepared: prepared)
         }
-        if let style = try string("textStyle", "text-style") { textStyle = try TextStyle(validating: style) }
-        if let name = try string("category") { category = try ContentSizeCategory(validating: name) }
-        language = try string("language")
+    }
+
+    /// The control's intrinsic content size, raised to the pixel grid of `scale`.
+    func intrinsicContentSize(scale: Double) throws(TypesettingError) -> Size {
+        switch view {
+        case .label(let padded): return try padded.intrinsicContentSize(scale: scale, prepared: prepared)
+        case .textview(let view): return try view.intrinsicContentSize(scale: scale, prepared: prepared)
+        case .button(let button): return try button.intrinsicContentSize(scale: scale, prepared: prepared)
+        }
     }
 }
 

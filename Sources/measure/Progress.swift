@@ -30,9 +30,6 @@ final class ProgressBar {
         update(lines: done, bytes: done)
     }
 
-    /// Erases the bar after counted work.
-    func finish() { finish(lines: done) }
-
     /// Records that `lines` input lines (`bytes` bytes) are done; redraws when due.
     func update(lines: Int, bytes: Int) {
         let now = ContinuousClock.now
@@ -47,7 +44,7 @@ final class ProgressBar {
     }
 
     /// Erases the bar.
-    func finish(lines: Int) {
+    func finish() {
         if drawn { write("\r\u{1B}[K") }
     }
 

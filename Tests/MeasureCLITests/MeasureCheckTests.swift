@@ -136,6 +136,23 @@ final class MeasureCheckTests: XCTestCase {
         XCTAssertEqual(summary?["checks"] as? Int, 4, "two keys (one unquoted) in two files")
     }
 
+    /// Without a size or text style a button's title is 15 pt and a label's 17 pt, whichever
+    /// of the two is checked first.
+    func testButtonAndLabelDefaultSizesInOneRun() throws {
+        let directory = try MeasureProcess.temporaryDirectory(self)
+        let catalog = try write(
+            "\"ok\" = \"Okay\";\n\"go\" = \"Los\";\n", to: "de.lproj/Localizable.strings", in: directory)
+        let spec = try write(
+            #"{"rules": [{"key": "ok", "control": "button", "width": 10}, {"key": "go", "width": 10}]}"#,
+            to: "spec.json", in: directory)
+        let output = try MeasureProcess.run(["check", catalog, "--spec", spec, "--json"])
+        XCTAssertEqual(output.status, 1, output.summary)
+        let fonts = Dictionary(
+            try findings(output).map { ($0["key"] as? String ?? "", $0["font"] as? String ?? "") }
+        ) { first, _ in first }
+        XCTAssertEqual(fonts, ["ok": "Inter Regular 15 pt", "go": "Inter Regular 17 pt"])
+    }
+
     func testStringCatalogWithPluralsAndLanguageFonts() throws {
         let directory = try MeasureProcess.temporaryDirectory(self)
         let catalog = try write(

@@ -312,17 +312,9 @@ enum XCStringsReader {
     static func read(_ bytes: [UInt8], file: String, sourceLanguage: String?) throws(RequestError) -> [CatalogEntry] {
         let text = try TextDecoding.decode(bytes, file: file, allowUTF16: false)
         let object = try parseJSON(text, file: file, what: "a String Catalog is a JSON object")
-        let utf8 = Array(text.utf8)
-        func lineOf(_ key: String) -> Int {
-            let needle = Array(JSONValue.quote(key).utf8)
-            guard !needle.isEmpty, utf8.count >= needle.count else { return 1 }
-            for start in 0...(utf8.count - needle.count) where utf8[start] == needle[0] {
-                if Array(utf8[start..<(start + needle.count)]) == needle {
-                    return Catalogs.line(ofByte: start, in: utf8)
-                }
-            }
-            return 1
-        }
+        let firstLines = quotedStringLines(Array(text.utf8))
+        /// The line where `"key"` (quoted as JSON) first occurs in the file, or 1.
+        func lineOf(_ key: String) -> Int { firstLines[ArraySlice(JSONValue.quote(key).utf8)] ?? 1 }
         guard let root = object as? [String: Any] else {
             throw Catalogs.error(file, 1, "expected a JSON object with \"sourceLanguage\" and \"strings\"")
         }
@@ -357,6 +349,28 @@ enum XCStringsReader {
             }
         }
         return entries
+    }
+
+    /// The line of the first occurrence of every quoted string in `utf8`: the bytes from a
+    /// `"` to the next `"` not escaped by a backslash, read from every `"` (so from the closing
+    /// quote of a string and from an escaped quote inside one too). A quoted key is such a run
+    /// wherever it occurs, so this finds what a search for it from the start would, in one
+    /// pass over the file instead of one search per key.
+    static func quotedStringLines(_ utf8: [UInt8]) -> [ArraySlice<UInt8>: Int] {
+        var lines: [ArraySlice<UInt8>: Int] = [:]
+        var line = 1
+        for (start, byte) in utf8.enumerated() {
+            if byte == 0x0A { line += 1 }
+            guard byte == UInt8(ascii: "\"") else { continue }
+            var end = start + 1
+            while end < utf8.count, utf8[end] != UInt8(ascii: "\"") {
+                end += utf8[end] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            guard end < utf8.count else { continue }
+            let quoted = utf8[start...end]
+            if lines[quoted] == nil { lines[quoted] = line }
+        }
+        return lines
     }
 
     /// Parses JSON; an error names the file and the line ("not valid JSON … line 12").

@@ -52,32 +52,39 @@ struct FitCheck {
         return (work, unmatched)
     }
 
+    /// What a resolved font depends on.
+    private struct FontKey: Hashable {
+        var specification: FontSpecification
+        var defaultSize: Double
+    }
+
     func run(_ entries: [CatalogEntry], progress: ProgressBar?) throws(RequestError) -> Outcome {
         let (work, unmatched) = plan(entries)
         var outcome = Outcome()
         outcome.unmatchedKeys = unmatched
         let total = work.reduce(0) { $0 + $1.1.categories.count }
         progress?.start(total: total)
-        var fonts: [String: Font] = [:]
+        // Keyed by the specification and the control's default size: a button without a size
+        // or text style is 15 pt, a label 17 pt.
+        var fonts: [FontKey: Font] = [:]
         for (entry, rule) in work {
             outcome.languages.insert(entry.language)
             outcome.keys.insert(entry.key)
             for category in rule.categories {
-                let specification = rule.font.withFamily(rule.family(for: entry.language)).at(category)
-                let cacheKey = "\(specification)"
+                let key = FontKey(
+                    specification: rule.font.withFamily(rule.family(for: entry.language)).at(category),
+                    defaultSize: rule.control == .button ? 15 : 17)
                 let font: Font
-                if let cached = fonts[cacheKey] {
+                if let cached = fonts[key] {
                     font = cached
                 } else {
                     do {
-                        font = try specification.resolve(in: registry, defaultSize: rule.control == .button ? 15 : 17)
+                        font = try key.specification.resolve(in: registry, defaultSize: key.defaultSize)
                     } catch {
                         throw RequestError(
-                            kind: RequestError(error).kind,
-                            "\(rule.name) (key '\(entry.key)', language \(entry.language)): \(error.description)",
-                            exitCode: RequestError(error).exitCode)
+                            error, context: "\(rule.name) (key '\(entry.key)', language \(entry.language))")
                     }
-                    fonts[cacheKey] = font
+                    fonts[key] = font
                 }
                 do {
                     if let finding = try check(entry, rule: rule, font: font, category: category) {
@@ -85,9 +92,9 @@ struct FitCheck {
                     }
                 } catch {
                     throw RequestError(
-                        kind: RequestError(error).kind,
-                        "\(entry.file):\(entry.line): key '\(entry.key)' (\(entry.language)) with \(rule.name): \(error.description)",
-                        exitCode: RequestError(error).exitCode)
+                        error,
+                        context: "\(entry.file):\(entry.line): key '\(entry.key)' (\(entry.language)) with \(rule.name)"
+                    )
                 }
                 outcome.checks += 1
                 progress?.advance()
@@ -102,45 +109,25 @@ struct FitCheck {
         throws(TypesettingError) -> Finding?
     {
         let scale = spec.scale
-        let layout: TextLayout
-        let needed: Size
-        var available: Size
-        let prepared: PreparedText
-        switch rule.control {
-        case .label:
-            var label = Label(text: entry.text, font: font)
-            label.numberOfLines = rule.lines ?? 1
-            label.lineBreakMode = rule.lineBreakMode ?? .byTruncatingTail
-            label.letterSpacing = rule.letterSpacing
-            label.language = entry.language
-            label.preferredMaxLayoutWidth = rule.width
-            let padded = PaddingLabel(label: label, padding: rule.padding)
-            prepared = try label.prepare(registry: registry)
-            layout = try padded.layout(width: rule.width, prepared: prepared)
-            var full = padded
-            if label.numberOfLines != 1 { full.label.numberOfLines = 0 }
-            needed = try full.intrinsicContentSize(scale: scale, prepared: prepared)
-            let shownHeight = try padded.intrinsicContentSize(scale: scale, prepared: prepared).height
-            available = Size(width: rule.width, height: rule.maxHeight ?? shownHeight)
-        case .button:
-            var button = Button(title: entry.text, font: font)
-            button.contentEdgeInsets = rule.contentInsets
-            button.letterSpacing = rule.letterSpacing
-            button.language = entry.language
-            prepared = try button.titleLabel.prepare(registry: registry)
-            layout = try button.titleLayout(width: rule.width, prepared: prepared)
-            needed = try button.intrinsicContentSize(scale: scale, prepared: prepared)
-            available = Size(width: rule.width, height: rule.maxHeight ?? needed.height)
-        case .textview:
-            var view = TextView(text: entry.text, font: font)
-            view.isScrollEnabled = false
-            view.width = rule.width
-            view.letterSpacing = rule.letterSpacing
-            view.language = entry.language
-            prepared = try view.prepare(registry: registry)
-            layout = try view.layout(prepared: prepared)
-            needed = try view.intrinsicContentSize(scale: scale, prepared: prepared)
-            available = Size(width: rule.width, height: rule.maxHeight ?? needed.height)
+        var request = MeasureRequest()
+        request.text = entry.text
+        request.control = rule.control
+        request.lines = rule.lines ?? 1
+        request.lineBreakMode = rule.lineBreakMode
+        request.letterSpacing = rule.letterSpacing
+        request.language = entry.language
+        request.width = rule.width
+        request.padding = rule.padding
+        request.contentInsets = rule.contentInsets
+        let control = try request.configuredControl(font: font, registry: registry)
+        let layout = try control.layout()
+        var needed = try control.intrinsicContentSize(scale: scale)
+        // What is available is the height shown, unless the rule sets a maximum.
+        var available = Size(width: rule.width, height: rule.maxHeight ?? needed.height)
+        // A label with more than one line needs the height of all its lines.
+        if case .label(var full) = control.view, full.label.numberOfLines != 1 {
+            full.label.numberOfLines = 0
+            needed = try full.intrinsicContentSize(scale: scale, prepared: control.prepared)
         }
         let problem: Finding.Problem
         if layout.isTruncated {
@@ -153,7 +140,7 @@ struct FitCheck {
         if available.height.isInfinite { available.height = needed.height }
         return Finding(
             entry: entry, category: category, problem: problem, control: rule.control, font: font.description,
-            needed: needed, available: available, shown: layout.lines.map { prepared.displayedText(of: $0) })
+            needed: needed, available: available, shown: layout.lines.map { control.prepared.displayedText(of: $0) })
     }
 }
 
