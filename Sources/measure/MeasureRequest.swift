@@ -184,11 +184,7 @@ extension MeasureRequest {
                 kind: "invalidParameter",
                 "invalid line height multiple \(PixelGrid.format(lineHeightMultiple)): allowed 0 (off) to 1000")
         }
-        // A path as FontRegistry.font(_:) reads one: a "/" (a Character: the String overload is
-        // Foundation's, a slow search) or a font file's extension.
-        let lower = font.lowercased()
-        if font.contains("/" as Character) || [".ttf", ".otf", ".ttc", ".otc"].contains(where: { lower.hasSuffix($0) })
-        {
+        if FontRegistry.isFontPath(font) {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: font, isDirectory: &isDirectory), isDirectory.boolValue {
                 throw RequestError(

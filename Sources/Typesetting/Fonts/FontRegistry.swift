@@ -11,6 +11,32 @@ public final class FontRegistry: Sendable {
         var faces: [FontFace] = []
         var byPath: [String: [FontFace]] = [:]
         var scanned: Set<String> = []
+        /// Faces by lowercased family, in the order added.
+        var byFamily: [String: [FontFace]] = [:]
+        /// The first face with a lowercased PostScript name or "Family Style".
+        var byFullName: [String: FontFace] = [:]
+
+        mutating func index(_ added: [FontFace]) {
+            faces += added
+            for face in added {
+                byFamily[face.family.lowercased(), default: []].append(face)
+                for name in [face.postScriptName, "\(face.family) \(face.style)"] {
+                    let key = name.lowercased()
+                    if byFullName[key] == nil { byFullName[key] = face }
+                }
+            }
+        }
+    }
+
+    /// The extensions of the font files the registry reads.
+    static let fontFileExtensions = [".ttf", ".otf", ".ttc", ".otc"]
+
+    /// Whether a font name is read as a file path: it has a "/" or a font file's extension.
+    public static func isFontPath(_ name: String) -> Bool {
+        // A Character: `contains` with a String is Foundation's, a slow search.
+        if name.contains("/" as Character) { return true }
+        let lower = name.lowercased()
+        return fontFileExtensions.contains(where: { lower.hasSuffix($0) })
     }
 
     private let state = Mutex(State())
@@ -73,7 +99,7 @@ public final class FontRegistry: Sendable {
         if let enumerator = FileManager.default.enumerator(atPath: path) {
             for case let relative as String in enumerator {
                 let lower = relative.lowercased()
-                if [".ttf", ".otf", ".ttc", ".otc"].contains(where: { lower.hasSuffix($0) }) {
+                if FontRegistry.fontFileExtensions.contains(where: { lower.hasSuffix($0) }) {
                     files.append((path as NSString).appendingPathComponent(relative))
                 }
             }
@@ -98,7 +124,7 @@ public final class FontRegistry: Sendable {
         return state.withLock { state in
             if let existing = state.byPath[key] { return existing }
             state.byPath[key] = faces
-            state.faces += faces
+            state.index(faces)
             return faces
         }
     }
@@ -118,17 +144,12 @@ public final class FontRegistry: Sendable {
     public func face(family: String, weight: FontWeight = .regular, italic: Bool = false) throws(TypesettingError)
         -> FontFace
     {
-        let all = faces
         let wanted = family.lowercased()
-        let members = all.filter { $0.family.lowercased() == wanted }
-        if !members.isEmpty {
+        let (members, exact) = state.withLock { ($0.byFamily[wanted], $0.byFullName[wanted]) }
+        if let members, !members.isEmpty {
             return FontRegistry.bestMatch(in: members, weight: weight, italic: italic)
         }
-        if let exact = all.first(where: {
-            $0.postScriptName.lowercased() == wanted || "\($0.family) \($0.style)".lowercased() == wanted
-        }) {
-            return exact
-        }
+        if let exact { return exact }
         throw .fontNotFound(name: family, available: families)
     }
 
@@ -147,10 +168,9 @@ public final class FontRegistry: Sendable {
         _ nameOrPath: String = FontRegistry.defaultFamily, size: Double, weight: FontWeight = .regular,
         italic: Bool = false
     ) throws(TypesettingError) -> Font {
-        let lower = nameOrPath.lowercased()
-        let isPath =
-            nameOrPath.contains("/") || [".ttf", ".otf", ".ttc", ".otc"].contains(where: { lower.hasSuffix($0) })
-        let face = isPath ? try face(path: nameOrPath) : try face(family: nameOrPath, weight: weight, italic: italic)
+        let face =
+            FontRegistry.isFontPath(nameOrPath)
+            ? try face(path: nameOrPath) : try face(family: nameOrPath, weight: weight, italic: italic)
         return try Font(face: face, size: size)
     }
 
