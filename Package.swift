@@ -11,11 +11,13 @@ let package = Package(
         .library(name: "Controls", targets: ["Controls"]),
         .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
+        .library(name: "LayoutFiles", targets: ["LayoutFiles"]),
         .executable(name: "measure", targets: ["measure"]),
         .executable(name: "benchmarks", targets: ["benchmarks"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // The only C: system libraries found with pkg-config, and one thin shim over them.
@@ -38,11 +40,15 @@ let package = Package(
         .target(name: "ConstraintSolver"),
         // Views, anchors, intrinsic-size constraints, guides, stack views and the layout pass.
         .target(name: "AutoLayout", dependencies: ["Typesetting", "Controls", "ConstraintSolver"]),
+        // The layout file format (JSON or YAML) and pictures of a laid-out screen (SVG, PNG).
+        .target(
+            name: "LayoutFiles",
+            dependencies: ["AutoLayout", "Typesetting", .product(name: "Yams", package: "Yams")]),
 
         .executableTarget(
             name: "measure",
             dependencies: [
-                "Typesetting", "Controls",
+                "Typesetting", "Controls", "AutoLayout", "LayoutFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -56,6 +62,7 @@ let package = Package(
         .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"], exclude: ["Fixtures"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Typesetting"]),
+        .testTarget(name: "LayoutFilesTests", dependencies: ["LayoutFiles", "AutoLayout", "Typesetting"]),
         .testTarget(name: "MeasureCLITests", dependencies: ["Typesetting"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
