@@ -45,12 +45,14 @@ let package = Package(
             name: "LayoutFiles",
             dependencies: ["AutoLayout", "Typesetting", .product(name: "Yams", package: "Yams")]),
 
-        .executableTarget(
-            name: "measure",
+        // The CLI's commands, as a library so fuzz targets and tools in the package can drive them.
+        .target(
+            name: "MeasureCommands",
             dependencies: [
                 "Typesetting", "Controls", "AutoLayout", "LayoutFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .executableTarget(name: "measure", dependencies: ["MeasureCommands"]),
         .executableTarget(
             name: "benchmarks",
             dependencies: [

@@ -3,12 +3,11 @@ import ArgumentParser
 /// The entry point: a first argument that names a subcommand runs it (`measure check …`);
 /// anything else is the classic `measure "TEXT" [options]`, parsed exactly as before.
 /// Each subcommand lives in its own folder (Check/) and is listed here.
-@main
-enum MeasureMain {
+package enum MeasureMain {
     /// The subcommands by name.
     static let subcommands: [String: ParsableCommand.Type] = ["check": CheckCommand.self]
 
-    static func main() {
+    package static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let first = arguments.first, let command = subcommands[first] {
             command.main(Array(arguments.dropFirst()))

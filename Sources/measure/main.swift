@@ -1,0 +1,4 @@
+// The `measure` command line tool; its commands live in the MeasureCommands module.
+import MeasureCommands
+
+MeasureMain.main()
