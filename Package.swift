@@ -53,6 +53,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "measure", dependencies: ["MeasureCommands"]),
+        // Fuzz harnesses (see docs/reliability.md): invariant checks over random inputs, and the
+        // `fuzz` tool that replays inputs through them, or, built by scripts/fuzz, runs libFuzzer.
+        .target(
+            name: "FuzzHarness",
+            dependencies: ["Typesetting", "Controls", "ConstraintSolver", "AutoLayout", "MeasureCommands"]),
+        .executableTarget(name: "fuzz", dependencies: ["FuzzHarness"]),
         .executableTarget(
             name: "benchmarks",
             dependencies: [
@@ -66,6 +72,7 @@ let package = Package(
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Typesetting"]),
         .testTarget(name: "LayoutFilesTests", dependencies: ["LayoutFiles", "AutoLayout", "Typesetting"]),
         .testTarget(name: "MeasureCLITests", dependencies: ["Typesetting"], exclude: ["Fixtures"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["FuzzHarness", "Typesetting", "Controls", "AutoLayout"]),
     ],
     swiftLanguageModes: [.v6]
 )

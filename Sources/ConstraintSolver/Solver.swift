@@ -1410,6 +1410,17 @@ public struct Solver: Sendable {
     }
 
     func markerLeavingRow(_ marker: Int32) -> Int32? {
+        // A basic dummy is a redundant required equality that leans on the marker. Its row's
+        // constant is zero, so pivoting there moves no other row's constant and the dummy
+        // stays at zero as a parameter; any other row would give the dummy row that row's
+        // constant and break the equality (found by fuzzing: two copies of `v == 0`, an
+        // optional `v == -375`, then removing the first copy left v at -375).
+        var dummy: Int32 = -1
+        for r in columns[Int(marker)] where symbolInfo[Int(r)].kind == .dummy {
+            guard let row = rowOf[Int(r)], row.coefficient(for: marker) != 0 else { continue }
+            if dummy < 0 || r < dummy { dummy = r }
+        }
+        if dummy >= 0 { return dummy }
         var first: Int32 = -1
         var second: Int32 = -1
         var third: Int32 = -1

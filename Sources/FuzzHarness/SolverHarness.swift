@@ -1,0 +1,141 @@
+import ConstraintSolver
+import Foundation
+
+/// Fuzz target 4: the solver with random constraint streams: add, remove, add and remove
+/// edit variables, suggest values and update constants, over a small pool of variables so
+/// that constraints interact (conflicts, redundancy, cycles of definitions).
+///
+/// Invariants after every operation: the solver's own consistency checks pass; every value
+/// is finite; every required constraint holds. A failed operation leaves the solver exactly
+/// as it was (same constraints, edit variables, statistics and bit-identical values); only
+/// the documented errors occur.
+package enum SolverHarness {
+    static let coefficients: [Double] = [1, -1, 2, -2, 0.5, 3, -0.25, 10, 1000, -1e-3, 0, 1e6]
+    // No constants near the solver's zero tolerance (1e-8, absolute): 1e-7 against a coefficient
+    // of 1000 is below it once scaled (see docs/reliability.md, "Findings").
+    static let constants: [Double] = [0, 1, -1, 10, -10, 100, 375, -667, 0.5, 1e-3, 1e5, -1e5, 44, 8]
+    static let priorities: [Priority] = [.required, .required, .required, .defaultHigh, .defaultLow, 500, 1, 999, 51]
+    static let editPriorities: [Priority] = [.defaultHigh, .defaultLow, 999, 1, .init(1000)]
+
+    /// What a failed operation must leave untouched.
+    struct Snapshot: Equatable {
+        var constraints: [Constraint]
+        var edits: [Bool]
+        var statistics: Solver.Statistics
+        var values: [UInt64]
+
+        init(_ solver: inout Solver, variables: [Variable]) {
+            constraints = solver.allConstraints
+            edits = variables.map { solver.hasEditVariable($0) }
+            statistics = solver.statistics
+            values = solver.values(of: variables).map(\.bitPattern)
+        }
+    }
+
+    /// Runs one input; traps on a broken invariant.
+    package static func run(_ bytes: [UInt8]) {
+        var input = FuzzInput(bytes)
+        let variables = (0..<5).map { Variable("v\($0)") }
+        var solver = Solver()
+        solver.explainsFailures = input.bool()
+        var added: [Constraint] = []
+        // The constants in force after `updateConstant` (the constraint keeps its original).
+        var constants: [Constraint: Double] = [:]
+        var steps = 0
+        // FUZZ_TRACE=1 prints each operation, to turn a crasher into a readable test.
+        let tracing = ProcessInfo.processInfo.environment["FUZZ_TRACE"] != nil
+        func trace(_ line: @autoclosure () -> String) {
+            if tracing { FileHandle.standardError.write(Data((line() + "\n").utf8)) }
+        }
+        while !input.isAtEnd && steps < 64 {
+            steps += 1
+            let operation = input.index(8)
+            let before = Snapshot(&solver, variables: variables)
+            var failure: SolverError?
+            do throws(SolverError) {
+                switch operation {
+                case 0, 1, 2:
+                    var terms: [Term] = []
+                    for _ in 0...input.index(3) {
+                        terms.append(Term(input.pick(variables), input.pick(coefficients)))
+                    }
+                    let constraint = Constraint(
+                        Expression(terms, constant: input.pick(Self.constants)),
+                        input.pick([Relation.equal, .lessThanOrEqual, .greaterThanOrEqual]),
+                        priority: input.pick(priorities))
+                    added.append(constraint)
+                    trace("add \(constraint) @\(constraint.priority)")
+                    try solver.add(constraint)
+                    constants[constraint] = nil
+                case 3:
+                    guard !added.isEmpty else { continue }
+                    let constraint = added[input.index(added.count)]
+                    trace("remove \(constraint)")
+                    try solver.remove(constraint)
+                    constants[constraint] = nil
+                case 4:
+                    let (variable, priority) = (input.pick(variables), input.pick(editPriorities))
+                    trace("addEditVariable \(variable) @\(priority)")
+                    try solver.addEditVariable(variable, priority: priority)
+                case 5:
+                    let value = input.pick(Self.constants) * input.pick([1, -3, 7])
+                    let variable = input.pick(variables)
+                    trace("suggestValue \(value) for \(variable)")
+                    try solver.suggestValue(value, for: variable)
+                case 6:
+                    guard !added.isEmpty else { continue }
+                    let constraint = added[input.index(added.count)]
+                    let constant = input.pick(Self.constants)
+                    trace("updateConstant of \(constraint) to \(constant)")
+                    try solver.updateConstant(of: constraint, to: constant)
+                    constants[constraint] = constant
+                default:
+                    let variable = input.pick(variables)
+                    trace("removeEditVariable \(variable)")
+                    try solver.removeEditVariable(variable)
+                }
+            } catch {
+                trace("  → \(error)")
+                failure = error
+            }
+            if let failure {
+                switch failure {
+                case .internalError, .unboundedObjective:
+                    fatalError("operation \(operation) failed with \(failure)")
+                default: break
+                }
+                let after = Snapshot(&solver, variables: variables)
+                require(
+                    after == before,
+                    "a failed operation \(operation) (\(failure)) changed the solver:\n\(before)\n→ \(after)")
+            }
+            check(&solver, variables: variables, constants: constants)
+        }
+    }
+
+    /// The solver's consistency, finite values and required constraints holding.
+    static func check(_ solver: inout Solver, variables: [Variable], constants: [Constraint: Double]) {
+        let problems = solver.invariantViolations()
+        require(problems.isEmpty, "solver invariants: \(problems)")
+        let values = solver.values(of: variables)
+        require(values.allSatisfy(\.isFinite), "values \(values)")
+        var valueOf: [Variable: Double] = [:]
+        for (variable, value) in zip(variables, values) { valueOf[variable] = value }
+        for constraint in solver.allConstraints where constraint.priority.isRequired {
+            let expression = constraint.expression
+            let constant = constants[constraint] ?? expression.constant
+            let residual = expression.evaluate { valueOf[$0] ?? 0 } - expression.constant + constant
+            // Rounding grows with the magnitudes involved.
+            var scale = abs(constant)
+            for term in expression.terms { scale += abs(term.coefficient * (valueOf[term.variable] ?? 0)) }
+            let tolerance = 1e-7 * max(1, scale)
+            let holds: Bool
+            switch constraint.relation {
+            case .equal: holds = abs(residual) <= tolerance
+            case .lessThanOrEqual: holds = residual <= tolerance
+            case .greaterThanOrEqual: holds = residual >= -tolerance
+            }
+            require(holds, "required \(constraint) is off by \(residual) with values \(values)")
+        }
+    }
+}
