@@ -13,7 +13,7 @@ struct Benchmarks: ParsableCommand {
         abstract: "Solver and text-engine benchmarks; each prints one JSON object per line.",
         subcommands: [
             Feed.self, Enaml.self, RandomBenchmark.self, TextBenchmark.self, CorpusBenchmark.self,
-            LayoutBenchmark.self,
+            LayoutBenchmark.self, LimitsBenchmark.self, SoakBenchmark.self,
         ])
 }
 

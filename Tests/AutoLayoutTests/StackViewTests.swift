@@ -138,12 +138,14 @@ final class StackViewTests: XCTestCase {
         for alignment in [UIStackView.Alignment.leading, .center, .trailing] {
             let small = Box(40, 20, name: "small")
             let tall = Box(40, 60, name: "tall")
-            let (_, stack) = horizontalStack([small, tall], alignment: alignment)
+            // The root is kept: views do not own their superview, so without it the stack is a tree of its own.
+            let (root, stack) = horizontalStack([small, tall], alignment: alignment)
             XCTAssertEqual(stack.frame.height, 60, "\(alignment)")
             XCTAssertEqual(small.frame.height, 20, "\(alignment)")
             let expectedY: CGFloat = alignment == .leading ? 0 : alignment == .center ? 20 : 40
             XCTAssertEqual(small.frame.minY, expectedY, "\(alignment)")
             XCTAssertFalse(small.hasAmbiguousLayout, "\(alignment)")
+            withExtendedLifetime(root) {}
         }
     }
 

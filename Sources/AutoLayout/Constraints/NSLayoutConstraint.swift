@@ -175,8 +175,10 @@ public class NSLayoutConstraint: CustomStringConvertible {
     /// constraints' constants during a pass, so changing them does not ask for another.
     var isSystemConstraint = false
 
-    let first: (any LayoutItem)?
-    let second: (any LayoutItem)?
+    // Weak, as UIKit's `firstItem` and `secondItem` are: views own their constraints, so a
+    // strong reference back made every laid-out tree a retain cycle that was never freed.
+    private(set) weak var first: (any LayoutItem)?
+    private(set) weak var second: (any LayoutItem)?
     /// When the constraint was activated (its place in the deterministic solving order).
     var activationOrder: Int?
 
