@@ -72,7 +72,9 @@ let package = Package(
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Typesetting"]),
         .testTarget(name: "LayoutFilesTests", dependencies: ["LayoutFiles", "AutoLayout", "Typesetting"]),
         .testTarget(name: "MeasureCLITests", dependencies: ["Typesetting"], exclude: ["Fixtures"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["FuzzHarness", "Typesetting", "Controls", "AutoLayout"]),
+        .testTarget(
+            name: "ReliabilityTests",
+            dependencies: ["FuzzHarness", "MeasureCommands", "Typesetting", "Controls", "AutoLayout"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -281,31 +281,60 @@ struct LineReader {
     /// Bytes read from the descriptor so far.
     private(set) var bytesRead = 0
 
-    init(descriptor: Int32) { self.descriptor = descriptor }
+    /// Where the search for the next newline resumes: the bytes from `position` to here have
+    /// none. Without it a long line was searched again from its start after every read, time
+    /// quadratic in its length (a 100 MB line without a newline never finished).
+    private var scanned = 0
+    /// Lines returned so far.
+    private(set) var lineCount = 0
+    /// The longest line accepted by default: 64 MiB, room for a 10 MB text even escaped as \uXXXX.
+    static let defaultMaximumLineBytes = 64 << 20
+    /// The longest line accepted.
+    let maximumLineBytes: Int
+
+    init(descriptor: Int32, maximumLineBytes: Int = LineReader.defaultMaximumLineBytes) {
+        self.descriptor = descriptor
+        self.maximumLineBytes = maximumLineBytes
+    }
 
     /// The next line, or nil at the end of the input.
+    ///
+    /// - Throws: `lineTooLong` for a line over `maximumLineBytes`; `batchReadFailed`.
     mutating func next() throws(RequestError) -> [UInt8]? {
         while true {
-            if let newline = buffer[position...].firstIndex(of: 0x0A) {
-                var line = Array(buffer[position..<newline])
-                position = newline + 1
-                if line.last == 0x0D { line.removeLast() }
-                return line
+            if let newline = buffer[max(position, scanned)...].firstIndex(of: 0x0A) {
+                return take(upTo: newline, skipping: 1)
+            }
+            scanned = buffer.count
+            if buffer.count - position > maximumLineBytes {
+                throw RequestError(
+                    kind: "lineTooLong",
+                    "line \(lineCount + 1): longer than \(PixelGrid.format(Double(maximumLineBytes) / 1_048_576)) MiB; "
+                        + "each batch line must be one JSON object of at most \(maximumLineBytes) bytes",
+                    exitCode: 65)
             }
             if atEnd {
                 guard position < buffer.count else { return nil }
-                var line = Array(buffer[position...])
-                position = buffer.count
-                if line.last == 0x0D { line.removeLast() }
-                return line
+                return take(upTo: buffer.count, skipping: 0)
             }
             try fill()
         }
     }
 
+    /// The line from `position` to `end` (without a final CR); the next starts `skipping` bytes later.
+    private mutating func take(upTo end: Int, skipping: Int) -> [UInt8] {
+        var line = Array(buffer[position..<end])
+        position = end + skipping
+        scanned = position
+        lineCount += 1
+        if line.last == 0x0D { line.removeLast() }
+        return line
+    }
+
     private mutating func fill() throws(RequestError) {
         if position > 0 {
             buffer.removeFirst(position)
+            scanned -= position
             position = 0
         }
         let block = 1 << 16

@@ -84,3 +84,23 @@ final class MemoryTests: XCTestCase {
         XCTAssertEqual(registry.faces.count, faces)
     }
 }
+
+/// Hostile font paths get a clear error at once instead of blocking.
+final class FontPathLimitTests: XCTestCase {
+    func testFIFONamedLikeAFontIsRefusedWithoutBlocking() throws {
+        let path = NSTemporaryDirectory() + "intrinsic-fifo-\(ProcessInfo.processInfo.processIdentifier).ttf"
+        XCTAssertEqual(mkfifo(path, 0o600), 0)
+        defer { unlink(path) }
+        XCTAssertThrowsError(try FontFace(path: path)) { error in
+            XCTAssertEqual(error as? TypesettingError, .unreadableFont(path: path, reason: "it is not a regular file"))
+        }
+        XCTAssertThrowsError(try FontRegistry(includeBundledFonts: false).font(path, size: 17))
+    }
+
+    func testDeviceIsRefused() {
+        XCTAssertThrowsError(try FontFace(path: "/dev/zero")) { error in
+            XCTAssertEqual(
+                error as? TypesettingError, .unreadableFont(path: "/dev/zero", reason: "it is not a regular file"))
+        }
+    }
+}

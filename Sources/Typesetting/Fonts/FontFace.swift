@@ -1,4 +1,5 @@
 internal import CTextShim
+import Foundation
 
 /// One face of a font file, opened through FreeType and shaped through HarfBuzz.
 ///
@@ -32,6 +33,13 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     ///
     /// - Throws: `TypesettingError.unreadableFont` when the file is missing, not a font, or corrupt.
     public init(path: String, index: Int = 0) throws(TypesettingError) {
+        // Only regular files (or links to them): opening a FIFO named like a font blocked
+        // forever, and a device such as /dev/zero never ends.
+        var file = stat()
+        guard stat(path, &file) == 0, file.st_mode & S_IFMT == S_IFREG else {
+            let what = access(path, F_OK) != 0 ? "the file does not exist" : "it is not a regular file"
+            throw .unreadableFont(path: path, reason: what)
+        }
         var face: OpaquePointer?
         var truncation = TSTruncation()
         let status = ts_face_open(path, Int32(clamping: index), &face, &truncation)
