@@ -142,7 +142,10 @@ package enum TextHarness {
             var content = ""
             for range in line.visibleRanges { content += String(decoding: utf16[range], as: UTF16.self) }
             let ellipsis = line.ellipsisOffset == nil ? 0 : 1
-            let clusters = content.reversed().drop(while: \.isWhitespace).count + ellipsis
+            // Clusters of default-ignorable or format characters alone (U+061C, U+200B…) have no
+            // width; a line is not made narrower by breaking them off.
+            let drawn = content.reversed().drop(while: \.isWhitespace).filter { !isInvisible($0) }
+            let clusters = drawn.count + ellipsis
             // A ligature HarfBuzz made of several clusters (Arabic lam-alef) is not split either.
             let visible = line.visibleRanges.first ?? line.range
             require(
@@ -168,6 +171,15 @@ func shapingClusters(in range: Range<Int>, of prepared: PreparedText) -> Int {
         }
     }
     return starts.count
+}
+
+/// Whether every scalar of a cluster is default-ignorable, a format or a control character.
+func isInvisible(_ cluster: Character) -> Bool {
+    cluster.unicodeScalars.allSatisfy { scalar in
+        let properties = scalar.properties
+        return properties.isDefaultIgnorableCodePoint || properties.generalCategory == .format
+            || properties.generalCategory == .control
+    }
 }
 
 extension FontWeight {
