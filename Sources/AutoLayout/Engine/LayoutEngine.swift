@@ -18,6 +18,15 @@ final class LayoutEngine {
     var solver = Solver()
     /// What the current state of the tree reports.
     private(set) var diagnostics: [LayoutDiagnostic] = []
+
+    /// Adds an invalid-constraint diagnostic once: every round of every pass meets the same
+    /// constraint again, and one report of it is enough.
+    private func reportOnce(_ diagnostic: LayoutDiagnostic) {
+        guard !diagnostics.contains(where: { $0.kind == diagnostic.kind && $0.message == diagnostic.message }) else {
+            return
+        }
+        diagnostics.append(diagnostic)
+    }
     /// Diagnostics reported outside passes (refused tree operations), kept until the next pass.
     private var pendingDiagnostics: [LayoutDiagnostic] = []
     /// Installed constraints by identity, in installation order.
@@ -154,10 +163,11 @@ final class LayoutEngine {
                 if owners.allSatisfy({ inTree.contains(ObjectIdentifier($0)) }) {
                     user.append(constraint)
                 } else if fitting == nil {
-                    diagnostics.append(
+                    reportOnce(
                         LayoutDiagnostic(
                             .invalidConstraint,
-                            "\(constraint) relates views that are not in one view tree; it is left out"))
+                            "\(constraint) relates views that are not in one view tree; it is left out",
+                            broken: constraint))
                 }
             }
         }
@@ -434,7 +444,11 @@ final class LayoutEngine {
         var constant = 0.0
         linear(first, constraint.firstAttribute, scale: 1, into: &terms, constant: &constant)
         if let second = constraint.second {
-            guard constraint.secondAttribute.axis == firstAxis else {
+            // Sizes may relate across axes (an aspect ratio: height = width); positions may not.
+            guard
+                constraint.secondAttribute.axis == firstAxis
+                    || constraint.firstAttribute.isDimension && constraint.secondAttribute.isDimension
+            else {
                 return .failure(.init("it relates the \(firstAxis) axis to another axis"))
             }
             guard
@@ -612,9 +626,10 @@ final class LayoutEngine {
                     removedAny = true
                 }
                 if fitting == nil {
-                    diagnostics.append(
+                    reportOnce(
                         LayoutDiagnostic(
-                            .invalidConstraint, "\(constraint) is invalid: \(error.reason); it is left out"))
+                            .invalidConstraint, "\(constraint) is invalid: \(error.reason); it is left out",
+                            broken: constraint))
                 }
             }
         }

@@ -196,7 +196,7 @@ enum LayoutOutput {
             let position = "(\(PixelGrid.format(Double(frame.minX))), \(PixelGrid.format(Double(frame.minY))))"
             let dimensions = "\(PixelGrid.format(Double(frame.width))) × \(PixelGrid.format(Double(frame.height)))"
             lines.append(
-                "  \(name)  \(kind)  \(position.padding(toLength: 16, withPad: " ", startingAt: 0)) \(dimensions)"
+                "  \(name)  \(kind)  \(position.padding(toLength: 20, withPad: " ", startingAt: 0)) \(dimensions)"
                     + (flags.isEmpty ? "" : "  " + flags.joined(separator: ", ")))
         }
         if report.problems.isEmpty {
