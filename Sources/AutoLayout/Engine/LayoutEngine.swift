@@ -18,15 +18,6 @@ final class LayoutEngine {
     var solver = Solver()
     /// What the current state of the tree reports.
     private(set) var diagnostics: [LayoutDiagnostic] = []
-
-    /// Adds an invalid-constraint diagnostic once: every round of every pass meets the same
-    /// constraint again, and one report of it is enough.
-    private func reportOnce(_ diagnostic: LayoutDiagnostic) {
-        guard !diagnostics.contains(where: { $0.kind == diagnostic.kind && $0.message == diagnostic.message }) else {
-            return
-        }
-        diagnostics.append(diagnostic)
-    }
     /// Diagnostics reported outside passes (refused tree operations), kept until the next pass.
     private var pendingDiagnostics: [LayoutDiagnostic] = []
     /// Installed constraints by identity, in installation order.
@@ -163,7 +154,7 @@ final class LayoutEngine {
                 if owners.allSatisfy({ inTree.contains(ObjectIdentifier($0)) }) {
                     user.append(constraint)
                 } else if fitting == nil {
-                    reportOnce(
+                    diagnostics.appendOnce(
                         LayoutDiagnostic(
                             .invalidConstraint,
                             "\(constraint) relates views that are not in one view tree; it is left out",
@@ -626,7 +617,7 @@ final class LayoutEngine {
                     removedAny = true
                 }
                 if fitting == nil {
-                    reportOnce(
+                    diagnostics.appendOnce(
                         LayoutDiagnostic(
                             .invalidConstraint, "\(constraint) is invalid: \(error.reason); it is left out",
                             broken: constraint))
@@ -873,5 +864,14 @@ final class LayoutEngine {
             }
         }
         return installOrder.filter { reached.contains($0) }.compactMap { installed[$0]?.constraint }
+    }
+}
+
+extension [LayoutDiagnostic] {
+    /// Adds a diagnostic unless the same one is already there: every round of a pass meets an
+    /// invalid constraint again, and one report of it is enough.
+    mutating func appendOnce(_ diagnostic: LayoutDiagnostic) {
+        guard !contains(where: { $0.kind == diagnostic.kind && $0.message == diagnostic.message }) else { return }
+        append(diagnostic)
     }
 }
