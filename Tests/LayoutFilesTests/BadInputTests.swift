@@ -167,3 +167,29 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(noScreen?.message.contains("needs a \"device\""), true)
     }
 }
+
+/// Layouts that read but go wrong are reported, not hidden.
+final class LayoutProblemTests: XCTestCase {
+    /// A title too long for its button pushes the button off the left edge and squeezes the
+    /// views before it below zero width.
+    func testOffscreenAndNegativeSizes() throws {
+        let text = """
+            {"screen": {"width": 320, "height": 480},
+             "views": [{"name": "icon", "kind": "image", "image": {"width": 40, "height": 40}},
+                       {"name": "go", "kind": "button", "textStyle": "title1",
+                        "title": "A title far too long for the little room this button has",
+                        "contentCompressionResistancePriority": {"horizontal": 1000}}],
+             "constraints": ["icon.top = superview.top + 20", "icon.leading = superview.leading + 16",
+                             "go.leading = icon.trailing + 8", "go.trailing = superview.trailing - 16",
+                             "go.centerY = icon.centerY"]}
+            """
+        let report = try LayoutFile(bytes: Array(text.utf8), format: .json).makeScreen().layOut()
+        let icon = try XCTUnwrap(report.view("icon"))
+        XCTAssertTrue(icon.hasNegativeSize)
+        XCTAssertTrue(report.problems.contains { $0.kind == .negativeSize && $0.view == "icon" })
+        let go = try XCTUnwrap(report.view("go"))
+        XCTAssertTrue(go.isOffscreen)
+        XCTAssertFalse(go.isTruncated, "it keeps its whole title, at the cost of the screen's edge")
+        XCTAssertEqual(report.problems.first { $0.kind == .offscreen }?.position, SourcePosition(line: 3, column: 12))
+    }
+}

@@ -20,8 +20,6 @@ public struct LayoutFileError: Error, Sendable, Hashable, CustomStringConvertibl
         case unknownFont
         /// A device name that is not a preset.
         case unknownDevice
-        /// Required constraints that cannot all hold.
-        case unsatisfiable
     }
 
     /// The kind of problem.

@@ -105,12 +105,39 @@ public final class LayoutScreen {
                     (intrinsic.width > 0 && view.frame.width + 0.01 < intrinsic.width)
                     || (intrinsic.height > 0 && view.frame.height + 0.01 < intrinsic.height)
             }
+            let frameInWindow = windowFrame(of: view)
+            // Foundation's CGRect reads a negative width as its absolute value, with the origin
+            // moved; the raw size tells the constraints squeezed the view below zero.
+            let rawSize = view.frame.size
+            let negative = visible && (rawSize.width < -0.001 || rawSize.height < -0.001)
+            let halfPixel = 0.5 / max(Double(window.traitCollection.displayScale), 1)
+            let offscreen =
+                visible && !negative
+                && (Double(frameInWindow.minX) < -halfPixel
+                    || Double(frameInWindow.maxX) > Double(window.frame.width) + halfPixel)
             let report = LayoutReport.ViewReport(
                 name: entry.name, kind: entry.kind,
                 superview: view.superview.flatMap { $0 === rootView ? "view" : $0.name },
-                frame: view.frame, windowFrame: windowFrame(of: view),
+                frame: view.frame, windowFrame: frameInWindow,
                 intrinsicContentSize: intrinsic, isHidden: !visible, isTruncated: truncated,
-                ambiguousAttributes: ambiguous, lineCount: lineCount, shownLines: shownLines)
+                ambiguousAttributes: ambiguous, lineCount: lineCount, shownLines: shownLines,
+                isOffscreen: offscreen, hasNegativeSize: negative)
+            if negative {
+                problems.append(
+                    LayoutReport.Problem(
+                        kind: .negativeSize, view: entry.name, position: entry.position,
+                        message:
+                            "\"\(entry.name)\" is squeezed to a negative size (\(PixelGrid.format(Double(rawSize.width))) × \(PixelGrid.format(Double(rawSize.height))) pt): its required constraints leave less than no room"
+                    ))
+            }
+            if offscreen {
+                problems.append(
+                    LayoutReport.Problem(
+                        kind: .offscreen, view: entry.name, position: entry.position,
+                        message:
+                            "\"\(entry.name)\" runs off the side of the screen: x from \(PixelGrid.format(Double(frameInWindow.minX))) to \(PixelGrid.format(Double(frameInWindow.maxX))) on a \(PixelGrid.format(Double(window.frame.width))) pt wide screen"
+                    ))
+            }
             if truncated {
                 var message = "\"\(entry.name)\" is truncated"
                 if let shownLines {
@@ -135,7 +162,7 @@ public final class LayoutScreen {
         let rootReport = LayoutReport.ViewReport(
             name: "view", kind: "view", superview: nil, frame: rootView.frame, windowFrame: rootView.frame,
             intrinsicContentSize: rootView.intrinsicContentSize, isHidden: false, isTruncated: false,
-            ambiguousAttributes: [], lineCount: nil, shownLines: nil)
+            ambiguousAttributes: [], lineCount: nil, shownLines: nil, isOffscreen: false, hasNegativeSize: false)
         let traits = window.traitCollection
         return LayoutReport(
             screen: LayoutReport.ScreenReport(
@@ -213,6 +240,10 @@ public struct LayoutReport: Sendable {
         public var lineCount: Int?
         /// The lines a truncated label shows.
         public var shownLines: [String]?
+        /// Whether it reaches past the left or right edge of the screen.
+        public var isOffscreen: Bool
+        /// Whether the constraints give it a negative width or height.
+        public var hasNegativeSize: Bool
     }
 
     /// A constraint as written in the file, or described when the system made it.
@@ -237,6 +268,10 @@ public struct LayoutReport: Sendable {
             case ambiguous
             /// Required constraints conflict; one was broken to lay out anyway.
             case brokenConstraint
+            /// A view reaches past the left or right edge of the screen (text running off the side).
+            case offscreen
+            /// The constraints give a view a negative width or height.
+            case negativeSize
             /// Another diagnostic of the layout pass (an invalid constraint, a failed measurement).
             case layoutDiagnostic
         }

@@ -133,6 +133,7 @@ enum LayoutOutput {
                     ])
                 ),
                 ("hidden", .bool(view.isHidden)), ("truncated", .bool(view.isTruncated)),
+                ("offscreen", .bool(view.isOffscreen)), ("negativeSize", .bool(view.hasNegativeSize)),
                 ("ambiguous", .array(view.ambiguousAttributes.map(JSONValue.string))),
                 ("lineCount", view.lineCount.map { .number(Double($0)) } ?? .null),
             ])
@@ -186,6 +187,8 @@ enum LayoutOutput {
             var flags: [String] = []
             if view.isHidden { flags.append("hidden") }
             if view.isTruncated { flags.append("TRUNCATED") }
+            if view.isOffscreen { flags.append("OFFSCREEN") }
+            if view.hasNegativeSize { flags.append("NEGATIVE SIZE") }
             if !view.ambiguousAttributes.isEmpty {
                 flags.append("AMBIGUOUS (\(view.ambiguousAttributes.joined(separator: ", ")))")
             }
