@@ -5,7 +5,7 @@ import ArgumentParser
 /// Each subcommand lives in its own folder (Check/) and is listed here.
 package enum MeasureMain {
     /// The subcommands by name.
-    static let subcommands: [String: ParsableCommand.Type] = ["check": CheckCommand.self]
+    static let subcommands: [String: ParsableCommand.Type] = ["check": CheckCommand.self, "layout": LayoutCommand.self]
 
     package static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())

@@ -99,8 +99,13 @@ final class DiagnosticsTests: XCTestCase {
                 item: a, attribute: .top, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, multiplier: 1,
                 constant: 10),
             NSLayoutConstraint(
-                item: a, attribute: .width, relatedBy: .equal, toItem: root, attribute: .height, multiplier: 1,
+                item: a, attribute: .leading, relatedBy: .equal, toItem: root, attribute: .top, multiplier: 1,
                 constant: 0),
+            // Sizes may relate across axes, as UIKit allows: an aspect ratio is not an error.
+            NSLayoutConstraint(
+                item: a, attribute: .height, relatedBy: .equal, toItem: a, attribute: .width, multiplier: 0.5,
+                constant: 0),
+            a.widthAnchor.constraint(equalToConstant: 80),
         ])
         root.layoutIfNeeded()
         let messages = root.layoutDiagnostics.filter { $0.kind == .invalidConstraint }.map(\.message)
@@ -108,6 +113,7 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertTrue(messages.contains { $0.contains("not in one view tree") })
         XCTAssertTrue(messages.contains { $0.contains("a position cannot equal a constant") })
         XCTAssertTrue(messages.contains { $0.contains("relates the horizontal axis to another axis") })
+        XCTAssertEqual(a.frame.height, 40, "height = 0.5 × width holds")
     }
 
     func testAViewCannotBecomeItsOwnAncestor() {

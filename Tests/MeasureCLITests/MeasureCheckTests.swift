@@ -238,7 +238,7 @@ final class MeasureCheckTests: XCTestCase {
         )
         var output = try MeasureProcess.run(["check", catalog, "--spec", layout])
         XCTAssertEqual(output.status, 65, output.summary)
-        XCTAssertTrue(output.stderr.contains("not supported yet"), output.stderr)
+        XCTAssertTrue(output.stderr.contains("rules[0].view: required with \"layout\""), output.stderr)
         let noWidth = try write(#"{"rules": [{"key": "*"}]}"#, to: "w.json", in: directory)
         output = try MeasureProcess.run(["check", catalog, "--spec", noWidth])
         XCTAssertTrue(output.stderr.contains("rules[0].width"), output.stderr)
@@ -289,5 +289,58 @@ final class MeasureCheckTests: XCTestCase {
         XCTAssertEqual(word.status, 0, word.summary)
         let measured = try MeasureProcess.object(word.lines.first ?? "")
         XCTAssertEqual((measured["lines"] as? [[String: Any]])?.first?["text"] as? String, "check")
+    }
+
+    /// A rule that names a view of a layout file: the German title truncates the sign-up
+    /// button on a small phone, at large and more so at AX5; the English one fits. A long
+    /// German follow title pushes the profile header's button off the side of the screen.
+    func testRulesInARealScreenFromALayoutFile() throws {
+        let directory = try MeasureProcess.temporaryDirectory(self)
+        let examples = MeasureProcess.packageRoot.appendingPathComponent("Examples").path
+        let spec = try write(
+            """
+            {"sourceLanguage": "en",
+             "rules": [{"key": "signup.button", "layout": "\(examples)/sign-up.json", "view": "signUp",
+                        "device": "iPhone SE (1st generation)", "categories": ["large", "AX5"]},
+                       {"key": "profile.follow", "layout": "\(examples)/profile-header.yaml", "view": "follow"}]}
+            """, to: "spec.json", in: directory)
+        let english = try write(
+            "\"signup.button\" = \"Sign up\";\n\"profile.follow\" = \"Follow\";\n", to: "en.lproj/Localizable.strings",
+            in: directory)
+        let german = try write(
+            "\"signup.button\" = \"Jetzt kostenlos registrieren und loslegen\";\n"
+                + "\"profile.follow\" = \"Folgen und Benachrichtigungen für alle neuen Beiträge erhalten\";\n",
+            to: "de.lproj/Localizable.strings", in: directory)
+        let output = try MeasureProcess.run(["check", english, german, "--spec", spec, "--json"])
+        XCTAssertEqual(output.status, 1, output.summary)
+        let found = try findings(output)
+        let summary = found.map {
+            "\($0["key"] ?? "") \($0["language"] ?? "") \($0["category"] ?? "") \($0["problem"] ?? "")"
+        }
+        XCTAssertEqual(
+            summary.sorted(),
+            [
+                "profile.follow de large offscreen", "signup.button de accessibilityExtraExtraExtraLarge truncated",
+                "signup.button de large truncated",
+            ])
+        let button = try XCTUnwrap(
+            found.first { $0["key"] as? String == "signup.button" && $0["category"] as? String == "large" })
+        let available = try XCTUnwrap(button["available"] as? [String: Double])
+        XCTAssertEqual(available["width"], 320 - 32, "the button spans the SE's margins")
+        let needed = try XCTUnwrap(button["needed"] as? [String: Double])
+        XCTAssertGreaterThan(needed["width"] ?? 0, 288)
+
+        let missingView = try write(
+            "{\"rules\": [{\"key\": \"*\", \"layout\": \"\(examples)/sign-up.json\", \"view\": \"nope\"}]}",
+            to: "bad.json", in: directory)
+        let bad = try MeasureProcess.run(["check", english, "--spec", missingView])
+        XCTAssertEqual(bad.status, 65, bad.summary)
+        XCTAssertTrue(bad.stderr.contains("has no view named \"nope\""), bad.stderr)
+        let both = try write(
+            "{\"rules\": [{\"key\": \"*\", \"width\": 100, \"layout\": \"x.json\", \"view\": \"a\"}]}",
+            to: "both.json", in: directory)
+        let conflict = try MeasureProcess.run(["check", english, "--spec", both])
+        XCTAssertEqual(conflict.status, 65, conflict.summary)
+        XCTAssertTrue(conflict.stderr.contains("give \"width\" or a \"layout\", not both"), conflict.stderr)
     }
 }

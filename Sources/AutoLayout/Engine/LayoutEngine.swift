@@ -154,10 +154,11 @@ final class LayoutEngine {
                 if owners.allSatisfy({ inTree.contains(ObjectIdentifier($0)) }) {
                     user.append(constraint)
                 } else if fitting == nil {
-                    diagnostics.append(
+                    diagnostics.appendOnce(
                         LayoutDiagnostic(
                             .invalidConstraint,
-                            "\(constraint) relates views that are not in one view tree; it is left out"))
+                            "\(constraint) relates views that are not in one view tree; it is left out",
+                            broken: constraint))
                 }
             }
         }
@@ -434,7 +435,11 @@ final class LayoutEngine {
         var constant = 0.0
         linear(first, constraint.firstAttribute, scale: 1, into: &terms, constant: &constant)
         if let second = constraint.second {
-            guard constraint.secondAttribute.axis == firstAxis else {
+            // Sizes may relate across axes (an aspect ratio: height = width); positions may not.
+            guard
+                constraint.secondAttribute.axis == firstAxis
+                    || constraint.firstAttribute.isDimension && constraint.secondAttribute.isDimension
+            else {
                 return .failure(.init("it relates the \(firstAxis) axis to another axis"))
             }
             guard
@@ -612,9 +617,10 @@ final class LayoutEngine {
                     removedAny = true
                 }
                 if fitting == nil {
-                    diagnostics.append(
+                    diagnostics.appendOnce(
                         LayoutDiagnostic(
-                            .invalidConstraint, "\(constraint) is invalid: \(error.reason); it is left out"))
+                            .invalidConstraint, "\(constraint) is invalid: \(error.reason); it is left out",
+                            broken: constraint))
                 }
             }
         }
@@ -858,5 +864,14 @@ final class LayoutEngine {
             }
         }
         return installOrder.filter { reached.contains($0) }.compactMap { installed[$0]?.constraint }
+    }
+}
+
+extension [LayoutDiagnostic] {
+    /// Adds a diagnostic unless the same one is already there: every round of a pass meets an
+    /// invalid constraint again, and one report of it is enough.
+    mutating func appendOnce(_ diagnostic: LayoutDiagnostic) {
+        guard !contains(where: { $0.kind == diagnostic.kind && $0.message == diagnostic.message }) else { return }
+        append(diagnostic)
     }
 }

@@ -125,6 +125,12 @@ open class UILabel: UIView {
         return try measurer(font: resolved, wrapWidth: 0).layout(width: width, prepared: prepared)
     }
 
+    /// The label's text prepared in its font: what ``textLayout()`` lays out, and what turns a
+    /// line back into the text it shows (`displayedText(of:)`).
+    public func preparedText() throws(TypesettingError) -> PreparedText {
+        try cache.prepared(text ?? "", font: font, letterSpacing: letterSpacing).1
+    }
+
     /// Whether the text does not fit the label's current bounds: cut by `numberOfLines`, or
     /// taller than the bounds.
     public var isTruncated: Bool {

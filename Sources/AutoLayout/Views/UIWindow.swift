@@ -119,9 +119,14 @@ public struct Device: Hashable, Sendable, CustomStringConvertible {
     ]
 
     /// A preset by name, ignoring case, spaces and punctuation (`iphone-15`, `iPhone 15`).
+    /// The iPhone SE of the 2nd and 3rd generations (and plain "iPhone SE") are the iPhone 8's screen.
     public static func named(_ name: String) -> Device? {
         func key(_ text: String) -> String { text.lowercased().filter { $0.isLetter || $0.isNumber } }
-        return all.first { key($0.name) == key(name) }
+        let wanted = key(name)
+        if ["iphonese", "iphonese2ndgeneration", "iphonese3rdgeneration", "iphonese2", "iphonese3"].contains(wanted) {
+            return iPhone8
+        }
+        return all.first { key($0.name) == wanted }
     }
 }
 

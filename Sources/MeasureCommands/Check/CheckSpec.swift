@@ -1,3 +1,4 @@
+import AutoLayout
 import Controls
 import Foundation
 import Typesetting
@@ -25,6 +26,8 @@ struct CheckSpec: Sendable {
         var letterSpacing: Double = 0
         /// Where in the spec the rule is, for messages ("rules[2]").
         var name: String = ""
+        /// A view of a layout file to fill with each text, instead of a width.
+        var layout: LayoutTarget?
 
         func matches(_ key: String) -> Bool { patterns.contains { Glob.matches($0, key) } }
 
@@ -41,6 +44,16 @@ struct CheckSpec: Sendable {
             }
             return font.family
         }
+    }
+
+    /// A view in a layout file: the text goes into it and the screen is laid out on the device.
+    struct LayoutTarget: Sendable {
+        /// The layout file (made absolute against the spec's folder).
+        var path: String
+        /// The view's name in the file.
+        var view: String
+        /// A device to lay the file out on instead of its own screen.
+        var device: String?
     }
 
     var sourceLanguage: String?
@@ -64,7 +77,7 @@ struct CheckSpec: Sendable {
     static let ruleFields: Set<String> = [
         "key", "keys", "control", "width", "lines", "maxHeight", "font", "size", "weight", "italic", "textStyle",
         "categories", "fonts", "padding", "contentInsets", "lineBreakMode", "letterSpacing", "device", "layout",
-        "comment",
+        "view", "comment",
     ]
     static let topFields: Set<String> = [
         "sourceLanguage", "languages", "scale", "fonts", "defaults", "rules", "comment", "$schema",
@@ -120,6 +133,10 @@ struct CheckSpec: Sendable {
             for (key, value) in object { merged[key] = value }
             var rule = try Rule(merged, name: name, fail: fail)
             rule.fonts = topFonts.merging(rule.fonts) { _, ruleFont in ruleFont }
+            if let layout = rule.layout, !layout.path.hasPrefix("/") {
+                let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
+                rule.layout?.path = folder.appendingPathComponent(layout.path).standardized.path
+            }
             spec.rules.append(rule)
         }
         return spec
@@ -151,11 +168,37 @@ extension CheckSpec.Rule {
                 "\(name).\(unknown)",
                 "unknown field; known fields: \(CheckSpec.ruleFields.sorted().joined(separator: ", "))")
         }
-        if object["device"] != nil || object["layout"] != nil {
+        if let layout = object["layout"] {
+            guard let path = layout as? String, !path.isEmpty else {
+                throw fail("\(name).layout", "must be the path of a layout file (relative to the spec)")
+            }
+            guard let view = object["view"] as? String, !view.isEmpty else {
+                throw fail(
+                    "\(name).view", "required with \"layout\": the name of the label, button or text view to fill")
+            }
+            if object["width"] != nil {
+                throw fail("\(name).width", "give \"width\" or a \"layout\", not both: the layout decides the width")
+            }
+            for field in [
+                "control", "lines", "font", "size", "weight", "italic", "textStyle", "padding", "contentInsets",
+            ]
+            where object[field] != nil {
+                throw fail(
+                    "\(name).\(field)", "comes from the layout file's view with \"layout\"; set it there")
+            }
+            var device: String?
+            if let value = object["device"] {
+                guard let text = value as? String, Device.named(text) != nil else {
+                    throw fail(
+                        "\(name).device", "unknown device; known: " + Device.all.map(\.name).joined(separator: ", "))
+                }
+                device = text
+            }
+            self.layout = CheckSpec.LayoutTarget(path: path, view: view, device: device)
+        } else if object["device"] != nil || object["view"] != nil {
             throw fail(
-                name,
-                "\"device\" and \"layout\" are not supported yet (layout files come in a later version); give \"width\" in points"
-            )
+                "\(name).\(object["device"] != nil ? "device" : "view")",
+                "needs a \"layout\" file: the device lays out that file's screen")
         }
         func number(_ field: String) throws(RequestError) -> Double? {
             guard let value = object[field] else { return nil }
@@ -191,10 +234,14 @@ extension CheckSpec.Rule {
             }
             self.control = kind
         }
-        guard let width = try number("width"), width > 0 else {
-            throw fail("\(name).width", "required: the control's width in points, a number greater than 0")
+        if layout == nil {
+            guard let width = try number("width"), width > 0 else {
+                throw fail(
+                    "\(name).width",
+                    "required: the control's width in points, a number greater than 0 (or a \"layout\" and \"view\")")
+            }
+            self.width = width
         }
-        self.width = width
         if let lines = try number("lines") {
             guard lines >= 0, lines == lines.rounded(), lines < 10_000 else {
                 throw fail("\(name).lines", "must be 0 (unlimited) or a positive whole number")
@@ -252,7 +299,7 @@ extension CheckSpec.Rule {
                     "\(name).categories", "must be \"all\" or an array such as [\"large\", \"accessibilityExtraLarge\"]"
                 )
             }
-            if font.textStyle == nil && categories != [.large] {
+            if font.textStyle == nil && categories != [.large] && layout == nil {
                 throw fail(
                     "\(name).categories", "content size categories need a \"textStyle\" (a fixed size does not scale)")
             }

@@ -9,6 +9,8 @@ struct Finding: Sendable {
         case truncated
         /// The control needs more height than `maxHeight`.
         case overflow
+        /// In a layout file: the view runs off the side of the screen, or is squeezed below zero.
+        case offscreen
     }
     var entry: CatalogEntry
     var category: ContentSizeCategory
@@ -67,10 +69,19 @@ struct FitCheck {
         // Keyed by the specification and the control's default size: a button without a size
         // or text style is 15 pt, a label 17 pt.
         var fonts: [FontKey: Font] = [:]
+        var screens = LayoutScreens()
         for (entry, rule) in work {
             outcome.languages.insert(entry.language)
             outcome.keys.insert(entry.key)
             for category in rule.categories {
+                if let target = rule.layout {
+                    if let finding = try screens.check(entry, rule: rule, target: target, category: category) {
+                        outcome.findings.append(finding)
+                    }
+                    outcome.checks += 1
+                    progress?.advance()
+                    continue
+                }
                 let key = FontKey(
                     specification: rule.font.withFamily(rule.family(for: entry.language)).at(category),
                     defaultSize: rule.control == .button ? 15 : 17)
@@ -178,13 +189,15 @@ enum CheckReport {
 
     static func summary(_ outcome: FitCheck.Outcome) -> String {
         let truncated = outcome.findings.filter { $0.problem == .truncated }.count
-        let overflow = outcome.findings.count - truncated
+        let overflow = outcome.findings.filter { $0.problem == .overflow }.count
+        let offscreen = outcome.findings.filter { $0.problem == .offscreen }.count
         let failedKeys = Set(outcome.findings.map(\.entry.key)).count
         var text =
             "\(outcome.checks) checks (\(outcome.keys.count) keys, \(outcome.languages.count) languages): "
             + (outcome.findings.isEmpty
                 ? "everything fits"
-                : "\(outcome.findings.count) failed (\(truncated) truncated, \(overflow) overflow) in \(failedKeys) keys")
+                : "\(outcome.findings.count) failed (\(truncated) truncated, \(overflow) overflow"
+                    + (offscreen > 0 ? ", \(offscreen) off screen" : "") + ") in \(failedKeys) keys")
         if !outcome.unmatchedKeys.isEmpty {
             text += "; \(outcome.unmatchedKeys.count) keys matched no rule and were not checked"
         }
@@ -229,7 +242,8 @@ enum CheckReport {
                     ("checks", .number(Double(outcome.checks))),
                     ("failed", .number(Double(outcome.findings.count))),
                     ("truncated", .number(Double(truncated))),
-                    ("overflow", .number(Double(outcome.findings.count - truncated))),
+                    ("overflow", .number(Double(outcome.findings.filter { $0.problem == .overflow }.count))),
+                    ("offscreen", .number(Double(outcome.findings.filter { $0.problem == .offscreen }.count))),
                     ("keys", .number(Double(outcome.keys.count))),
                     ("languages", .array(outcome.languages.sorted().map(JSONValue.string))),
                     ("unmatchedKeys", .array(outcome.unmatchedKeys.sorted().map(JSONValue.string))),

@@ -1,0 +1,299 @@
+import AutoLayout
+import Foundation
+import Typesetting
+
+/// A layout file made real: a window holding a view controller's root view (named `view`),
+/// the file's views and its active constraints. Lay it out with ``layOut()``.
+public final class LayoutScreen {
+    /// One view of the file.
+    public struct View {
+        /// Its name (given in the file, or made from its kind: `label1`).
+        public let name: String
+        /// Its kind as written: `label`, `button`, `stack`, ….
+        public let kind: String
+        /// The view.
+        public let view: UIView
+        /// Where the file describes it.
+        public let position: SourcePosition
+    }
+
+    /// One constraint of the file.
+    public struct Constraint {
+        /// The active constraint.
+        public let constraint: NSLayoutConstraint
+        /// The text as written.
+        public let text: String
+        /// The parsed expression.
+        public let expression: ConstraintExpression
+        /// Where the file writes it.
+        public let position: SourcePosition
+    }
+
+    /// The window (a device's screen or the file's explicit size).
+    public let window: UIWindow
+    /// The root view controller's view, named `view` in constraints.
+    public let rootView: UIView
+    /// The file's views in document order.
+    public let views: [View]
+    /// The file's constraints in document order.
+    public let constraints: [Constraint]
+
+    init(window: UIWindow, rootView: UIView, views: [View], constraints: [Constraint]) {
+        self.window = window
+        self.rootView = rootView
+        self.views = views
+        self.constraints = constraints
+        window.logsLayoutDiagnostics = false
+    }
+
+    /// The view with a name, if the file has one.
+    public func view(named name: String) -> UIView? { views.first { $0.name == name }?.view }
+
+    /// Lays the window out and reports every view's frame and every problem found.
+    public func layOut() -> LayoutReport {
+        window.layoutIfNeeded()
+        let sources = Dictionary(
+            constraints.map { (ObjectIdentifier($0.constraint), $0) }, uniquingKeysWith: { first, _ in first })
+        func describe(_ constraint: NSLayoutConstraint) -> LayoutReport.ConstraintReference {
+            if let source = sources[ObjectIdentifier(constraint)] {
+                return LayoutReport.ConstraintReference(text: source.text, position: source.position)
+            }
+            return LayoutReport.ConstraintReference(text: constraint.description, position: nil)
+        }
+
+        var problems: [LayoutReport.Problem] = []
+        for diagnostic in window.layoutDiagnostics {
+            switch diagnostic.kind {
+            case .unsatisfiableConstraints:
+                let broken = diagnostic.brokenConstraint.map(describe)
+                let conflict = diagnostic.conflictingConstraints.map(describe)
+                let list = conflict.map { $0.description }.joined(separator: "; ")
+                problems.append(
+                    LayoutReport.Problem(
+                        kind: .brokenConstraint, view: nil, position: broken?.position,
+                        message: "constraints cannot all hold: \(list)"
+                            + (broken.map { ". Broke \($0.description) to recover" } ?? ""),
+                        constraints: conflict))
+            default:
+                problems.append(
+                    LayoutReport.Problem(
+                        kind: .layoutDiagnostic, view: nil,
+                        position: diagnostic.brokenConstraint.flatMap { describe($0).position },
+                        message: diagnostic.message,
+                        constraints: diagnostic.brokenConstraint.map { [describe($0)] } ?? []))
+            }
+        }
+
+        var reports: [LayoutReport.ViewReport] = []
+        for entry in views {
+            let view = entry.view
+            let visible = !isHiddenInTree(view)
+            let intrinsic = view.intrinsicContentSize
+            let ambiguous = visible ? view.ambiguousAttributes.map(\.name) : []
+            var truncated = false
+            var lineCount: Int?
+            var shownLines: [String]?
+            if visible, let label = view as? UILabel, label.text?.isEmpty == false {
+                truncated = label.isTruncated
+                if let layout = try? label.textLayout(), let prepared = try? label.preparedText() {
+                    lineCount = layout.lineCount
+                    if truncated { shownLines = layout.lines.map { prepared.displayedText(of: $0) } }
+                }
+            } else if visible, view is UIButton || view is UITextField || view is UISegmentedControl {
+                // A control narrower than its title cuts the title.
+                truncated =
+                    (intrinsic.width > 0 && view.frame.width + 0.01 < intrinsic.width)
+                    || (intrinsic.height > 0 && view.frame.height + 0.01 < intrinsic.height)
+            }
+            let frameInWindow = windowFrame(of: view)
+            // Foundation's CGRect reads a negative width as its absolute value, with the origin
+            // moved; the raw size tells the constraints squeezed the view below zero.
+            let rawSize = view.frame.size
+            let negative = visible && (rawSize.width < -0.001 || rawSize.height < -0.001)
+            let halfPixel = 0.5 / max(Double(window.traitCollection.displayScale), 1)
+            let offscreen =
+                visible && !negative
+                && (Double(frameInWindow.minX) < -halfPixel
+                    || Double(frameInWindow.maxX) > Double(window.frame.width) + halfPixel)
+            let report = LayoutReport.ViewReport(
+                name: entry.name, kind: entry.kind,
+                superview: view.superview.flatMap { $0 === rootView ? "view" : $0.name },
+                frame: view.frame, windowFrame: frameInWindow,
+                intrinsicContentSize: intrinsic, isHidden: !visible, isTruncated: truncated,
+                ambiguousAttributes: ambiguous, lineCount: lineCount, shownLines: shownLines,
+                isOffscreen: offscreen, hasNegativeSize: negative)
+            if negative {
+                problems.append(
+                    LayoutReport.Problem(
+                        kind: .negativeSize, view: entry.name, position: entry.position,
+                        message:
+                            "\"\(entry.name)\" is squeezed to a negative size (\(PixelGrid.format(Double(rawSize.width))) × \(PixelGrid.format(Double(rawSize.height))) pt): its required constraints leave less than no room"
+                    ))
+            }
+            if offscreen {
+                problems.append(
+                    LayoutReport.Problem(
+                        kind: .offscreen, view: entry.name, position: entry.position,
+                        message:
+                            "\"\(entry.name)\" runs off the side of the screen: x from \(PixelGrid.format(Double(frameInWindow.minX))) to \(PixelGrid.format(Double(frameInWindow.maxX))) on a \(PixelGrid.format(Double(window.frame.width))) pt wide screen"
+                    ))
+            }
+            if truncated {
+                var message = "\"\(entry.name)\" is truncated"
+                if let shownLines {
+                    message += ": shows " + shownLines.map { "\"\($0)\"" }.joined(separator: " / ")
+                } else {
+                    message +=
+                        ": \(PixelGrid.format(Double(view.frame.width))) × \(PixelGrid.format(Double(view.frame.height))) pt for a title that needs \(PixelGrid.format(Double(intrinsic.width))) × \(PixelGrid.format(Double(intrinsic.height)))"
+                }
+                problems.append(
+                    LayoutReport.Problem(kind: .truncated, view: entry.name, position: entry.position, message: message)
+                )
+            }
+            if !ambiguous.isEmpty {
+                problems.append(
+                    LayoutReport.Problem(
+                        kind: .ambiguous, view: entry.name, position: entry.position,
+                        message: "\"\(entry.name)\" is ambiguous: \(ambiguous.joined(separator: " and ")) "
+                            + (ambiguous.count == 1 ? "is" : "are") + " not fixed by the constraints"))
+            }
+            reports.append(report)
+        }
+        let rootReport = LayoutReport.ViewReport(
+            name: "view", kind: "view", superview: nil, frame: rootView.frame, windowFrame: rootView.frame,
+            intrinsicContentSize: rootView.intrinsicContentSize, isHidden: false, isTruncated: false,
+            ambiguousAttributes: [], lineCount: nil, shownLines: nil, isOffscreen: false, hasNegativeSize: false)
+        let traits = window.traitCollection
+        return LayoutReport(
+            screen: LayoutReport.ScreenReport(
+                device: window.device?.name, orientation: window.orientation.rawValue,
+                size: window.frame.size, scale: Double(traits.displayScale),
+                safeAreaInsets: window.deviceSafeAreaInsets,
+                contentSizeCategory: traits.preferredContentSizeCategory.rawValue,
+                layoutDirection: traits.layoutDirection.rawValue),
+            views: [rootReport] + reports, problems: problems)
+    }
+
+    func isHiddenInTree(_ view: UIView) -> Bool {
+        var current: UIView? = view
+        while let node = current {
+            if node.isHidden { return true }
+            current = node.superview
+        }
+        return false
+    }
+
+    /// The view's frame in the window's coordinates.
+    public func windowFrame(of view: UIView) -> CGRect {
+        var origin = view.frame.origin
+        var current = view.superview
+        while let node = current, node !== window {
+            origin.x += node.frame.minX
+            origin.y += node.frame.minY
+            current = node.superview
+        }
+        return CGRect(origin: origin, size: view.frame.size)
+    }
+}
+
+/// What laying out a layout file gave: the screen, every view's frame and the problems.
+public struct LayoutReport: Sendable {
+    /// The screen the file was laid out on.
+    public struct ScreenReport: Sendable {
+        /// The device preset, if one was used.
+        public var device: String?
+        /// `portrait` or `landscape`.
+        public var orientation: String
+        /// The screen size in points.
+        public var size: CGSize
+        /// Pixels per point.
+        public var scale: Double
+        /// The screen's safe-area insets.
+        public var safeAreaInsets: UIEdgeInsets
+        /// The content size category text styles were read at.
+        public var contentSizeCategory: String
+        /// `leftToRight` or `rightToLeft`.
+        public var layoutDirection: String
+    }
+
+    /// One view after layout.
+    public struct ViewReport: Sendable {
+        /// Its name.
+        public var name: String
+        /// Its kind.
+        public var kind: String
+        /// Its superview's name (nil for the root view).
+        public var superview: String?
+        /// Its frame in its superview, rounded to the pixel grid.
+        public var frame: CGRect
+        /// Its frame in the window.
+        public var windowFrame: CGRect
+        /// Its intrinsic content size (−1 on an axis without one).
+        public var intrinsicContentSize: CGSize
+        /// Whether it or an ancestor is hidden.
+        public var isHidden: Bool
+        /// Whether its text is cut (labels), or it is smaller than its title (buttons, fields).
+        public var isTruncated: Bool
+        /// The attributes (`left`, `top`, `width`, `height`) its constraints leave free.
+        public var ambiguousAttributes: [String]
+        /// The number of lines of a label's text in its frame.
+        public var lineCount: Int?
+        /// The lines a truncated label shows.
+        public var shownLines: [String]?
+        /// Whether it reaches past the left or right edge of the screen.
+        public var isOffscreen: Bool
+        /// Whether the constraints give it a negative width or height.
+        public var hasNegativeSize: Bool
+    }
+
+    /// A constraint as written in the file, or described when the system made it.
+    public struct ConstraintReference: Sendable, CustomStringConvertible {
+        /// The text.
+        public var text: String
+        /// Where the file writes it (nil for system constraints).
+        public var position: SourcePosition?
+        /// `"a.top = b.top" (line 12)`.
+        public var description: String {
+            "\"\(text)\"" + (position.map { " (line \($0.line))" } ?? "")
+        }
+    }
+
+    /// Something wrong with the layout.
+    public struct Problem: Sendable {
+        /// The kinds of problem.
+        public enum Kind: String, Sendable {
+            /// A label's text is cut, or a control is smaller than its title.
+            case truncated
+            /// A view's frame is not fully determined.
+            case ambiguous
+            /// Required constraints conflict; one was broken to lay out anyway.
+            case brokenConstraint
+            /// A view reaches past the left or right edge of the screen (text running off the side).
+            case offscreen
+            /// The constraints give a view a negative width or height.
+            case negativeSize
+            /// Another diagnostic of the layout pass (an invalid constraint, a failed measurement).
+            case layoutDiagnostic
+        }
+        /// The kind.
+        public var kind: Kind
+        /// The view concerned, if one.
+        public var view: String?
+        /// Where in the file.
+        public var position: SourcePosition?
+        /// What is wrong.
+        public var message: String
+        /// The constraints involved.
+        public var constraints: [ConstraintReference] = []
+    }
+
+    /// The screen.
+    public var screen: ScreenReport
+    /// The root view first, then every view of the file in document order.
+    public var views: [ViewReport]
+    /// The problems, in the order found.
+    public var problems: [Problem]
+
+    /// Whether the layout has no problem.
+    public var isClean: Bool { problems.isEmpty }
+}

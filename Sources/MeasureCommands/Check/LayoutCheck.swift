@@ -1,0 +1,112 @@
+import AutoLayout
+import Controls
+import Foundation
+import LayoutFiles
+import Typesetting
+
+/// Checks texts in a view of a layout file: each text goes into the view, the screen is laid
+/// out (incrementally: one screen per rule and content size category, reused for every text)
+/// and the view is reported if its text is cut.
+struct LayoutScreens {
+    private var screens: [String: LayoutScreen] = [:]
+    /// The view's font as the file gives it, per screen, so per-language families replace only the family.
+    private var fonts: [String: UIFont] = [:]
+
+    mutating func check(
+        _ entry: CatalogEntry, rule: CheckSpec.Rule, target: CheckSpec.LayoutTarget, category: ContentSizeCategory
+    ) throws(RequestError) -> Finding? {
+        let key = "\(rule.name)|\(category.rawValue)"
+        let screen: LayoutScreen
+        if let cached = screens[key] {
+            screen = cached
+        } else {
+            do {
+                let file = try LayoutFile(contentsOf: target.path)
+                screen = try file.makeScreen(ScreenOptions(device: target.device, contentSizeCategory: category))
+            } catch {
+                throw RequestError(
+                    kind: "invalidLayout", "\(rule.name).layout: \(error.description)",
+                    exitCode: error.kind == .unreadableFile ? 66 : 65)
+            }
+            screens[key] = screen
+        }
+        guard let view = screen.view(named: target.view) else {
+            throw RequestError(
+                kind: "invalidLayout",
+                "\(rule.name).view: the layout file \(target.path) has no view named \"\(target.view)\"; its views: "
+                    + screen.views.map(\.name).joined(separator: ", "), exitCode: 65)
+        }
+        let family = rule.family(for: entry.language)
+        let control: ControlKind
+        let font: UIFont
+        switch view {
+        case let label as UILabel:
+            if fonts[key] == nil { fonts[key] = label.font }
+            font = withFamily(fonts[key] ?? label.font, family)
+            label.font = font
+            label.text = entry.text
+            control = .label
+        case let button as UIButton:
+            if fonts[key] == nil { fonts[key] = button.titleFont }
+            font = withFamily(fonts[key] ?? button.titleFont, family)
+            button.titleFont = font
+            button.setTitle(entry.text, for: .normal)
+            control = .button
+        case let textView as UITextView:
+            if fonts[key] == nil { fonts[key] = textView.font }
+            font = withFamily(fonts[key] ?? textView.font, family)
+            textView.font = font
+            textView.text = entry.text
+            control = .textview
+        default:
+            throw RequestError(
+                kind: "invalidLayout",
+                "\(rule.name).view: \"\(target.view)\" is not a label, button or text view, so it shows no translated text",
+                exitCode: 65)
+        }
+        let report = screen.layOut()
+        if let failure = report.problems.first(where: { $0.kind == .layoutDiagnostic && $0.message.contains("measure") }
+        ) {
+            throw RequestError(
+                kind: "measurementFailed",
+                "\(entry.file):\(entry.line): key '\(entry.key)' (\(entry.language)) with \(rule.name): \(failure.message)",
+                exitCode: 65)
+        }
+        guard let viewReport = report.views.first(where: { $0.name == target.view }),
+            viewReport.isTruncated || viewReport.isOffscreen || viewReport.hasNegativeSize
+        else { return nil }
+        var needed = viewReport.intrinsicContentSize
+        var shown = viewReport.shownLines ?? [entry.text]
+        if let label = view as? UILabel {
+            // What the whole text needs at the label's width, on as many lines as it takes.
+            let lines = label.numberOfLines
+            let wrap = label.preferredMaxLayoutWidth
+            label.numberOfLines = 0
+            label.preferredMaxLayoutWidth = view.frame.width
+            needed = label.intrinsicContentSize
+            label.numberOfLines = lines
+            label.preferredMaxLayoutWidth = wrap
+            if lines == 1 { needed = CGSize(width: viewReport.intrinsicContentSize.width, height: needed.height) }
+            shown = viewReport.shownLines ?? shown
+        }
+        return Finding(
+            entry: entry, category: category, problem: viewReport.isTruncated ? .truncated : .offscreen,
+            control: control, font: font.description,
+            needed: Size(width: Double(needed.width), height: Double(needed.height)),
+            available: available(viewReport, in: screen), shown: shown)
+    }
+
+    /// The room the view has: its frame, less what lies beyond the sides of the screen.
+    private func available(_ report: LayoutReport.ViewReport, in screen: LayoutScreen) -> Size {
+        let frame = report.windowFrame
+        let width = report.hasNegativeSize ? 0 : max(0, min(frame.maxX, screen.window.frame.width) - max(frame.minX, 0))
+        return Size(width: Double(width), height: Double(frame.height))
+    }
+
+    private func withFamily(_ font: UIFont, _ family: String?) -> UIFont {
+        guard let family else { return font }
+        var copy = font
+        copy.fontName = family
+        return copy
+    }
+}

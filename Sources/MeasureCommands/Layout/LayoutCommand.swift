@@ -1,0 +1,226 @@
+import ArgumentParser
+import AutoLayout
+import Foundation
+import LayoutFiles
+import Typesetting
+
+/// `measure layout FILE`: lays out a layout file and prints every view's frame and every
+/// problem (truncated text, ambiguous views, broken constraints).
+struct LayoutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "measure layout",
+        abstract: "Lay out a screen described in a layout file (JSON or YAML) and print every view's frame.",
+        discussion: """
+            The format is in docs/layout-files.md; Examples/ has one file per screen. A minimal file:
+              {"screen": {"device": "iPhone 15"},
+               "views": [{"name": "title", "kind": "label", "text": "Sign up", "textStyle": "title1"}],
+               "constraints": ["title.top = view.safeArea.top + 24",
+                               "title.leading = view.margins.leading"]}
+
+            Exit status: 0 for a clean layout; 1 when it was laid out with problems (truncated text, ambiguous views, broken constraints); 64 for a bad option, 65 for an invalid layout file (the message gives the line and column), 66 for a file that cannot be read.
+            """)
+
+    @Argument(help: "The layout file: .json, .yaml or .yml.")
+    var file: String
+
+    @Option(help: "Lay out on this device instead of the file's screen, e.g. \"iPhone SE (3rd generation)\".")
+    var device: String?
+
+    @Option(help: "portrait or landscape, instead of the file's orientation.")
+    var orientation: String?
+
+    @Option(help: "The content size category for text styles, e.g. large, accessibilityLarge or AX3.")
+    var category: String?
+
+    @Flag(help: "Print JSON (screen, views, problems) instead of a table.")
+    var json = false
+
+    @Option(
+        name: .customLong("font-dir"), help: "Add font files or directories (repeatable) before reading the file.")
+    var fontDirectories: [String] = []
+
+    func run() throws {
+        do {
+            try layOut()
+        } catch {
+            if !error.message.isEmpty {
+                FileHandle.standardError.write(Data("measure layout: error: \(error.message)\n".utf8))
+            }
+            throw ExitCode(error.exitCode)
+        }
+    }
+
+    private func layOut() throws(RequestError) {
+        var options = ScreenOptions()
+        if let device {
+            guard Device.named(device) != nil else {
+                throw RequestError(
+                    kind: "unknownDevice",
+                    "unknown device \"\(device)\"; known: " + Device.all.map(\.name).joined(separator: ", "),
+                    exitCode: 64)
+            }
+            options.device = device
+        }
+        if let orientation {
+            guard let parsed = Device.Orientation(rawValue: orientation) else {
+                throw RequestError(
+                    kind: "invalidOrientation", "unknown orientation \"\(orientation)\": use portrait or landscape",
+                    exitCode: 64)
+            }
+            options.orientation = parsed
+        }
+        if let category {
+            guard let parsed = ContentSizeCategory(parsing: category) else {
+                throw RequestError(
+                    kind: "invalidCategory",
+                    "unknown content size category \"\(category)\"; known: "
+                        + ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "),
+                    exitCode: 64)
+            }
+            options.contentSizeCategory = parsed
+        }
+        do {
+            for directory in fontDirectories { try FontRegistry.shared.addFonts(at: directory) }
+        } catch {
+            throw RequestError(error)
+        }
+        let report: LayoutReport
+        do {
+            let layoutFile = try LayoutFile(contentsOf: file)
+            report = try layoutFile.makeScreen(options).layOut()
+        } catch {
+            throw RequestError(
+                kind: error.kind.rawValue, error.description, exitCode: error.kind == .unreadableFile ? 66 : 65)
+        }
+        print(json ? LayoutOutput.json(report, file: file).serialized() : LayoutOutput.table(report, file: file))
+        if !report.isClean { throw RequestError(kind: "problems", "", exitCode: 1) }
+    }
+}
+
+/// The two ways `measure layout` prints a report.
+enum LayoutOutput {
+    /// Stable JSON for tools (docs/layout-files.md, "JSON output"): keys in a fixed order,
+    /// frames in points.
+    static func json(_ report: LayoutReport, file: String) -> JSONValue {
+        func rect(_ rect: CGRect) -> JSONValue {
+            .object([
+                ("x", .number(Double(rect.minX))), ("y", .number(Double(rect.minY))),
+                ("width", .number(Double(rect.width))), ("height", .number(Double(rect.height))),
+            ])
+        }
+        func insets(_ insets: UIEdgeInsets) -> JSONValue {
+            .object([
+                ("top", .number(Double(insets.top))), ("left", .number(Double(insets.left))),
+                ("bottom", .number(Double(insets.bottom))), ("right", .number(Double(insets.right))),
+            ])
+        }
+        func position(_ position: SourcePosition?) -> [(String, JSONValue)] {
+            guard let position else { return [("line", .null), ("column", .null)] }
+            return [("line", .number(Double(position.line))), ("column", .number(Double(position.column)))]
+        }
+        let screen = report.screen
+        let views: [JSONValue] = report.views.map { view in
+            let intrinsic = view.intrinsicContentSize
+            return .object([
+                ("name", .string(view.name)), ("kind", .string(view.kind)),
+                ("superview", view.superview.map(JSONValue.string) ?? .null),
+                ("frame", rect(view.frame)), ("windowFrame", rect(view.windowFrame)),
+                (
+                    "intrinsicContentSize",
+                    .object([
+                        ("width", intrinsic.width < 0 ? .null : .number(Double(intrinsic.width))),
+                        ("height", intrinsic.height < 0 ? .null : .number(Double(intrinsic.height))),
+                    ])
+                ),
+                ("hidden", .bool(view.isHidden)), ("truncated", .bool(view.isTruncated)),
+                ("offscreen", .bool(view.isOffscreen)), ("negativeSize", .bool(view.hasNegativeSize)),
+                ("ambiguous", .array(view.ambiguousAttributes.map(JSONValue.string))),
+                ("lineCount", view.lineCount.map { .number(Double($0)) } ?? .null),
+            ])
+        }
+        let problems: [JSONValue] = report.problems.map { problem in
+            .object(
+                [("kind", .string(problem.kind.rawValue)), ("view", problem.view.map(JSONValue.string) ?? .null)]
+                    + position(problem.position)
+                    + [
+                        ("message", .string(problem.message)),
+                        (
+                            "constraints",
+                            .array(
+                                problem.constraints.map { reference in
+                                    .object([("text", .string(reference.text))] + position(reference.position))
+                                })
+                        ),
+                    ])
+        }
+        return .object([
+            ("file", .string(file)),
+            (
+                "screen",
+                .object([
+                    ("device", screen.device.map(JSONValue.string) ?? .null),
+                    ("orientation", .string(screen.orientation)),
+                    ("width", .number(Double(screen.size.width))), ("height", .number(Double(screen.size.height))),
+                    ("scale", .number(screen.scale)), ("safeArea", insets(screen.safeAreaInsets)),
+                    ("contentSizeCategory", .string(screen.contentSizeCategory)),
+                    ("layoutDirection", .string(screen.layoutDirection)),
+                ])
+            ),
+            ("views", .array(views)), ("problems", .array(problems)), ("clean", .bool(report.isClean)),
+        ])
+    }
+
+    /// A readable table: one line per view with its frame in the window, then the problems.
+    static func table(_ report: LayoutReport, file: String) -> String {
+        let screen = report.screen
+        var lines: [String] = []
+        let size = "\(PixelGrid.format(Double(screen.size.width))) × \(PixelGrid.format(Double(screen.size.height))) pt"
+        lines.append(
+            "\(file): \(screen.device.map { "\($0), " } ?? "")\(size) @\(PixelGrid.format(screen.scale))x, \(screen.orientation), \(screen.contentSizeCategory)"
+        )
+        let depths = depthsOfViews(in: report)
+        let nameWidth = min(28, report.views.map { $0.name.count + 2 * (depths[$0.name] ?? 0) }.max() ?? 4)
+        let kindWidth = report.views.map(\.kind.count).max() ?? 4
+        for view in report.views {
+            let indent = String(repeating: "  ", count: depths[view.name] ?? 0)
+            let frame = view.windowFrame
+            var flags: [String] = []
+            if view.isHidden { flags.append("hidden") }
+            if view.isTruncated { flags.append("TRUNCATED") }
+            if view.isOffscreen { flags.append("OFFSCREEN") }
+            if view.hasNegativeSize { flags.append("NEGATIVE SIZE") }
+            if !view.ambiguousAttributes.isEmpty {
+                flags.append("AMBIGUOUS (\(view.ambiguousAttributes.joined(separator: ", ")))")
+            }
+            if let count = view.lineCount, count > 1 { flags.append("\(count) lines") }
+            let name = (indent + view.name).padding(
+                toLength: max(nameWidth, indent.count + view.name.count), withPad: " ", startingAt: 0)
+            let kind = view.kind.padding(toLength: kindWidth, withPad: " ", startingAt: 0)
+            let position = "(\(PixelGrid.format(Double(frame.minX))), \(PixelGrid.format(Double(frame.minY))))"
+            let dimensions = "\(PixelGrid.format(Double(frame.width))) × \(PixelGrid.format(Double(frame.height)))"
+            lines.append(
+                "  \(name)  \(kind)  \(position.padding(toLength: 20, withPad: " ", startingAt: 0)) \(dimensions)"
+                    + (flags.isEmpty ? "" : "  " + flags.joined(separator: ", ")))
+        }
+        if report.problems.isEmpty {
+            lines.append("No problems.")
+        } else {
+            lines.append("\(report.problems.count) problem\(report.problems.count == 1 ? "" : "s"):")
+            for problem in report.problems {
+                let place = problem.position.map { "\(file):\($0.line):\($0.column): " } ?? "\(file): "
+                lines.append("  \(place)\(problem.kind.rawValue): \(problem.message)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// How deep each view sits below the root view, by name.
+    static func depthsOfViews(in report: LayoutReport) -> [String: Int] {
+        var depths: [String: Int] = [:]
+        for view in report.views {
+            // Views come parents first (document order), so the parent's depth is known.
+            depths[view.name] = view.superview.map { (depths[$0] ?? 0) + 1 } ?? 0
+        }
+        return depths
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import XCTest
+
+/// `measure layout FILE`: frames, problems, exit codes, stable JSON.
+final class MeasureLayoutTests: XCTestCase {
+    static let examples = MeasureProcess.packageRoot.appendingPathComponent("Examples")
+
+    func example(_ name: String) -> String { Self.examples.appendingPathComponent(name).path }
+
+    func testCleanLayoutPrintsFramesAndExitsZero() throws {
+        let output = try MeasureProcess.run(["layout", example("seed-003-label-and-button.json")])
+        XCTAssertEqual(output.status, 0, output.summary)
+        XCTAssertTrue(output.text.contains("label   label   (24, 24)"), output.text)
+        XCTAssertTrue(output.text.contains("327 × 82.5"), output.text)
+        XCTAssertTrue(output.text.hasSuffix("No problems.\n"), output.text)
+    }
+
+    func testProblemsExitOneAndNameTheLine() throws {
+        let output = try MeasureProcess.run(["layout", example("seed-001-intrinsic-sizes.json")])
+        XCTAssertEqual(output.status, 1, output.summary)
+        XCTAssertTrue(output.text.contains("TRUNCATED"), output.text)
+        XCTAssertTrue(
+            output.text.contains(
+                "seed-001-intrinsic-sizes.json:5:5: truncated: \"oneLine\" is truncated: shows \"Auto Layout"),
+            output.text)
+    }
+
+    func testJSONIsStableAndComplete() throws {
+        let first = try MeasureProcess.run(["layout", example("sign-up.json"), "--json"])
+        let second = try MeasureProcess.run(["layout", example("sign-up.json"), "--json"])
+        XCTAssertEqual(first.status, 0, first.summary)
+        XCTAssertEqual(first.stdout, second.stdout, "byte-identical across runs")
+        let object = try MeasureProcess.object(first.lines.first ?? "")
+        XCTAssertEqual(Array(object.keys).sorted(), ["clean", "file", "problems", "screen", "views"])
+        let screen = try XCTUnwrap(object["screen"] as? [String: Any])
+        XCTAssertEqual(screen["device"] as? String, "iPhone 15")
+        XCTAssertEqual(screen["scale"] as? Double, 3)
+        let views = try XCTUnwrap(object["views"] as? [[String: Any]])
+        XCTAssertEqual(views.map { $0["name"] as? String }.first, "view")
+        let title = try XCTUnwrap(views.first { $0["name"] as? String == "title" })
+        let frame = try XCTUnwrap(title["windowFrame"] as? [String: Double])
+        XCTAssertEqual(frame["y"], 83)
+        XCTAssertEqual(frame["x"], 16)
+        XCTAssertEqual(title["truncated"] as? Bool, false)
+        XCTAssertEqual(object["clean"] as? Bool, true)
+        // The key order is fixed, as documented.
+        XCTAssertTrue(first.text.hasPrefix("{\"file\":"), first.text)
+        XCTAssertTrue(first.text.contains("{\"name\":\"title\",\"kind\":\"label\",\"superview\":\"view\",\"frame\":"))
+    }
+
+    func testDeviceAndCategoryOptions() throws {
+        let output = try MeasureProcess.run([
+            "layout", example("sign-up.json"), "--device", "iPhone SE (1st generation)", "--category", "AX5", "--json",
+        ])
+        let object = try MeasureProcess.object(output.lines.first ?? "")
+        let screen = try XCTUnwrap(object["screen"] as? [String: Any])
+        XCTAssertEqual(screen["width"] as? Double, 320)
+        XCTAssertEqual(screen["contentSizeCategory"] as? String, "accessibilityExtraExtraExtraLarge")
+        let views = try XCTUnwrap(object["views"] as? [[String: Any]])
+        let title = try XCTUnwrap(views.first { $0["name"] as? String == "title" })
+        XCTAssertGreaterThan((title["lineCount"] as? Double) ?? 0, 1, "a 60 pt title wraps on a 320 pt phone")
+    }
+
+    func testInvalidInputExitCodes() throws {
+        let directory = try MeasureProcess.temporaryDirectory(self)
+        let bad = directory.appendingPathComponent("bad.json")
+        try Data("{\"views\": [\n  {\"name\": \"a\",}\n  {\"name\": \"b\"}\n]}".utf8).write(to: bad)
+        let syntax = try MeasureProcess.run(["layout", bad.path])
+        XCTAssertEqual(syntax.status, 65, syntax.summary)
+        XCTAssertTrue(
+            syntax.stderr.contains("bad.json:2:16: expected a key in double quotes, found '}'"), syntax.stderr)
+        XCTAssertTrue(syntax.stdout.isEmpty)
+
+        let missing = try MeasureProcess.run(["layout", directory.appendingPathComponent("nope.json").path])
+        XCTAssertEqual(missing.status, 66, missing.summary)
+
+        let device = try MeasureProcess.run(["layout", example("sign-up.json"), "--device", "Nokia 3310"])
+        XCTAssertEqual(device.status, 64, device.summary)
+        XCTAssertTrue(device.stderr.contains("unknown device \"Nokia 3310\""), device.stderr)
+        for output in [syntax, missing, device] { XCTAssertTrue(output.exitedCleanly, output.summary) }
+    }
+}
