@@ -57,7 +57,9 @@ let package = Package(
         // `fuzz` tool that replays inputs through them, or, built by scripts/fuzz, runs libFuzzer.
         .target(
             name: "FuzzHarness",
-            dependencies: ["Typesetting", "Controls", "ConstraintSolver", "AutoLayout", "MeasureCommands"]),
+            dependencies: [
+                "Typesetting", "Controls", "ConstraintSolver", "AutoLayout", "LayoutFiles", "MeasureCommands",
+            ]),
         .executableTarget(name: "fuzz", dependencies: ["FuzzHarness"]),
         .executableTarget(
             name: "benchmarks",
