@@ -64,9 +64,10 @@ extension PreparedText {
         if let line = storage.oneLine, line.width <= options.width,
             options.lineBreakMode != .byCharWrapping || line.charWrapToo
         {
-            var height = line.ascent - line.descent + line.leading
+            // Clamped as `makeLine` clamps a line of `layout(_:)`.
+            var height = max(0, line.ascent - line.descent + line.leading)
             if options.lineHeightMultiple > 0 { height *= options.lineHeightMultiple }
-            return TextMeasurement(width: line.width, height: height, lineCount: 1, isTruncated: false)
+            return TextMeasurement(width: max(0, line.width), height: height, lineCount: 1, isTruncated: false)
         }
         var measurement = TextMeasurement(width: 0, height: 0, lineCount: 0, isTruncated: false)
         walkLines(options) { _, box in
@@ -248,10 +249,13 @@ extension PreparedText {
         ellipsisAt: Int?, truncated: Bool, extraFont: Int?, options: LayoutOptions
     ) -> LineBox {
         let (ascent, descent, leading) = metrics(p, visible, second, or: range, extraFont: extraFont)
-        var height = ascent - descent + leading
+        // A broken or hostile font can make both negative: kerning (GPOS) larger than the
+        // advances it adjusts, or a descender above the ascender (found by fuzzing font bytes).
+        // A line is never narrower or shorter than nothing.
+        var height = max(0, ascent - descent + leading)
         if options.lineHeightMultiple > 0 { height *= options.lineHeightMultiple }
         return LineBox(
-            range: range, visible: visible, second: second, width: width, ascent: ascent, descent: descent,
+            range: range, visible: visible, second: second, width: max(0, width), ascent: ascent, descent: descent,
             leading: leading, height: height, ellipsisAt: ellipsisAt, truncated: truncated)
     }
 
