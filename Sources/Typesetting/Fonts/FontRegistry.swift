@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The fonts the engine knows: the bundled `Fonts/` folder plus whatever a user adds.
 ///
@@ -39,7 +38,7 @@ public final class FontRegistry: Sendable {
         return fontFileExtensions.contains(where: { lower.hasSuffix($0) })
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The registry with the bundled fonts, shared by the whole process.
     public static let shared: FontRegistry = FontRegistry()

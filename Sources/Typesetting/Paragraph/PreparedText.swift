@@ -1,5 +1,4 @@
 internal import CTextShim
-import Synchronization
 
 /// A text analysed once for layout at any width: split into paragraphs, itemized (bidi,
 /// script, font fallback per grapheme cluster), shaped, and given its break opportunities.
@@ -785,7 +784,7 @@ final class FallbackOrders: Sendable {
         let faceCount: Int
         let faces: [FontFace]
     }
-    private let entries = Mutex<[Key: Entry]>([:])
+    private let entries = Locked<[Key: Entry]>([:])
 
     /// The plain and the emoji-first fallback order of `face` in `registry`.
     func orders(_ registry: FontRegistry, _ face: FontFace) -> ([FontFace], [FontFace]) {

@@ -1,5 +1,4 @@
 internal import CTextShim
-import Synchronization
 
 /// A bounded, thread-safe cache of HarfBuzz results for text segments (a word with its
 /// trailing spaces, or a whole run), evicting by CLOCK (second chance), an approximation of
@@ -117,10 +116,10 @@ struct CachedGlyph: Sendable {
     var isUnsafeToBreak: Bool { packed & 0x8000_0000 != 0 }
 }
 
-/// A shard behind its lock (a `Mutex` cannot be stored in an array directly).
+/// A shard behind its lock.
 final class LockedShard: Sendable {
-    let mutex: Mutex<Shard>
-    init(_ shard: Shard) { self.mutex = Mutex(shard) }
+    let mutex: Locked<Shard>
+    init(_ shard: Shard) { self.mutex = Locked(shard) }
 }
 
 /// What a shaped segment depends on.
