@@ -207,9 +207,15 @@ extension PreparedText {
 
     /// `clusters` of `p` shaped apart from the rest of the paragraph.
     private func reshapedWidth(_ p: PreparedParagraph, _ clusters: Range<Int>) throws(TypesettingError) -> Double {
-        let paragraph = text.utf16.dropFirst(p.base).prefix(p.clusterStarts[p.count])
+        // Only the stretch's own text is copied, not the whole paragraph: copying a long
+        // paragraph for every line that ends at an unsafe boundary made layout quadratic.
+        let from = p.clusterStarts[clusters.lowerBound]
+        let to = p.clusterStarts[clusters.upperBound]
+        let utf16 = text.utf16
+        let lower = utf16.index(utf16.startIndex, offsetBy: p.base + from)
+        let stretch = PrefixPadded(offset: from, units: Array(utf16[lower..<utf16.index(lower, offsetBy: to - from)]))
         return try Reshaper.width(
-            Array(paragraph), p.clusterStarts, p.runs, clusters, fonts: fonts, kerning: kerning, ligatures: ligatures,
+            stretch, p.clusterStarts, p.runs, clusters, fonts: fonts, kerning: kerning, ligatures: ligatures,
             letterSpacing: letterSpacing)
     }
 
@@ -344,4 +350,14 @@ struct LineBox {
     var height: Double
     var ellipsisAt: Int?
     var truncated: Bool
+}
+
+/// A stretch of a paragraph's UTF-16 indexed as in the whole paragraph (from `offset`), so
+/// `Reshaper` reads it as it reads a paragraph without the paragraph being copied.
+struct PrefixPadded: RandomAccessCollection {
+    let offset: Int
+    let units: [UInt16]
+    var startIndex: Int { offset }
+    var endIndex: Int { offset + units.count }
+    subscript(position: Int) -> UInt16 { units[position - offset] }
 }

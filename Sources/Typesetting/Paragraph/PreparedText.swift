@@ -346,16 +346,26 @@ struct UnsafeBoundary: Sendable {
 enum Reshaper {
     /// The width of `clusters` of `p` shaped apart from the rest of the paragraph (whose text
     /// is `utf16`), run by run, plus letter spacing after each grapheme cluster.
-    static func width(
-        _ utf16: [UInt16], _ clusterStarts: some RandomAccessCollection<Int>, _ runs: [RunInfo],
+    static func width<Units: RandomAccessCollection<UInt16>>(
+        _ utf16: Units, _ clusterStarts: some RandomAccessCollection<Int>, _ runs: [RunInfo],
         _ clusters: Range<Int>, fonts: [Font],
         kerning: Bool, ligatures: Bool, letterSpacing: Double
-    ) throws(TypesettingError) -> Double {
+    ) throws(TypesettingError) -> Double where Units.Index == Int {
         let start = clusterStarts[clusterStarts.index(clusterStarts.startIndex, offsetBy: clusters.lowerBound)]
         let end = clusterStarts[clusterStarts.index(clusterStarts.startIndex, offsetBy: clusters.upperBound)]
         let line = Array(utf16[start..<end])
         var width = 0.0
-        for run in runs where run.range.upperBound > start && run.range.lowerBound < end {
+        // Runs are in order: find the first that reaches past `start` by bisection, so a line
+        // costs its own runs, not all of a long paragraph's (that made layout quadratic).
+        var low = 0
+        var high = runs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if runs[middle].range.upperBound > start { high = middle } else { low = middle + 1 }
+        }
+        for run in runs[low...] {
+            if run.range.lowerBound >= end { break }
+            guard run.range.upperBound > start else { continue }
             let range = (max(run.range.lowerBound, start) - start)..<(min(run.range.upperBound, end) - start)
             let font = fonts[run.fontIndex]
             let glyphs = try Shaper.glyphs(
