@@ -6,7 +6,8 @@ import Typesetting
 
 /// `benchmarks limits`: hostile sizes, to show time grows linearly and nothing overflows the
 /// stack: texts of 1–10 MB (as paragraphs, and as one paragraph without a break), a chain of
-/// nested views 10,000 deep, and 100,000 constraints (in the solver alone and as views).
+/// nested views 10,000 deep, and 100,000 constraints (in the solver alone and as views), and
+/// the solver's hard case, a chain of inequalities whose every weak wish is broken.
 /// One JSON line per measurement, with time per unit so linearity reads off directly.
 struct LimitsBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,6 +21,9 @@ struct LimitsBenchmark: ParsableCommand {
 
     @Option(help: "Constraint counts; repeat for several.")
     var constraints: [Int] = [10_000, 25_000, 50_000, 100_000]
+
+    @Option(help: "Constraint counts of the weak-wish chain (the solver's hard case); repeat for several.")
+    var weakChain: [Int] = [1000, 2000, 4000]
 
     @Option(help: "Runs; the medians are reported.")
     var runs: Int = 3
@@ -79,14 +83,22 @@ struct LimitsBenchmark: ParsableCommand {
             for _ in 0..<runs {
                 var start = ContinuousClock.now
                 var solver = Solver()
-                let variables = (0...count / 2).map { Variable("x\($0)") }
-                try solver.add(Constraint(variables[0].expression, .equal))
-                for i in 1..<variables.count {
-                    // A chain: each variable 8 past the previous, and a weak wish to sit at 0.
-                    try solver.add(Constraint(variables[i] - variables[i - 1] - 8, .greaterThanOrEqual))
-                    try solver.add(Constraint(variables[i].expression, .equal, priority: .defaultLow))
+                // Like views in a row: each position 8 past the previous one, each width at
+                // least 10 with a weak wish for 20 (four constraints per item).
+                var previous = Variable("x0")
+                try solver.add(Constraint(previous.expression, .equal))
+                var last = previous
+                for i in 1..<max(2, count / 4) {
+                    let x = Variable("x\(i)")
+                    let w = Variable("w\(i)")
+                    try solver.add(Constraint(x - previous - 8, .equal))
+                    try solver.add(Constraint(w - 10, .greaterThanOrEqual))
+                    try solver.add(Constraint(w - 20, .equal, priority: .defaultLow))
+                    try solver.add(Constraint(w - 1000, .lessThanOrEqual))
+                    previous = x
+                    last = x
                 }
-                _ = solver.values(of: [variables[variables.count - 1]])
+                _ = solver.values(of: [last])
                 solverTimes.append(milliseconds(since: start))
                 let (root, _) = LimitsBenchmark.row(constraints: count)
                 start = ContinuousClock.now
@@ -99,6 +111,25 @@ struct LimitsBenchmark: ParsableCommand {
                     ("solverUsPerConstraint", median(solverTimes) * 1000 / Double(count)),
                     ("viewsLayoutMs", median(viewTimes)),
                     ("viewsUsPerConstraint", median(viewTimes) * 1000 / Double(count)),
+                ]))
+        }
+        for count in weakChain {
+            // The hard case: a chain of inequalities, each variable wishing weakly to be 0, so
+            // every wish is broken and every addition re-optimises along the chain.
+            let start = ContinuousClock.now
+            var solver = Solver()
+            let variables = (0...count / 2).map { Variable("x\($0)") }
+            try solver.add(Constraint(variables[0].expression, .equal))
+            for i in 1..<variables.count {
+                try solver.add(Constraint(variables[i] - variables[i - 1] - 8, .greaterThanOrEqual))
+                try solver.add(Constraint(variables[i].expression, .equal, priority: .defaultLow))
+            }
+            _ = solver.values(of: [variables[variables.count - 1]])
+            let elapsed = milliseconds(since: start)
+            print(
+                json([
+                    ("benchmark", "limits.weakChain"), ("constraints", count), ("solverMs", elapsed),
+                    ("solverUsPerConstraint", elapsed * 1000 / Double(count)),
                 ]))
         }
     }
