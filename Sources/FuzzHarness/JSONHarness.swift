@@ -61,7 +61,9 @@ package enum JSONHarness {
         require(window.count == lines.count, "\(lines.count) lines gave \(window.count) answers")
         for (line, answer) in zip(lines, window) {
             let alone = BatchAnswers.answer(line.bytes, line.number, registry)
-            require(alone.json == answer.json, "line \(line.number) answered \(alone.json) alone, \(answer.json) in a window")
+            require(
+                alone.json == answer.json,
+                "line \(line.number) answered \(alone.json) alone, \(answer.json) in a window")
             check(answer.json, failed: answer.failed, line: line.bytes)
         }
     }

@@ -26,7 +26,9 @@ package enum BatchAnswers {
     /// What an answer holds, read back with the batch reader's own JSON parser: the top-level
     /// keys, its top-level numbers, and the text of each entry of `lines`. Nil when the answer
     /// is not one JSON object.
-    package static func summary(ofAnswer bytes: [UInt8]) -> (keys: [String], numbers: [String: Double], lines: [String])? {
+    package static func summary(ofAnswer bytes: [UInt8]) -> (
+        keys: [String], numbers: [String: Double], lines: [String]
+    )? {
         guard case .object(let pairs)? = JSONValue(parsing: bytes) else { return nil }
         var numbers: [String: Double] = [:]
         var lines: [String] = []

@@ -39,7 +39,8 @@ struct LimitsBenchmark: ParsableCommand {
         let corpus = TextBenchmark.corpus(count: 200)
         for shape in ["paragraphs", "oneParagraph"] {
             for mb in textMB {
-                let text = LimitsBenchmark.text(bytes: Int(mb * 1_000_000), corpus: corpus, breaks: shape == "paragraphs")
+                let text = LimitsBenchmark.text(
+                    bytes: Int(mb * 1_000_000), corpus: corpus, breaks: shape == "paragraphs")
                 var prepare: [Double] = []
                 var layout: [Double] = []
                 var lines = 0

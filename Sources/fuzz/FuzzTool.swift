@@ -29,7 +29,9 @@ enum FuzzTool {
         }
         #if FUZZING
             fuzzedTarget = target
-            var cArguments: [UnsafeMutablePointer<CChar>?] = ([arguments[0]] + arguments.dropFirst(2)).map { strdup($0) }
+            var cArguments: [UnsafeMutablePointer<CChar>?] = ([arguments[0]] + arguments.dropFirst(2)).map {
+                strdup($0)
+            }
             cArguments.append(nil)
             var count = Int32(cArguments.count - 1)
             let status = cArguments.withUnsafeMutableBufferPointer { buffer in

@@ -12,7 +12,8 @@ final class TypesettingFuzzFindingsTests: XCTestCase {
         let input = FuzzRegressionTests.fuzzDirectory.appendingPathComponent(
             "regressions/fonts/negative-advances-from-kerning")
         let bytes = try Data(contentsOf: input)
-        let path = NSTemporaryDirectory() + "intrinsic-negative-kerning-\(ProcessInfo.processInfo.processIdentifier).ttf"
+        let path =
+            NSTemporaryDirectory() + "intrinsic-negative-kerning-\(ProcessInfo.processInfo.processIdentifier).ttf"
         try bytes.dropFirst().write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let registry = FontRegistry(includeBundledFonts: false)
@@ -34,7 +35,8 @@ final class TypesettingFuzzFindingsTests: XCTestCase {
     /// breaking off the invisible character would not make it narrower.
     func testInvisibleCharacterStaysWithTheClusterAfterIt() throws {
         let font = try FontRegistry.shared.font("Inter", size: 17)
-        let text = "\u{061C}" + String(repeating: "\u{1AB0}", count: 34) + "\u{200C}"
+        let text =
+            "\u{061C}" + String(repeating: "\u{1AB0}", count: 34) + "\u{200C}"
             + String(repeating: "\u{1AB0}", count: 9) + "Wa"
         let prepared = try PreparedText(text, font: font)
         let layout = try prepared.layout(LayoutOptions(width: 0.5, lineBreakMode: .byTruncatingTail))

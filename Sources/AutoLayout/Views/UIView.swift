@@ -168,6 +168,21 @@ open class UIView: LayoutItem, CustomStringConvertible {
         layoutVariables = LayoutVariables("view\(sequenceNumber)")
     }
 
+    /// Frees the subtree without recursion: releasing the subviews one by one from deinit to
+    /// deinit used a few stack frames per level, so dropping a tree 10,000 deep overflowed a
+    /// 512 KiB thread stack (GCD's). Descendants held only by the tree are emptied here, so
+    /// each is freed with no subviews of its own.
+    deinit {
+        var pending = subviews
+        subviews = []
+        while var view = pending.popLast() {
+            if isKnownUniquelyReferenced(&view) {
+                pending += view.subviews
+                view.subviews = []
+            }
+        }
+    }
+
     // MARK: The tree
 
     /// Adds a view on top of the subviews, taking it from its old superview.
