@@ -45,6 +45,8 @@ package enum SolverHarness {
         // The constants in force after `updateConstant` (the constraint keeps its original).
         var constants: [Constraint: Double] = [:]
         var steps = 0
+        // The largest magnitude the tableau has held: rounding left in it scales with that.
+        var largest = 0.0
         // FUZZ_TRACE=1 prints each operation, to turn a crasher into a readable test.
         let tracing = ProcessInfo.processInfo.environment["FUZZ_TRACE"] != nil
         func trace(_ line: @autoclosure () -> String) {
@@ -112,16 +114,19 @@ package enum SolverHarness {
                     after == before,
                     "a failed operation \(operation) (\(failure)) changed the solver:\n\(before)\n→ \(after)")
             }
-            check(&solver, variables: variables, constants: constants)
+            check(&solver, variables: variables, constants: constants, largest: &largest)
         }
     }
 
     /// The solver's consistency, finite values and required constraints holding.
-    static func check(_ solver: inout Solver, variables: [Variable], constants: [Constraint: Double]) {
+    static func check(
+        _ solver: inout Solver, variables: [Variable], constants: [Constraint: Double], largest: inout Double
+    ) {
         let problems = solver.invariantViolations()
         require(problems.isEmpty, "solver invariants: \(problems)")
         let values = solver.values(of: variables)
         require(values.allSatisfy(\.isFinite), "values \(values)")
+        for value in values { largest = max(largest, abs(value)) }
         var valueOf: [Variable: Double] = [:]
         for (variable, value) in zip(variables, values) { valueOf[variable] = value }
         for constraint in solver.allConstraints where constraint.priority.isRequired {
@@ -131,7 +136,9 @@ package enum SolverHarness {
             // Rounding grows with the magnitudes involved.
             var scale = abs(constant)
             for term in expression.terms { scale += abs(term.coefficient * (valueOf[term.variable] ?? 0)) }
-            let tolerance = 1e-7 * max(1, scale)
+            // Past values count too: a suggestion of -7e5 through a coefficient of 1/0.01 put
+            // 7e8 in the tableau, and its rounding (7e-5) outlived the suggestion.
+            let tolerance = 1e-7 * max(1, scale) + 1e-12 * largest
             let holds: Bool
             switch constraint.relation {
             case .equal: holds = abs(residual) <= tolerance

@@ -149,7 +149,10 @@ package enum TextHarness {
             // A ligature HarfBuzz made of several clusters (Arabic lam-alef) is not split either.
             let visible = line.visibleRanges.first ?? line.range
             require(
-                clusters <= 1 || (ellipsis == 0 && shapingClusters(in: visible, of: prepared) <= 1),
+                clusters <= 1
+                    || (ellipsis == 0
+                        && (shapingClusters(in: visible, of: prepared) <= 1
+                            || !hasSafeBreak(in: visible, of: prepared))),
                 "line \(index) (\(content.debugDescription), \(clusters) clusters) is \(line.width) wide, over the width, for \(describe())"
             )
         }
@@ -180,6 +183,26 @@ func isInvisible(_ cluster: Character) -> Bool {
         return properties.isDefaultIgnorableCodePoint || properties.generalCategory == .format
             || properties.generalCategory == .control
     }
+}
+
+/// Whether some grapheme boundary strictly inside `range` (UTF-16) starts a glyph that
+/// HarfBuzz does not mark unsafe to break before: a place a line could be cut without
+/// reshaping across it. Without one, a run of clusters is as unbreakable as one cluster.
+func hasSafeBreak(in range: Range<Int>, of prepared: PreparedText) -> Bool {
+    let text = prepared.text
+    let utf16 = text.utf16
+    var safeStarts = Set<Int>()
+    for run in prepared.runs {
+        for glyph in run.glyphs where !glyph.isUnsafeToBreak { safeStarts.insert(glyph.cluster) }
+    }
+    var index = text.startIndex
+    while index < text.endIndex {
+        let offset = utf16.distance(from: utf16.startIndex, to: index)
+        if offset > range.lowerBound && offset < range.upperBound && safeStarts.contains(offset) { return true }
+        if offset >= range.upperBound { break }
+        index = text.index(after: index)
+    }
+    return false
 }
 
 extension FontWeight {
