@@ -1,6 +1,6 @@
 import AutoLayout
-import Typesetting
 import Foundation
+import Typesetting
 import XCTest
 
 /// Deep view trees neither overflow the stack while laid out nor while freed, even on a

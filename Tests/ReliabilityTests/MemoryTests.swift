@@ -70,6 +70,26 @@ final class MemoryTests: XCTestCase {
         XCTAssertGreaterThan(statistics.evictions, 0)
     }
 
+    /// A registry and the faces it loaded are freed once the caller lets them go, after text
+    /// was measured with them (fallback orders were cached process-wide, holding every
+    /// registry and face ever used: fuzzing font bytes grew the process past 2 GB).
+    func testRegistryAndItsFacesAreFreedAfterMeasuring() throws {
+        guard let directory = FontRegistry.bundledFontsDirectory else { throw XCTSkip("no bundled fonts") }
+        weak var weakRegistry: FontRegistry?
+        weak var weakFace: FontFace?
+        do {
+            let registry = FontRegistry(includeBundledFonts: false)
+            let face = try registry.face(path: directory + "/DejaVu/DejaVuSans.ttf")
+            let text = try PreparedText(
+                "Hello سلام 日本", font: Font(face: face, size: 17), registry: registry, shapingCache: nil)
+            XCTAssertGreaterThan(try text.measure(LayoutOptions(width: 100)).width, 0)
+            weakRegistry = registry
+            weakFace = face
+        }
+        XCTAssertNil(weakRegistry, "the registry leaked")
+        XCTAssertNil(weakFace, "the face leaked")
+    }
+
     /// Asking for the same font file by path again and again registers it once.
     func testRegistryDoesNotGrowWithRepeatedLookups() throws {
         let registry = FontRegistry()

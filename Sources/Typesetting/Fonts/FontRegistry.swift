@@ -39,6 +39,8 @@ public final class FontRegistry: Sendable {
     }
 
     private let state = Locked(State())
+    /// Fallback orders worked out for this registry's text (they live as long as it does).
+    let fallbackOrders = FallbackOrders()
 
     /// The registry with the bundled fonts, shared by the whole process.
     public static let shared: FontRegistry = FontRegistry()

@@ -446,13 +446,13 @@ struct Itemizer {
             if let known = scriptFallback[script] {
                 preferred = known
             } else {
-                preferred = FallbackOrders.shared.preferredFaces(
+                preferred = registry.fallbackOrders.preferredFaces(
                     registry, font.face, script: script, language: language)
                 scriptFallback[script] = preferred
             }
             if let face = preferred.first(where: covers) { return face }
         }
-        if fallback.isEmpty { (fallback, emojiFallback) = FallbackOrders.shared.orders(registry, font.face) }
+        if fallback.isEmpty { (fallback, emojiFallback) = registry.fallbackOrders.orders(registry, font.face) }
         let order = emoji ? emojiFallback : fallback
         if let face = order.first(where: covers) { return face }
         if let face = order.first(where: { ts_face_covers($0.handle, firstNeeded.value) != 0 }) { return face }
@@ -770,11 +770,17 @@ struct Itemizer {
     }
 }
 
-/// The fallback orders of each registry and primary face, and the faces it prefers for each
+/// A registry's fallback orders for each primary face, and the faces it prefers for each
 /// script, worked out once (the registry compares family names to build them) and again when
 /// the registry gains faces.
+///
+/// Each registry owns one (`FontRegistry.fallbackOrders`), so the orders go when the registry
+/// goes. One process-wide cache used to hold every registry and face ever used, with their
+/// FreeType faces: fuzzing font bytes (a registry per input) grew it past 2 GB.
 final class FallbackOrders: Sendable {
-    static let shared = FallbackOrders()
+    /// Entries kept at most; past this the cache starts again (faces from other registries
+    /// used as primaries are the only way to reach it).
+    static let maximumEntries = 4096
 
     private enum Order: Hashable {
         case plain
@@ -783,13 +789,11 @@ final class FallbackOrders: Sendable {
         case script(FallbackScript, LanguageFonts.HanVariant?)
     }
     private struct Key: Hashable {
-        let registry: ObjectIdentifier
         let face: ObjectIdentifier
         let order: Order
     }
     private struct Entry {
-        /// Holds the registry and face so their identifiers are not reused while cached.
-        let registry: FontRegistry
+        /// Holds the face so its identifier is not reused while cached.
         let face: FontFace
         let faceCount: Int
         let faces: [FontFace]
@@ -817,11 +821,14 @@ final class FallbackOrders: Sendable {
     private func faces(_ order: Order, _ registry: FontRegistry, _ face: FontFace, make: () -> [FontFace])
         -> [FontFace]
     {
-        let key = Key(registry: ObjectIdentifier(registry), face: ObjectIdentifier(face), order: order)
+        let key = Key(face: ObjectIdentifier(face), order: order)
         let count = registry.faces.count
         if let entry = entries.withLock({ $0[key] }), entry.faceCount == count { return entry.faces }
         let faces = make()
-        entries.withLock { $0[key] = Entry(registry: registry, face: face, faceCount: count, faces: faces) }
+        entries.withLock { entries in
+            if entries.count >= FallbackOrders.maximumEntries { entries.removeAll() }
+            entries[key] = Entry(face: face, faceCount: count, faces: faces)
+        }
         return faces
     }
 }
