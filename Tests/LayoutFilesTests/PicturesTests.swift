@@ -87,6 +87,12 @@ private func attr(_ element: XMLElement?, _ name: String) -> String? {
     element?.attributes?.first { $0.name == name || $0.localName == name }?.stringValue
 }
 
+/// A biography that takes four or five lines at phone widths.
+private let longBio =
+    "Mathematician and writer, chiefly known for her work on Charles Babbage's proposed mechanical "
+    + "general-purpose computer, the Analytical Engine. She was the first to recognise that the machine "
+    + "had applications beyond pure calculation."
+
 /// Every element of `root` and below, depth first.
 private func elements(_ root: XMLElement) -> [XMLElement] {
     var result = [root]
@@ -388,5 +394,71 @@ final class PicturesTests: XCTestCase {
             XCTAssertEqual(glyphCount, prepared.displayedText(of: line).count)
             XCTAssertEqual(runs.reduce(0) { $0 + $1.width }, line.width, accuracy: 0.05, "\(mode)")
         }
+    }
+
+    func testStacksControlsAndLabelsShorterThanTheirText() throws {
+        let window = UIWindow(device: .iPhone8)
+        window.logsLayoutDiagnostics = false
+        let controller = UIViewController()
+        window.rootViewController = controller
+        let root = controller.view
+        let avatar = UIImageView(image: UIImage(size: CGSize(width: 64, height: 64)))
+        avatar.name = "avatar"
+        let name = UILabel(text: "Ada Lovelace")
+        name.name = "name"
+        name.font = .systemFont(ofSize: 22, weight: .semibold)
+        let bio = UILabel(text: longBio)
+        bio.name = "bio"
+        bio.numberOfLines = 0
+        bio.font = .systemFont(ofSize: 15)
+        let texts = UIStackView(arrangedSubviews: [name, bio])
+        texts.name = "texts"
+        texts.axis = .vertical
+        texts.spacing = 4
+        let header = UIStackView(arrangedSubviews: [avatar, texts])
+        header.name = "header"
+        header.alignment = .top
+        header.spacing = 12
+        header.isLayoutMarginsRelativeArrangement = true
+        let tabs = UISegmentedControl(items: ["Posts", "Replies", "Likes"])
+        tabs.name = "tabs"
+        let toggle = UISwitch()
+        toggle.name = "toggle"
+        for view in [header, tabs, toggle] {
+            view.translatesAutoresizingMaskIntoConstraints = false
+            root.addSubview(view)
+        }
+        NSLayoutConstraint.activate([
+            header.topAnchor.constraint(equalTo: root.safeAreaLayoutGuide.topAnchor),
+            header.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            header.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+            // Shorter than the bio wants: its lines are cut to those that fit.
+            bio.heightAnchor.constraint(equalToConstant: 40),
+            tabs.topAnchor.constraint(equalTo: header.bottomAnchor, constant: 16),
+            tabs.centerXAnchor.constraint(equalTo: root.centerXAnchor),
+            toggle.topAnchor.constraint(equalTo: tabs.bottomAnchor, constant: 16),
+            toggle.trailingAnchor.constraint(equalTo: root.layoutMarginsGuide.trailingAnchor),
+        ])
+        window.layoutIfNeeded()
+        let picture = Picture(window: window)
+        try keep(picture, named: "profile")
+        let kinds = Dictionary(uniqueKeysWithValues: picture.boxes.map { ($0.name, $0.kind) })
+        XCTAssertEqual(kinds["header"], .stackView)
+        XCTAssertEqual(kinds["tabs"], .control)
+        XCTAssertEqual(kinds["toggle"], .control)
+        XCTAssertEqual(kinds["avatar"], .imageView)
+        XCTAssertNotNil(picture.boxes.first { $0.name == "header" }?.margins)
+        XCTAssertNotNil(picture.boxes.first { $0.name == "avatar" }?.imageRect)
+        // Three segment titles.
+        XCTAssertEqual(picture.texts.filter { picture.boxes[$0.box].name == "tabs" }.count, 3)
+        // The bio shows the two lines that fit in 40 pt, the second ending in "…".
+        let bioBox = try XCTUnwrap(picture.boxes.first { $0.name == "bio" })
+        XCTAssertEqual(bioBox.frame.height, 40, accuracy: 0.01)
+        XCTAssertEqual(bioBox.problems, [.truncated])
+        let bioLines = picture.texts.filter { picture.boxes[$0.box].name == "bio" }
+        XCTAssertEqual(bioLines.count, 2)
+        XCTAssertTrue(bioLines.last?.runs.last?.isEllipsis ?? false)
+        XCTAssertGreaterThan(bioLines[0].baseline, bioBox.frame.y)
+        XCTAssertLessThan(bioLines[1].baseline, bioBox.frame.maxY)
     }
 }

@@ -188,13 +188,13 @@ struct SVGWriter {
                     if let placement = emojiPlacement[GlyphKey(face: ObjectIdentifier(face), glyph: glyph.glyph)] {
                         let k = run.font.size * placement.pointsPerPixelAtOnePoint
                         parts.append(
-                            "<use href=\"#\(id)\" transform=\"matrix(\(SVGWriter.n4(k)) 0 0 \(SVGWriter.n4(k)) "
+                            "<use xlink:href=\"#\(id)\" transform=\"matrix(\(SVGWriter.n4(k)) 0 0 \(SVGWriter.n4(k)) "
                                 + "\(SVGWriter.n(x + Double(placement.left) * k)) \(SVGWriter.n(y - Double(placement.top) * k)))\"/>"
                         )
                     }
                 } else {
                     parts.append(
-                        "<use href=\"#\(id)\" transform=\"matrix(\(SVGWriter.n4(s)) 0 0 \(SVGWriter.n4(-s)) \(SVGWriter.n(x)) \(SVGWriter.n(y)))\"/>"
+                        "<use xlink:href=\"#\(id)\" transform=\"matrix(\(SVGWriter.n4(s)) 0 0 \(SVGWriter.n4(-s)) \(SVGWriter.n(x)) \(SVGWriter.n(y)))\"/>"
                     )
                 }
             }
@@ -243,7 +243,7 @@ struct SVGWriter {
                 left: emoji.bitmap.left, top: emoji.bitmap.top, pointsPerPixelAtOnePoint: emoji.bitmap.scale / 128)
             defs.append(
                 "<image id=\"\(id ?? "")\" width=\"\(emoji.bitmap.width)\" height=\"\(emoji.bitmap.height)\" "
-                    + "href=\"data:image/png;base64,\(emoji.png)\"/>")
+                    + "xlink:href=\"data:image/png;base64,\(emoji.png)\"/>")
         }
         glyphIDs[key] = id
         return id
