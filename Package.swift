@@ -59,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "benchmarks",
             dependencies: [
-                "ConstraintSolver", "Typesetting", "Controls", "AutoLayout",
+                "ConstraintSolver", "Typesetting", "Controls", "AutoLayout", "LayoutFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
