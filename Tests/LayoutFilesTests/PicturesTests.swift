@@ -1,5 +1,6 @@
 import AutoLayout
 import Foundation
+import Synchronization
 import Typesetting
 import XCTest
 
@@ -460,5 +461,42 @@ final class PicturesTests: XCTestCase {
         XCTAssertTrue(bioLines.last?.runs.last?.isEllipsis ?? false)
         XCTAssertGreaterThan(bioLines[0].baseline, bioBox.frame.y)
         XCTAssertLessThan(bioLines[1].baseline, bioBox.frame.maxY)
+    }
+
+    func testOddScenesDrawWithoutTrapping() throws {
+        let (window, _) = signInScreen()
+        var picture = Picture(window: window, scale: 1)
+        picture.boxes[2].frame.x = .nan
+        picture.boxes[3].frame = Picture.Rect(x: -1e300, y: 1e300, width: .infinity, height: 5)
+        picture.texts[0].x = 1e300
+        picture.texts[1].baseline = -.infinity
+        picture.texts[2].clip = Picture.Rect(x: .nan, y: 0, width: 10, height: 10)
+        let raster = try picture.raster()
+        XCTAssertEqual(raster.width, 393)
+        XCTAssertNoThrow(try XMLDocument(data: Data(picture.svg().utf8)))
+        picture.width = 0
+        XCTAssertThrowsError(try picture.png()) { XCTAssertEqual($0 as? PictureError, .empty(width: 0, height: 852)) }
+        picture.width = .nan
+        XCTAssertThrowsError(try picture.png()) { error in
+            guard case .empty = error as? PictureError else { return XCTFail("\(error)") }
+        }
+    }
+
+    func testGlyphsRenderTheSameFromManyThreads() throws {
+        let font = try FontRegistry.shared.font("Inter", size: 17)
+        let glyphs = "Sphinx of black quartz, judge my vow".unicodeScalars.compactMap { font.face.glyph(for: $0) }
+        let serial = try glyphs.map { try font.face.bitmap(of: $0, pixelSize: 34 + Double($0 % 5)) }
+        let outlines = try glyphs.map { try font.face.outline(of: $0, size: 17) }
+        let results = Mutex<[Int: Bool]>([:])
+        DispatchQueue.concurrentPerform(iterations: 64) { iteration in
+            let index = iteration % glyphs.count
+            let same =
+                (try? font.face.bitmap(of: glyphs[index], pixelSize: 34 + Double(glyphs[index] % 5)))
+                == serial[index] && (try? font.face.outline(of: glyphs[index], size: 17)) == outlines[index]
+            results.withLock { $0[iteration] = same }
+        }
+        XCTAssertEqual(results.withLock { $0.count }, 64)
+        XCTAssertTrue(results.withLock { $0.values.allSatisfy { $0 } })
+        XCTAssertTrue(serial.contains { !$0.isEmpty && $0.format == .coverage && $0.pixels.contains(255) })
     }
 }

@@ -9,6 +9,8 @@ public enum PictureError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooLarge(width: Int, height: Int)
     /// A glyph could not be rendered or the PNG could not be written.
     case drawingFailed(DrawingError)
+    /// The window is less than a pixel wide or high at the scale (or its size is not a number).
+    case empty(width: Double, height: Double)
 
     /// A sentence naming what was wrong and what is allowed.
     public var description: String {
@@ -19,6 +21,8 @@ public enum PictureError: Error, Equatable, Sendable, CustomStringConvertible {
             return "picture too large: \(width) × \(height) pixels; at most 16384 on a side and 100 million in all"
         case .drawingFailed(let error):
             return error.description
+        case .empty(let width, let height):
+            return "nothing to draw: the window is \(width) × \(height) points, less than a pixel on a side"
         }
     }
 }
@@ -28,7 +32,7 @@ extension Picture {
     /// outlined with exact coverage at their edges, glyphs rendered by FreeType (anti-aliased,
     /// placed to a quarter pixel) and composited here, encoded by libpng.
     ///
-    /// - Throws: `PictureError.invalidScale` or `.tooLarge` for a scale that makes no picture;
+    /// - Throws: `PictureError.invalidScale`, `.empty` or `.tooLarge` for a size and scale that make no picture;
     ///   `.drawingFailed` when a glyph or the PNG cannot be made.
     public func png() throws(PictureError) -> [UInt8] {
         let canvas = try raster()
@@ -40,12 +44,17 @@ extension Picture {
         }
     }
 
-    /// The picture rasterized at `scale`: RGB pixels, rows top to bottom.
+    /// The picture rasterized at `scale`: RGB pixels, rows top to bottom (what `png()` encodes).
+    ///
+    /// - Throws: as `png()`.
     public func raster() throws(PictureError) -> RasterImage {
         guard scale.isFinite, scale > 0, scale <= 8 else { throw .invalidScale(scale) }
-        let w = Int((width * scale).rounded(.up))
-        let h = Int((height * scale).rounded(.up))
-        guard w > 0, h > 0, w <= 16384, h <= 16384, w * h <= 100_000_000 else { throw .tooLarge(width: w, height: h) }
+        guard width.isFinite, height.isFinite, width * scale >= 1, height * scale >= 1 else {
+            throw .empty(width: width, height: height)
+        }
+        let w = clamped((width * scale).rounded(.up), 1, 1 << 30)
+        let h = clamped((height * scale).rounded(.up), 1, 1 << 30)
+        guard w <= 16384, h <= 16384, w * h <= 100_000_000 else { throw .tooLarge(width: w, height: h) }
         var painter = Painter(width: w, height: h, scale: scale)
         painter.fill(Rect(x: 0, y: 0, width: width, height: height), PictureStyle.background)
         for (index, box) in boxes.enumerated() {
@@ -77,6 +86,13 @@ extension Picture {
         }
         return RasterImage(width: w, height: h, pixels: painter.pixels)
     }
+}
+
+/// `value` as an Int in `low...high` (NaN gives `low`), without trapping on huge values.
+private func clamped(_ value: Double, _ low: Int, _ high: Int) -> Int {
+    guard value >= Double(low) else { return low }
+    guard value <= Double(high) else { return high }
+    return Int(value)
 }
 
 /// A rasterized picture: 8-bit RGB pixels, rows top to bottom.
@@ -143,10 +159,10 @@ struct Painter {
         let x1 = r.maxX * scale
         let y0 = r.y * scale
         let y1 = r.maxY * scale
-        let firstX = max(0, Int(x0.rounded(.down)))
-        let lastX = min(width - 1, Int(x1.rounded(.up)) - 1)
-        let firstY = max(0, Int(y0.rounded(.down)))
-        let lastY = min(height - 1, Int(y1.rounded(.up)) - 1)
+        let firstX = clamped(x0.rounded(.down), 0, width)
+        let lastX = clamped(x1.rounded(.up), 0, width) - 1
+        let firstY = clamped(y0.rounded(.down), 0, height)
+        let lastY = clamped(y1.rounded(.up), 0, height) - 1
         guard firstX <= lastX, firstY <= lastY else { return }
         for y in firstY...lastY {
             let cy = min(Double(y + 1), y1) - max(Double(y), y0)
@@ -218,10 +234,10 @@ struct Painter {
         let root = 2.0.squareRoot()
         // Only the pixels outside `inside` are visited: whole rows above and below it, and the
         // columns beside it in between.
-        let insideX0 = max(0, min(width, Int((inside.x * scale).rounded())))
-        let insideX1 = max(insideX0, min(width, Int((inside.maxX * scale).rounded())))
-        let insideY0 = max(0, min(height, Int((inside.y * scale).rounded())))
-        let insideY1 = max(insideY0, min(height, Int((inside.maxY * scale).rounded())))
+        let insideX0 = clamped((inside.x * scale).rounded(), 0, width)
+        let insideX1 = max(insideX0, clamped((inside.maxX * scale).rounded(), 0, width))
+        let insideY0 = clamped((inside.y * scale).rounded(), 0, height)
+        let insideY1 = max(insideY0, clamped((inside.maxY * scale).rounded(), 0, height))
         for y in 0..<height {
             let columns = y >= insideY0 && y < insideY1 ? [0..<insideX0, insideX1..<width] : [0..<width]
             for x in columns.joined() {
@@ -243,10 +259,10 @@ struct Painter {
 
     /// Draws one line of text, clipped to its rectangle.
     mutating func draw(_ text: Picture.TextLine) throws(DrawingError) {
-        let clipX0 = max(0, Int((text.clip.x * scale).rounded()))
-        let clipX1 = min(width, Int((text.clip.maxX * scale).rounded()))
-        let clipY0 = max(0, Int((text.clip.y * scale).rounded()))
-        let clipY1 = min(height, Int((text.clip.maxY * scale).rounded()))
+        let clipX0 = clamped((text.clip.x * scale).rounded(), 0, width)
+        let clipX1 = clamped((text.clip.maxX * scale).rounded(), 0, width)
+        let clipY0 = clamped((text.clip.y * scale).rounded(), 0, height)
+        let clipY1 = clamped((text.clip.maxY * scale).rounded(), 0, height)
         guard clipX0 < clipX1, clipY0 < clipY1 else { return }
         let color = PictureStyle.text(text.role)
         for run in text.runs {
@@ -256,6 +272,8 @@ struct Painter {
             for glyph in run.glyphs {
                 let px = (text.x + glyph.x) * scale
                 let py = (text.baseline - glyph.y) * scale
+                // Far off the canvas (or not a number): nothing to draw, and no Int to make.
+                guard abs(px) < 1e9, abs(py) < 1e9 else { continue }
                 let ix = Int(px.rounded(.down))
                 let iy = Int(py.rounded(.down))
                 guard ix < clipX1 + Int(pixelSize) * 2, ix > clipX0 - Int(pixelSize) * 4,
