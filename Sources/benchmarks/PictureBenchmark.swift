@@ -16,6 +16,9 @@ struct PictureBenchmark: ParsableCommand {
     @Option(help: "Runs; the medians are reported.")
     var runs: Int = 5
 
+    @Option(help: "A directory to write the pictures to (feed-CELLS.svg and .png), to look at them.")
+    var out: String?
+
     func validate() throws {
         guard runs > 0, !cells.isEmpty, cells.allSatisfy({ $0 > 0 && $0 <= 10_000 }) else {
             throw ValidationError("--runs must be positive and --cells within 1...10000")
@@ -43,6 +46,10 @@ struct PictureBenchmark: ParsableCommand {
                 pngBytes = try picture.png().count
                 png.append(milliseconds(since: start))
                 views = picture.boxes.count
+                if let out {
+                    try picture.svg().write(toFile: "\(out)/feed-\(count).svg", atomically: true, encoding: .utf8)
+                    try Data(picture.png()).write(to: URL(fileURLWithPath: "\(out)/feed-\(count).png"))
+                }
             }
             print(
                 json([

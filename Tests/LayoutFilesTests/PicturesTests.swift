@@ -395,6 +395,13 @@ final class PicturesTests: XCTestCase {
             XCTAssertEqual(glyphCount, prepared.displayedText(of: line).count)
             XCTAssertEqual(runs.reduce(0) { $0 + $1.width }, line.width, accuracy: 0.05, "\(mode)")
         }
+        // Letter spacing goes after every grapheme cluster, as when measuring.
+        let spaced = try PreparedText("Spaced out text", font: font, letterSpacing: 2)
+        let lines = try spaced.layout(LayoutOptions(width: 90)).lines
+        XCTAssertGreaterThan(lines.count, 1)
+        for (line, runs) in zip(lines, try spaced.glyphRuns(of: spaced.layout(LayoutOptions(width: 90)))) {
+            XCTAssertEqual(runs.reduce(0) { $0 + $1.width }, line.width, accuracy: 0.05)
+        }
     }
 
     func testStacksControlsAndLabelsShorterThanTheirText() throws {

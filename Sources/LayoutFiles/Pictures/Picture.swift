@@ -189,6 +189,9 @@ public struct Picture: Sendable {
             + "\(built.count) views; " + summary.joined(separator: ", ")
     }
 
+    /// The lines of text of each box, in drawing order.
+    var textsByBox: [Int: [TextLine]] { Dictionary(grouping: texts, by: \.box) }
+
     /// A number with at most two decimals and no trailing zeros ("12", "20.5", "0.33").
     static func number(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100

@@ -57,6 +57,7 @@ extension Picture {
         guard w <= 16384, h <= 16384, w * h <= 100_000_000 else { throw .tooLarge(width: w, height: h) }
         var painter = Painter(width: w, height: h, scale: scale)
         painter.fill(Rect(x: 0, y: 0, width: width, height: height), PictureStyle.background)
+        let textsByBox = self.textsByBox
         for (index, box) in boxes.enumerated() {
             painter.fill(box.frame, PictureStyle.fill(box.kind))
             painter.stroke(box.frame, PictureStyle.stroke(box.kind), width: PictureStyle.strokeWidth, dash: [])
@@ -65,7 +66,7 @@ extension Picture {
                 painter.fill(image, PictureStyle.image)
                 painter.stroke(image, PictureStyle.imageStroke, width: 0.5, dash: [])
             }
-            for text in texts where text.box == index {
+            for text in textsByBox[index] ?? [] {
                 do {
                     try painter.draw(text)
                 } catch {

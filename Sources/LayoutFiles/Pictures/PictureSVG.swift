@@ -74,6 +74,7 @@ struct SVGWriter {
         var body: [String] = []
         let p = picture
         var open: [Int] = []  // depths of open groups
+        let textsByBox = p.textsByBox
         for (index, box) in p.boxes.enumerated() {
             while let depth = open.last, depth >= box.depth {
                 body.append("</g>")
@@ -105,7 +106,7 @@ struct SVGWriter {
                     "<rect class=\"image\" \(SVGWriter.rect(image)) \(SVGWriter.paint(PictureStyle.image, "fill")) "
                         + "\(SVGWriter.paint(PictureStyle.imageStroke, "stroke")) stroke-width=\"0.5\"/>")
             }
-            for text in p.texts where text.box == index {
+            for text in textsByBox[index] ?? [] {
                 body.append(textGroup(text, clipID: "\(box.id)-clip-\(body.count)"))
             }
         }
