@@ -503,8 +503,12 @@ public struct Solver: Sendable {
     /// only the rest are settled by minimising and maximising them (`range(of:)`), which
     /// copies the solver.
     public func ambiguousVariables(among variables: [Variable]) -> [Variable] {
-        variables.filter { variable in
+        let movable = symbolsReachedByCostlessMoves()
+        return variables.filter { variable in
             guard let s = variableSymbols[variable] else { return true }
+            // Only what a costless parametric symbol reaches can move; most variables of a
+            // determined layout are not reached, and need no expansion.
+            guard movable[Int(s)] else { return false }
             var target = Row()
             target.insert(s, 1)
             _ = expand(&target, findCandidate: false)
@@ -512,6 +516,38 @@ public struct Solver: Sendable {
             if let settled = settledAmbiguity(of: target) { return settled }
             return rangeIsWide(variable)
         }
+    }
+
+    /// The symbols whose value a parametric symbol with zero reduced cost at every level could
+    /// change: those symbols, the basic symbols whose rows hold them, and the definitions that
+    /// use any of these, transitively. An over-approximation (terms may cancel), found in one
+    /// pass over the symbols.
+    func symbolsReachedByCostlessMoves() -> [Bool] {
+        var reached = [Bool](repeating: false, count: symbolInfo.count)
+        var queue: [Int32] = []
+        // Parametric symbols: neither basic nor defined (a definition is not a degree of freedom).
+        for p in symbolInfo.indices where rowOf[p] == nil && definition[p] == nil && symbolInfo[p].kind != .dummy {
+            var costless = true
+            for level in objective.indices where p < objective[level].count && !nearZero(objective[level][p]) {
+                costless = false
+                break
+            }
+            if costless {
+                reached[p] = true
+                queue.append(Int32(p))
+            }
+        }
+        while let x = queue.popLast() {
+            for next in columns[Int(x)] where !reached[Int(next)] {
+                reached[Int(next)] = true
+                queue.append(next)
+            }
+            for next in definitionUsers[Int(x)] where !reached[Int(next)] {
+                reached[Int(next)] = true
+                queue.append(next)
+            }
+        }
+        return reached
     }
 
     /// Whether `range(of:)` leaves room to move: the exact answer, by linear programming.
