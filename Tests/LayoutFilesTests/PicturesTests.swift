@@ -152,6 +152,25 @@ final class PicturesTests: XCTestCase {
         XCTAssertEqual(attr(title.parent as? XMLElement, "id"), "view-root")
     }
 
+    /// An example file, laid out from JSON: its SVG parses and has a box per view of the file,
+    /// at the frame the report gives.
+    func testExampleFileSVGHasABoxPerView() throws {
+        let (report, screen) = try layOutExample("feed-cell.json")
+        let document = try XMLDocument(data: Data(Picture(window: screen.window).svg().utf8))
+        let root = try XCTUnwrap(document.rootElement())
+        let groups = elements(root).filter { $0.name == "g" && attr($0, "data-kind") != nil }
+        for view in report.views where view.name != "view" {
+            let group = try XCTUnwrap(
+                groups.first { attr($0, "id") == "view-\(view.name)" }, "no group for \(view.name)")
+            let rect = try XCTUnwrap(
+                (group.children ?? []).compactMap { $0 as? XMLElement }.first { $0.name == "rect" }, view.name)
+            XCTAssertEqual(try XCTUnwrap(Double(attr(rect, "y") ?? "")), Double(view.windowFrame.minY), accuracy: 0.01)
+            XCTAssertEqual(
+                try XCTUnwrap(Double(attr(rect, "width") ?? "")), Double(view.windowFrame.width), accuracy: 0.01)
+        }
+        XCTAssertTrue(elements(root).contains { $0.name == "path" }, "text is drawn as glyph outlines")
+    }
+
     func testTruncatedLabelIsHighlighted() throws {
         let (window, named) = signInScreen()
         let hint = try XCTUnwrap(named["hint"] as? UILabel)
