@@ -30,7 +30,10 @@ let package = Package(
         .systemLibrary(
             name: "CICU", pkgConfig: "icu-uc",
             providers: [.apt(["libicu-dev"])]),
-        .target(name: "CTextShim", dependencies: ["CFreeType", "CHarfBuzz", "CICU"]),
+        .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
+        .target(name: "CTextShim", dependencies: ["CFreeType", "CHarfBuzz", "CICU", "CPNG"]),
 
         // Fonts → shaped runs → break opportunities → lines.
         .target(name: "Typesetting", dependencies: ["CTextShim"]),
@@ -64,7 +67,7 @@ let package = Package(
         .executableTarget(
             name: "benchmarks",
             dependencies: [
-                "ConstraintSolver", "Typesetting", "Controls", "AutoLayout",
+                "ConstraintSolver", "Typesetting", "Controls", "AutoLayout", "LayoutFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

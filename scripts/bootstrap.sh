@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Installs the system packages the package builds and tests against, when missing:
-# FreeType, HarfBuzz and ICU headers (found with pkg-config), plus hb-shape and Unicode's
+# FreeType, HarfBuzz, ICU and libpng headers (found with pkg-config), plus hb-shape and Unicode's
 # LineBreakTest.txt for the tests. Debian/Ubuntu (apt). Safe to run repeatedly.
 set -euo pipefail
 
-packages=(pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libharfbuzz-bin unicode-data)
+packages=(pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libpng-dev libharfbuzz-bin unicode-data)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

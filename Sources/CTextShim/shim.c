@@ -1,5 +1,6 @@
 // CTextShim: see include/CTextShim.h. Kept deliberately small: open and read faces,
-// shape one run, and ask ICU for breaks, bidi levels and scripts.
+// shape one run, ask ICU for breaks, bidi levels and scripts, draw glyphs with FreeType and
+// write PNGs with libpng.
 #include "CTextShim.h"
 
 #include <ft2build.h>
@@ -7,6 +8,7 @@
 #include FT_TRUETYPE_TABLES_H
 #include FT_SFNT_NAMES_H
 #include FT_TRUETYPE_IDS_H
+#include FT_OUTLINE_H
 
 #include <hb.h>
 #include <hb-ot.h>
@@ -16,6 +18,9 @@
 #include <unicode/uscript.h>
 #include <unicode/utf16.h>
 
+#include <png.h>
+
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +39,10 @@ struct TSFace {
     // Bit c set when the face has a glyph for BMP code point c (ts_face_covers).
     uint8_t coverage[0x10000 / 8];
     TSFaceInfo info;
+    // FreeType's glyph slot and size belong to the face: loading an outline or a bitmap
+    // changes them, so those calls take this lock (shaping goes through HarfBuzz alone).
+    pthread_mutex_t ftLock;
+    int hasLock;
 };
 
 static unsigned char *read_file(const char *path, long *size) {
@@ -62,6 +71,7 @@ void ts_face_close(TSFace *face) {
     if (face->blob) hb_blob_destroy(face->blob);
     if (face->ftFace) FT_Done_Face(face->ftFace);
     if (face->library) FT_Done_FreeType(face->library);
+    if (face->hasLock) pthread_mutex_destroy(&face->ftLock);
     free(face->bytes);
     free(face);
 }
@@ -211,6 +221,8 @@ int32_t ts_face_open(const char *path, int32_t index, TSFace **out, TSTruncation
     *out = NULL;
     TSFace *face = calloc(1, sizeof(TSFace));
     if (!face) return TS_ERROR_NO_MEMORY;
+    if (pthread_mutex_init(&face->ftLock, NULL) != 0) { free(face); return TS_ERROR_NO_MEMORY; }
+    face->hasLock = 1;
     long size = 0;
     face->bytes = read_file(path, &size);
     if (!face->bytes) { ts_face_close(face); return TS_ERROR_OPEN; }
@@ -499,3 +511,203 @@ int32_t ts_script_name(int32_t script, char *buffer, int32_t capacity) {
     if (!name) name = "Zyyy";
     return copy_out(name, strlen(name), buffer, capacity);
 }
+
+
+// MARK: Drawing glyphs
+
+typedef struct {
+    uint8_t *elements;
+    int32_t elementCapacity, elementCount;
+    double *points;
+    int32_t pointCapacity, pointCount;
+    double scale;
+} OutlineSink;
+
+static void outline_add(OutlineSink *sink, uint8_t kind, int count, const FT_Vector *const *vectors) {
+    if (sink->elementCount < sink->elementCapacity && sink->elements) sink->elements[sink->elementCount] = kind;
+    sink->elementCount++;
+    for (int i = 0; i < count; i++) {
+        if (sink->pointCount < sink->pointCapacity && sink->points) {
+            sink->points[2 * sink->pointCount] = (double)vectors[i]->x * sink->scale;
+            sink->points[2 * sink->pointCount + 1] = (double)vectors[i]->y * sink->scale;
+        }
+        sink->pointCount++;
+    }
+}
+static int outline_move(const FT_Vector *to, void *user) {
+    const FT_Vector *v[1] = {to};
+    outline_add(user, TS_OUTLINE_MOVE, 1, v);
+    return 0;
+}
+static int outline_line(const FT_Vector *to, void *user) {
+    const FT_Vector *v[1] = {to};
+    outline_add(user, TS_OUTLINE_LINE, 1, v);
+    return 0;
+}
+static int outline_quad(const FT_Vector *control, const FT_Vector *to, void *user) {
+    const FT_Vector *v[2] = {control, to};
+    outline_add(user, TS_OUTLINE_QUAD, 2, v);
+    return 0;
+}
+static int outline_cubic(const FT_Vector *control1, const FT_Vector *control2, const FT_Vector *to, void *user) {
+    const FT_Vector *v[3] = {control1, control2, to};
+    outline_add(user, TS_OUTLINE_CUBIC, 3, v);
+    return 0;
+}
+
+int32_t ts_glyph_outline(const TSFace *face, uint32_t glyph, double size, uint8_t *elements,
+                         int32_t elementCapacity, double *points, int32_t pointCapacity, int32_t *pointCount) {
+    *pointCount = 0;
+    if (glyph >= (uint32_t)face->info.glyphCount) return 0;
+    pthread_mutex_t *lock = (pthread_mutex_t *)&face->ftLock;
+    pthread_mutex_lock(lock);
+    // Font units, unhinted: the outline as designed, scaled here to points.
+    FT_Error error = FT_Load_Glyph(face->ftFace, glyph, FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP);
+    if (error || face->ftFace->glyph->format != FT_GLYPH_FORMAT_OUTLINE) {
+        pthread_mutex_unlock(lock);
+        // A glyph of a bitmap-only face (CBDT emoji) has no outline: it draws nothing here.
+        return error && FT_IS_SCALABLE(face->ftFace) ? (int32_t)error : 0;
+    }
+    OutlineSink sink = {elements, elementCapacity, 0, points, pointCapacity, 0, size / (double)face->info.unitsPerEm};
+    FT_Outline_Funcs funcs = {outline_move, outline_line, outline_quad, outline_cubic, 0, 0};
+    error = FT_Outline_Decompose(&face->ftFace->glyph->outline, &funcs, &sink);
+    pthread_mutex_unlock(lock);
+    if (error) return (int32_t)error;
+    *pointCount = sink.pointCount;
+    return sink.elementCount;
+}
+
+void ts_glyph_bitmap_free(TSGlyphBitmap *bitmap) {
+    if (!bitmap) return;
+    free(bitmap->pixels);
+    bitmap->pixels = NULL;
+}
+
+// Copies FreeType's bitmap into a tight buffer: coverage bytes, or premultiplied BGRA.
+static int32_t copy_bitmap(const FT_Bitmap *source, TSGlyphBitmap *out) {
+    out->width = (int32_t)source->width;
+    out->rows = (int32_t)source->rows;
+    if (out->width == 0 || out->rows == 0) {
+        out->width = out->rows = 0;
+        return TS_OK;
+    }
+    int bytes = source->pixel_mode == FT_PIXEL_MODE_BGRA ? 4 : 1;
+    if (source->pixel_mode != FT_PIXEL_MODE_BGRA && source->pixel_mode != FT_PIXEL_MODE_GRAY &&
+        source->pixel_mode != FT_PIXEL_MODE_MONO) {
+        return FT_Err_Invalid_Pixel_Size;
+    }
+    out->isColor = bytes == 4;
+    out->pixels = malloc((size_t)out->width * (size_t)out->rows * (size_t)bytes);
+    if (!out->pixels) return TS_ERROR_NO_MEMORY;
+    for (int32_t y = 0; y < out->rows; y++) {
+        const unsigned char *row = source->buffer + (ptrdiff_t)y * source->pitch;
+        uint8_t *target = out->pixels + (size_t)y * (size_t)out->width * (size_t)bytes;
+        if (source->pixel_mode == FT_PIXEL_MODE_MONO) {
+            for (int32_t x = 0; x < out->width; x++) target[x] = (row[x >> 3] & (0x80 >> (x & 7))) ? 255 : 0;
+        } else if (source->pixel_mode == FT_PIXEL_MODE_GRAY && source->num_grays != 256 && source->num_grays > 1) {
+            for (int32_t x = 0; x < out->width; x++) target[x] = (uint8_t)(row[x] * 255 / (source->num_grays - 1));
+        } else {
+            memcpy(target, row, (size_t)out->width * (size_t)bytes);
+        }
+    }
+    return TS_OK;
+}
+
+int32_t ts_glyph_bitmap(const TSFace *face, uint32_t glyph, double pixelSize, double offsetX, double offsetY,
+                        TSGlyphBitmap *bitmap) {
+    memset(bitmap, 0, sizeof(*bitmap));
+    bitmap->scale = 1;
+    if (!(pixelSize > 0 && pixelSize <= 16384)) return FT_Err_Invalid_Pixel_Size;
+    if (glyph >= (uint32_t)face->info.glyphCount) return FT_Err_Invalid_Glyph_Index;
+    FT_Face ft = face->ftFace;
+    pthread_mutex_t *lock = (pthread_mutex_t *)&face->ftLock;
+    pthread_mutex_lock(lock);
+    FT_Error error;
+    FT_Int32 flags = FT_LOAD_NO_HINTING;
+    if (!FT_IS_SCALABLE(ft) && ft->num_fixed_sizes > 0) {
+        // A bitmap font (CBDT emoji): the smallest strike at least as large, else the largest.
+        int best = 0;
+        for (int i = 1; i < ft->num_fixed_sizes; i++) {
+            FT_Pos have = ft->available_sizes[best].y_ppem, candidate = ft->available_sizes[i].y_ppem;
+            double wanted = pixelSize * 64;
+            if ((have < wanted && candidate > have) || (candidate >= wanted && candidate < have)) best = i;
+        }
+        error = FT_Select_Size(ft, best);
+        double strike = (double)ft->available_sizes[best].y_ppem / 64.0;
+        if (strike > 0) bitmap->scale = pixelSize / strike;
+        flags = FT_LOAD_COLOR;
+    } else {
+        error = FT_Set_Char_Size(ft, 0, (FT_F26Dot6)lround(pixelSize * 64), 72, 72);
+        flags |= FT_LOAD_NO_BITMAP;
+    }
+    if (!error) error = FT_Load_Glyph(ft, glyph, flags);
+    if (!error && ft->glyph->format == FT_GLYPH_FORMAT_OUTLINE) {
+        FT_Outline_Translate(&ft->glyph->outline, (FT_Pos)lround(offsetX * 64), -(FT_Pos)lround(offsetY * 64));
+        error = FT_Render_Glyph(ft->glyph, FT_RENDER_MODE_NORMAL);
+    }
+    if (!error) {
+        bitmap->left = ft->glyph->bitmap_left;
+        bitmap->top = ft->glyph->bitmap_top;
+        error = copy_bitmap(&ft->glyph->bitmap, bitmap);
+    }
+    pthread_mutex_unlock(lock);
+    if (error) ts_glyph_bitmap_free(bitmap);
+    return (int32_t)error;
+}
+
+// MARK: PNG
+
+int32_t ts_png_encode(const uint8_t *pixels, int32_t width, int32_t height, int32_t channels, uint8_t **png,
+                      int64_t *length) {
+    *png = NULL;
+    *length = 0;
+    if (width <= 0 || height <= 0 || (channels != 3 && channels != 4)) return TS_ERROR_PNG;
+    png_image image;
+    memset(&image, 0, sizeof(image));
+    image.version = PNG_IMAGE_VERSION;
+    image.width = (png_uint_32)width;
+    image.height = (png_uint_32)height;
+    image.format = channels == 4 ? PNG_FORMAT_RGBA : PNG_FORMAT_RGB;
+    png_alloc_size_t size = 0;
+    if (!png_image_write_get_memory_size(image, size, 0, pixels, 0, NULL)) {
+        png_image_free(&image);
+        return TS_ERROR_PNG;
+    }
+    uint8_t *buffer = malloc(size);
+    if (!buffer) return TS_ERROR_NO_MEMORY;
+    if (!png_image_write_to_memory(&image, buffer, &size, 0, pixels, 0, NULL)) {
+        png_image_free(&image);
+        free(buffer);
+        return TS_ERROR_PNG;
+    }
+    *png = buffer;
+    *length = (int64_t)size;
+    return TS_OK;
+}
+
+int32_t ts_png_decode(const uint8_t *png, int64_t length, uint8_t **pixels, int32_t *width, int32_t *height) {
+    *pixels = NULL;
+    *width = *height = 0;
+    if (length <= 0) return TS_ERROR_PNG;
+    png_image image;
+    memset(&image, 0, sizeof(image));
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&image, png, (size_t)length)) return TS_ERROR_PNG;
+    image.format = PNG_FORMAT_RGBA;
+    uint8_t *buffer = malloc(PNG_IMAGE_SIZE(image));
+    if (!buffer) {
+        png_image_free(&image);
+        return TS_ERROR_NO_MEMORY;
+    }
+    if (!png_image_finish_read(&image, NULL, buffer, 0, NULL)) {
+        png_image_free(&image);
+        free(buffer);
+        return TS_ERROR_PNG;
+    }
+    *pixels = buffer;
+    *width = (int32_t)image.width;
+    *height = (int32_t)image.height;
+    return TS_OK;
+}
+
+void ts_free(void *buffer) { free(buffer); }

@@ -498,11 +498,105 @@ public struct Solver: Sendable {
 
     /// The variables among `variables` that could take other values while every constraint
     /// is satisfied equally well, i.e. whose layout is ambiguous (free variables).
+    ///
+    /// Most variables are settled from the optimal tableau alone (see `settledAmbiguity`);
+    /// only the rest are settled by minimising and maximising them (`range(of:)`), which
+    /// copies the solver.
     public func ambiguousVariables(among variables: [Variable]) -> [Variable] {
-        variables.filter {
-            let r = range(of: $0)
-            return r.upperBound - r.lowerBound > 1.0e-7
+        let movable = symbolsReachedByCostlessMoves()
+        return variables.filter { variable in
+            guard let s = variableSymbols[variable] else { return true }
+            // Only what a costless parametric symbol reaches can move; most variables of a
+            // determined layout are not reached, and need no expansion.
+            guard movable[Int(s)] else { return false }
+            var target = Row()
+            target.insert(s, 1)
+            _ = expand(&target, findCandidate: false)
+            substituteBasics(&target)
+            if let settled = settledAmbiguity(of: target) { return settled }
+            return rangeIsWide(variable)
         }
+    }
+
+    /// The symbols whose value a parametric symbol with zero reduced cost at every level could
+    /// change: those symbols, the basic symbols whose rows hold them, and the definitions that
+    /// use any of these, transitively. An over-approximation (terms may cancel), found in one
+    /// pass over the symbols.
+    func symbolsReachedByCostlessMoves() -> [Bool] {
+        var reached = [Bool](repeating: false, count: symbolInfo.count)
+        var queue: [Int32] = []
+        // Parametric symbols: neither basic nor defined (a definition is not a degree of freedom).
+        for p in symbolInfo.indices where rowOf[p] == nil && definition[p] == nil && symbolInfo[p].kind != .dummy {
+            var costless = true
+            for level in objective.indices where p < objective[level].count && !nearZero(objective[level][p]) {
+                costless = false
+                break
+            }
+            if costless {
+                reached[p] = true
+                queue.append(Int32(p))
+            }
+        }
+        while let x = queue.popLast() {
+            for next in columns[Int(x)] where !reached[Int(next)] {
+                reached[Int(next)] = true
+                queue.append(next)
+            }
+            for next in definitionUsers[Int(x)] where !reached[Int(next)] {
+                reached[Int(next)] = true
+                queue.append(next)
+            }
+        }
+        return reached
+    }
+
+    /// Whether `range(of:)` leaves room to move: the exact answer, by linear programming.
+    func rangeIsWide(_ variable: Variable) -> Bool {
+        let r = range(of: variable)
+        return r.upperBound - r.lowerBound > 1.0e-7
+    }
+
+    /// Whether a variable, written as `target` in parametric symbols, could move with every
+    /// constraint satisfied equally well, when the optimal tableau tells alone; nil otherwise.
+    ///
+    /// At a lexicographic optimum every parametric symbol's reduced costs are, level by level,
+    /// lexicographically non-negative (zero for unrestricted ones), so a move that keeps every
+    /// level optimal can only use symbols whose reduced costs are zero at every level. Hence:
+    /// - no such symbol in `target`: the variable cannot move (false);
+    /// - one such symbol that can move alone (both ways if unrestricted, up if a slack or an
+    ///   error) without driving a restricted basic symbol that is at zero below it, or a basic
+    ///   dummy off zero: the variable moves (true);
+    /// - otherwise only a combination could move it, and `range(of:)` decides (nil).
+    func settledAmbiguity(of target: Row) -> Bool? {
+        var undecided = false
+        for (p, a) in zip(target.ids, target.coefficients) where abs(a) > 1.0e-9 {
+            let kind = symbolInfo[Int(p)].kind
+            if kind == .dummy || rowOf[Int(p)] != nil { continue }
+            var costless = true
+            for level in objective.indices where Int(p) < objective[level].count {
+                if !nearZero(objective[level][Int(p)]) {
+                    costless = false
+                    break
+                }
+            }
+            guard costless else { continue }
+            for direction in kind == .external ? [1.0, -1.0] : [1.0] {
+                var blocked = false
+                for basic in columns[Int(p)] {
+                    let basicKind = symbolInfo[Int(basic)].kind
+                    guard basicKind != .external, let row = rowOf[Int(basic)] else { continue }
+                    let change = row.coefficient(for: p) * direction
+                    if nearZero(change) { continue }
+                    if basicKind == .dummy || (change < 0 && nearZero(row.constant)) {
+                        blocked = true
+                        break
+                    }
+                }
+                if !blocked { return true }
+            }
+            undecided = true
+        }
+        return undecided ? nil : false
     }
 
     /// Whether any of `variables` could take another value with every constraint satisfied

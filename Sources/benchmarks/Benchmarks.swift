@@ -2,6 +2,7 @@
 //   swift run -c release benchmarks feed --rows 100 --rows 1000
 //   swift run -c release benchmarks enaml
 //   swift run -c release benchmarks random --constraints 900
+//   swift run -c release benchmarks pictures --cells 200
 import ArgumentParser
 import ConstraintSolver
 import Foundation
@@ -13,7 +14,7 @@ struct Benchmarks: ParsableCommand {
         abstract: "Solver and text-engine benchmarks; each prints one JSON object per line.",
         subcommands: [
             Feed.self, Enaml.self, RandomBenchmark.self, TextBenchmark.self, CorpusBenchmark.self,
-            LayoutBenchmark.self, LimitsBenchmark.self, SoakBenchmark.self,
+            LayoutBenchmark.self, PictureBenchmark.self, LimitsBenchmark.self, SoakBenchmark.self,
         ])
 }
 

@@ -298,3 +298,43 @@ final class KiwiFixtureTests: XCTestCase {
         XCTAssertGreaterThan(uniqueCases, 0)
     }
 }
+
+/// The fast ambiguity answers agree with minimising and maximising every variable.
+final class AmbiguityAgreementTests: XCTestCase {
+    func testSettledAmbiguityAgreesWithRanges() throws {
+        var generator = TestRandom(0xA5B1)
+        var settled = 0
+        for _ in 0..<200 {
+            var solver = Solver()
+            let variables = (0..<6).map { Variable("v\($0)") }
+            for _ in 0..<Int(generator.next() % 7) + 2 {
+                let a = variables[Int(generator.next() % 6)]
+                let b = variables[Int(generator.next() % 6)]
+                let constant = Double(generator.next() % 100)
+                let priorities: [Priority] = [.required, .defaultHigh, .defaultLow, Priority(500)]
+                let priority = priorities[Int(generator.next() % 4)]
+                let constraint: Constraint
+                switch generator.next() % 4 {
+                case 0: constraint = (a == b + constant).withPriority(priority)
+                case 1: constraint = (a <= b + constant).withPriority(priority)
+                case 2: constraint = (a >= constant).withPriority(priority)
+                default: constraint = (a + b == constant).withPriority(priority)
+                }
+                try? solver.add(constraint)
+            }
+            _ = solver.updateVariables()
+            let fast = solver.ambiguousVariables(among: variables)
+            let exact = variables.filter { solver.rangeIsWide($0) }
+            XCTAssertEqual(fast, exact)
+            for variable in variables {
+                guard let s = solver.variableSymbols[variable] else { continue }
+                var target = Row()
+                target.insert(s, 1)
+                _ = solver.expand(&target, findCandidate: false)
+                solver.substituteBasics(&target)
+                if solver.settledAmbiguity(of: target) != nil { settled += 1 }
+            }
+        }
+        XCTAssertGreaterThan(settled, 600, "most answers come from the tableau alone")
+    }
+}

@@ -79,4 +79,27 @@ final class MeasureLayoutTests: XCTestCase {
         XCTAssertTrue(device.stderr.contains("unknown device \"Nokia 3310\""), device.stderr)
         for output in [syntax, missing, device] { XCTAssertTrue(output.exitedCleanly, output.summary) }
     }
+
+    func testPicturesAreWritten() throws {
+        let directory = try MeasureProcess.temporaryDirectory(self)
+        let svg = directory.appendingPathComponent("cell.svg").path
+        let png = directory.appendingPathComponent("cell.png").path
+        let output = try MeasureProcess.run(["layout", example("feed-cell.json"), "--svg", svg, "--png", png])
+        XCTAssertEqual(output.status, 0, output.summary)
+        let svgText = try String(contentsOfFile: svg, encoding: .utf8)
+        XCTAssertTrue(svgText.contains("<svg"), svgText.prefix(200).description)
+        XCTAssertTrue(svgText.contains("id=\"view-body\""))
+        let pngBytes = try Data(contentsOf: URL(fileURLWithPath: png))
+        XCTAssertEqual(Array(pngBytes.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        // IHDR: width and height in pixels, big-endian, at the file's @3x.
+        let width = pngBytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let height = pngBytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        XCTAssertEqual([width, height], [375 * 3, 812 * 3])
+
+        let unwritable = try MeasureProcess.run([
+            "layout", example("feed-cell.json"), "--svg", "/nonexistent/dir/x.svg",
+        ])
+        XCTAssertEqual(unwritable.status, 73, unwritable.summary)
+        XCTAssertTrue(unwritable.stderr.contains("cannot write /nonexistent/dir/x.svg"), unwritable.stderr)
+    }
 }

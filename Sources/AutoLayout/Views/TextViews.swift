@@ -43,6 +43,21 @@ struct BaselineOffsets {
     }
 }
 
+/// How lines of text sit across a view (`NSTextAlignment`). It changes where text is drawn,
+/// never a view's size.
+public enum NSTextAlignment: String, Sendable, Hashable, CaseIterable {
+    /// Along the left edge.
+    case left
+    /// Centred.
+    case center
+    /// Along the right edge.
+    case right
+    /// Stretched to both edges, the last line natural (drawn here as natural).
+    case justified
+    /// Leading: left in a left-to-right layout, right in a right-to-left one (the default).
+    case natural
+}
+
 /// A view that shows text (`UILabel`). Its intrinsic size is the text measured with real
 /// fonts, raised to the pixel grid.
 ///
@@ -65,6 +80,9 @@ open class UILabel: UIView {
     public var lineSpacing: CGFloat = 0 { didSet { invalidateIntrinsicContentSize() } }
     /// Line height multiple (`NSParagraphStyle.lineHeightMultiple`); 0 is off.
     public var lineHeightMultiple: CGFloat = 0 { didSet { invalidateIntrinsicContentSize() } }
+    /// Where lines sit across the label (natural by default). Display only: pictures use it;
+    /// sizes do not depend on it.
+    public var textAlignment: NSTextAlignment = .natural
 
     var cache = PreparedTextCache()
 

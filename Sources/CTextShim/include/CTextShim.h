@@ -1,6 +1,7 @@
 // CTextShim: the only C in the package. A thin, Swift-friendly layer over FreeType
-// (opening and validating faces, reading metric tables), HarfBuzz (shaping) and ICU
-// (line breaks, bidi levels, scripts). ICU's versioned symbol names stay in here.
+// (opening and validating faces, reading metric tables, glyph outlines and bitmaps), HarfBuzz
+// (shaping), ICU (line breaks, bidi levels, scripts) and libpng (encoding pictures). ICU's
+// versioned symbol names stay in here.
 //
 // Every function returns plain integers, doubles and caller-owned buffers; no C type
 // of the libraries crosses this header.
@@ -14,7 +15,8 @@ extern "C" {
 #endif
 
 /// An opened font face. After `ts_face_open` returns, the face is immutable and may be
-/// shaped from several threads at once (HarfBuzz fonts are thread-safe for shaping).
+/// shaped from several threads at once (HarfBuzz fonts are thread-safe for shaping); its
+/// FreeType glyph slot, used for outlines and bitmaps, is behind a lock.
 typedef struct TSFace TSFace;
 
 /// Font-unit values read from a face's tables. 0 means "absent" for the optional ones.
@@ -48,7 +50,8 @@ enum {
     TS_ERROR_NO_MEMORY = -3,
     TS_ERROR_ICU = -4,
     TS_ERROR_NO_UNITS = -5,    // units per em is 0 or the face has no glyphs
-    TS_ERROR_TRUNCATED = -6    // the file ends inside its own table directory or a table
+    TS_ERROR_TRUNCATED = -6,   // the file ends inside its own table directory or a table
+    TS_ERROR_PNG = -7          // libpng could not encode or decode
 };
 
 /// Where a font file is cut short (FreeType and HarfBuzz read tables lazily, so a truncated
@@ -120,6 +123,58 @@ int32_t ts_scripts(const uint16_t *text, int32_t length, int32_t *scripts);
 /// The ISO 15924 short name of an ICU script code ("Latn", "Arab", …) into `buffer`.
 int32_t ts_script_name(int32_t script, char *buffer, int32_t capacity);
 
+/// What a glyph outline element is: `ts_glyph_outline` writes one per element, with 1 (move,
+/// line), 2 (quadratic: control, end) or 3 (cubic: two controls, end) points.
+enum {
+    TS_OUTLINE_MOVE = 0,
+    TS_OUTLINE_LINE = 1,
+    TS_OUTLINE_QUAD = 2,
+    TS_OUTLINE_CUBIC = 3
+};
+
+/// The outline of `glyph` scaled to `size` points (unhinted), y up from the baseline, as
+/// elements (`TS_OUTLINE_*`) and their points (x, y pairs). Each move starts a closed contour.
+/// Writes up to `elementCapacity` elements and `pointCapacity` points (each point two doubles
+/// in `points`); returns the element count and sets `*pointCount`, so a caller whose buffers
+/// were too small calls again with larger ones. Returns 0 for a glyph without an outline (a
+/// space, a bitmap emoji) and a negative TS_ERROR_* or FreeType error on failure. Thread-safe
+/// (the face's FreeType glyph slot is locked).
+int32_t ts_glyph_outline(const TSFace *face, uint32_t glyph, double size, uint8_t *elements,
+                         int32_t elementCapacity, double *points, int32_t pointCapacity, int32_t *pointCount);
+
+/// A rendered glyph. `pixels` (malloc'd; free with ts_glyph_bitmap_free) holds `rows` rows of
+/// `width` pixels: one coverage byte each (`isColor` 0), or four bytes of premultiplied
+/// B, G, R, A (`isColor` 1, a colour bitmap glyph such as CBDT emoji). `left` and `top` place
+/// the bitmap: its first column is `left` pixels right of the pen and its first row `top`
+/// pixels above the baseline. A colour bitmap comes at the size of the font's strike, so
+/// multiply its size and placement by `scale` to draw it at the asked size (1 for coverage).
+typedef struct {
+    int32_t width, rows, left, top;
+    int32_t isColor;
+    double scale;
+    uint8_t *pixels;
+} TSGlyphBitmap;
+
+/// Renders `glyph` anti-aliased (unhinted) at `pixelSize` pixels per em, with the pen moved
+/// right by `offsetX` and down by `offsetY` pixels (fractions of a pixel, for placement between
+/// pixels). Colour bitmap faces render their nearest strike in colour. Returns TS_OK (with an
+/// empty bitmap for a glyph that draws nothing) or an error. Thread-safe (locked per face).
+int32_t ts_glyph_bitmap(const TSFace *face, uint32_t glyph, double pixelSize, double offsetX, double offsetY,
+                        TSGlyphBitmap *bitmap);
+/// Frees a bitmap's pixels. NULL pixels are allowed.
+void ts_glyph_bitmap_free(TSGlyphBitmap *bitmap);
+
+/// Encodes 8-bit pixels as a PNG with libpng: `channels` 3 (RGB) or 4 (RGBA, straight alpha),
+/// rows top to bottom, `width * channels` bytes each. On TS_OK `*png` (malloc'd; free with
+/// ts_free) holds `*length` bytes. Errors: TS_ERROR_NO_MEMORY, or TS_ERROR_PNG when libpng
+/// refuses (for example a zero or too large size).
+int32_t ts_png_encode(const uint8_t *pixels, int32_t width, int32_t height, int32_t channels, uint8_t **png,
+                      int64_t *length);
+/// Decodes a PNG with libpng into 8-bit RGBA (straight alpha): on TS_OK `*pixels` (malloc'd;
+/// free with ts_free) holds `*width * *height * 4` bytes. TS_ERROR_PNG when it is not a PNG.
+int32_t ts_png_decode(const uint8_t *png, int64_t length, uint8_t **pixels, int32_t *width, int32_t *height);
+/// Frees a buffer the shim allocated.
+void ts_free(void *buffer);
 
 #ifdef __cplusplus
 }

@@ -24,8 +24,6 @@ final class FileView: UIView {
 final class FileLabel: UILabel {
     var sizeOverride: SizeOverride?
     var padding: UIEdgeInsets = .zero { didSet { invalidateIntrinsicContentSize() } }
-    /// The text alignment as written (drawing only).
-    var alignmentName = "natural"
     override var intrinsicContentSize: CGSize {
         var size = super.intrinsicContentSize
         size.width += padding.left + padding.right

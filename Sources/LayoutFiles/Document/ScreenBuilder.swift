@@ -310,7 +310,7 @@ struct ScreenBuilder {
             }
             if let padding = try reader.insets("padding") { label.padding = padding }
             if let alignment = try reader.choice("textAlignment", ScreenBuilder.alignments) {
-                label.alignmentName = alignment
+                label.textAlignment = alignment
             }
             return label
         case "button":
@@ -412,8 +412,8 @@ struct ScreenBuilder {
         "byTruncatingHead": .byTruncatingHead, "byTruncatingTail": .byTruncatingTail,
         "byTruncatingMiddle": .byTruncatingMiddle,
     ]
-    static let alignments: KeyValuePairs<String, String> = [
-        "natural": "natural", "left": "left", "center": "center", "right": "right", "justified": "justified",
+    static let alignments: KeyValuePairs<String, NSTextAlignment> = [
+        "natural": .natural, "left": .left, "center": .center, "right": .right, "justified": .justified,
     ]
     static let distributions: KeyValuePairs<String, UIStackView.Distribution> = [
         "fill": .fill, "fillEqually": .fillEqually, "fillProportionally": .fillProportionally,

@@ -35,6 +35,12 @@ struct LayoutCommand: ParsableCommand {
     @Flag(help: "Print JSON (screen, views, problems) instead of a table.")
     var json = false
 
+    @Option(help: "Draw the screen as SVG to this file: boxes, text as glyph outlines, problems highlighted.")
+    var svg: String?
+
+    @Option(help: "Draw the same picture as PNG to this file, at the screen's scale.")
+    var png: String?
+
     @Option(
         name: .customLong("font-dir"), help: "Add font files or directories (repeatable) before reading the file.")
     var fontDirectories: [String] = []
@@ -85,15 +91,40 @@ struct LayoutCommand: ParsableCommand {
             throw RequestError(error)
         }
         let report: LayoutReport
+        let screen: LayoutScreen
         do {
             let layoutFile = try LayoutFile(contentsOf: file)
-            report = try layoutFile.makeScreen(options).layOut()
+            screen = try layoutFile.makeScreen(options)
+            report = screen.layOut()
         } catch {
             throw RequestError(
                 kind: error.kind.rawValue, error.description, exitCode: error.kind == .unreadableFile ? 66 : 65)
         }
+        if svg != nil || png != nil {
+            let picture = Picture(window: screen.window)
+            if let svg { try write(Array(picture.svg().utf8), to: svg) }
+            if let png {
+                let bytes: [UInt8]
+                do {
+                    bytes = try picture.png()
+                } catch {
+                    throw RequestError(kind: "pictureFailed", "cannot draw the PNG: \(error.description)", exitCode: 70)
+                }
+                try write(bytes, to: png)
+            }
+        }
         print(json ? LayoutOutput.json(report, file: file).serialized() : LayoutOutput.table(report, file: file))
         if !report.isClean { throw RequestError(kind: "problems", "", exitCode: 1) }
+    }
+}
+
+extension LayoutCommand {
+    /// Writes a picture, or says which file could not be written (exit 73, can't create).
+    func write(_ bytes: [UInt8], to path: String) throws(RequestError) {
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+            throw RequestError(
+                kind: "cannotWrite", "cannot write \(path): check the folder exists and is writable", exitCode: 73)
+        }
     }
 }
 

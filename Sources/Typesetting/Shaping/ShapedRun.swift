@@ -131,6 +131,12 @@ enum Shaper {
         script < 0 || Int(script) >= joiningScripts.count || joiningScripts[Int(script)]
     }
 
+    /// The ICU script code of an ISO 15924 name as `scriptName(_:)` gives it (-1, HarfBuzz
+    /// guesses, when unknown).
+    static func scriptCode(named name: String) -> Int32 {
+        scriptNames.firstIndex(of: name).map { Int32($0) } ?? -1
+    }
+
     static func scriptName(_ code: Int32) -> String {
         if code >= 0 && Int(code) < scriptNames.count { return scriptNames[Int(code)] }
         return readScriptName(code)
