@@ -21,7 +21,14 @@ import FuzzHarness
 @main
 enum FuzzTool {
     static func main() {
-        let arguments = CommandLine.arguments
+        var arguments = CommandLine.arguments
+        // libFuzzer's -fork mode starts copies of the tool with its own flags only; they find
+        // the target in FUZZ_TARGET (scripts/fuzz sets it).
+        if let name = ProcessInfo.processInfo.environment["FUZZ_TARGET"],
+            arguments.count < 2 || FuzzTarget(rawValue: arguments[1]) == nil
+        {
+            arguments.insert(name, at: min(1, arguments.count))
+        }
         guard arguments.count >= 2, let target = FuzzTarget(rawValue: arguments[1]) else {
             let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")
             FileHandle.standardError.write(Data("usage: fuzz \(names) [INPUT-FILE-OR-DIR...]\n".utf8))
