@@ -503,12 +503,18 @@ public struct Solver: Sendable {
     /// only the rest are settled by minimising and maximising them (`range(of:)`), which
     /// copies the solver.
     public func ambiguousVariables(among variables: [Variable]) -> [Variable] {
-        let movable = symbolsReachedByCostlessMoves()
-        return variables.filter { variable in
+        ambiguousVariables(among: variables, movable: symbolsReachedByCostlessMoves())
+    }
+
+    /// `ambiguousVariables(among:)` with the pass over the symbols done once by the caller
+    /// (`symbolsReachedByCostlessMoves()`), for many queries against an unchanged solver:
+    /// the layout engine asks once per view.
+    package func ambiguousVariables(among variables: [Variable], movable: [Bool]) -> [Variable] {
+        variables.filter { variable in
             guard let s = variableSymbols[variable] else { return true }
             // Only what a costless parametric symbol reaches can move; most variables of a
             // determined layout are not reached, and need no expansion.
-            guard movable[Int(s)] else { return false }
+            guard Int(s) < movable.count, movable[Int(s)] else { return false }
             var target = Row()
             target.insert(s, 1)
             _ = expand(&target, findCandidate: false)
@@ -522,7 +528,7 @@ public struct Solver: Sendable {
     /// change: those symbols, the basic symbols whose rows hold them, and the definitions that
     /// use any of these, transitively. An over-approximation (terms may cancel), found in one
     /// pass over the symbols.
-    func symbolsReachedByCostlessMoves() -> [Bool] {
+    package func symbolsReachedByCostlessMoves() -> [Bool] {
         var reached = [Bool](repeating: false, count: symbolInfo.count)
         var queue: [Int32] = []
         // Parametric symbols: neither basic nor defined (a definition is not a degree of freedom).

@@ -15,7 +15,19 @@ final class LayoutEngine {
     /// Set for a `systemLayoutSizeFitting` engine: the target and its priorities.
     let fitting: (target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority)?
 
-    var solver = Solver()
+    var solver = Solver() {
+        didSet { movableSymbols = nil }
+    }
+    /// What zero-cost moves reach in the current solver, found once for every view's
+    /// ambiguity query and dropped whenever the solver changes.
+    private var movableSymbols: [Bool]?
+
+    /// The variables among `variables` that other values would satisfy equally well.
+    func ambiguousVariables(among variables: [Variable]) -> [Variable] {
+        let movable = movableSymbols ?? solver.symbolsReachedByCostlessMoves()
+        movableSymbols = movable
+        return solver.ambiguousVariables(among: variables, movable: movable)
+    }
     /// What the current state of the tree reports.
     private(set) var diagnostics: [LayoutDiagnostic] = []
     /// Diagnostics reported outside passes (refused tree operations), kept until the next pass.

@@ -19,7 +19,7 @@ extension UIView {
         layoutIfNeeded()
         guard let engine = rootView.engine else { return [] }
         let v = layoutVariables
-        let free = Set(engine.solver.ambiguousVariables(among: v.all))
+        let free = Set(engine.ambiguousVariables(among: v.all))
         return zip([NSLayoutConstraint.Attribute.left, .top, .width, .height], v.all).filter { free.contains($0.1) }
             .map(\.0)
     }
