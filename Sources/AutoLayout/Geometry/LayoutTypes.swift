@@ -181,9 +181,16 @@ public struct UIFont: Hashable, Sendable, CustomStringConvertible {
     public static func preferredFont(
         forTextStyle style: TextStyle, compatibleWith traits: UITraitCollection? = nil
     ) -> UIFont {
-        let category = traits?.preferredContentSizeCategory ?? .large
-        return UIFont(
-            fontName: FontRegistry.defaultFamily, pointSize: CGFloat(style.size(at: category)), weight: style.weight)
+        UIFont(FontSpecification(textStyle: style, category: traits?.preferredContentSizeCategory ?? .large))
+    }
+    /// The font a specification describes (a family or the system font, a size or a text
+    /// style at its category, a weight, a slant), at `defaultSize` when it gives no size; it is
+    /// resolved when text is measured.
+    public init(_ specification: FontSpecification, defaultSize: CGFloat = 17) {
+        self.init(
+            fontName: specification.family ?? FontRegistry.defaultFamily,
+            pointSize: CGFloat(specification.pointSize(defaultSize: Double(defaultSize))),
+            weight: specification.resolvedWeight, isItalic: specification.italic)
     }
     /// A font by name, or nil when no registered face has that name (as `UIFont(name:size:)`).
     public init?(name: String, size: CGFloat, registry: FontRegistry = .shared) {

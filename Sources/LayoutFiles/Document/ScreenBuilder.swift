@@ -453,18 +453,14 @@ struct ScreenBuilder {
             specification.textStyle = style
             specification.category = window?.traitCollection.preferredContentSizeCategory ?? .large
         }
-        let font = UIFont(
-            fontName: specification.family ?? FontRegistry.defaultFamily,
-            pointSize: specification.pointSize(defaultSize: defaultSize),
-            weight: specification.weight ?? specification.textStyle?.weight ?? .regular, isItalic: specification.italic)
         do {
-            _ = try font.resolve()
+            _ = try specification.resolve(defaultSize: defaultSize)
         } catch {
             throw LayoutFileError(
                 .unknownFont, at: reader["font"]?.position ?? reader.node.position,
                 "\(reader.context): \(error.description)")
         }
-        return font
+        return UIFont(specification, defaultSize: defaultSize)
     }
 
     func configureCommon(_ view: UIView, _ reader: ObjectReader) throws(LayoutFileError) {

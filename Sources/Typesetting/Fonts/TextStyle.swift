@@ -235,6 +235,9 @@ public struct FontSpecification: Sendable, Hashable {
         return size ?? defaultSize
     }
 
+    /// The weight this resolves to: the given one, else the text style's, else regular.
+    public var resolvedWeight: FontWeight { weight ?? textStyle?.weight ?? .regular }
+
     /// The font: the family's face closest to the weight (the style's weight by default) at the
     /// point size.
     ///
@@ -248,9 +251,8 @@ public struct FontSpecification: Sendable, Hashable {
                 name: "font size with a text style", value: size,
                 allowed: "no size: a text style sets the size from its content size category")
         }
-        let weight = self.weight ?? textStyle?.weight ?? .regular
         return try registry.font(
-            family ?? FontRegistry.defaultFamily, size: pointSize(defaultSize: defaultSize), weight: weight,
+            family ?? FontRegistry.defaultFamily, size: pointSize(defaultSize: defaultSize), weight: resolvedWeight,
             italic: italic)
     }
 }
