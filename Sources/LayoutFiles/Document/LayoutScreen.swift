@@ -80,14 +80,17 @@ public final class LayoutScreen {
                         kind: .layoutDiagnostic, view: nil,
                         position: diagnostic.brokenConstraint.flatMap { describe($0).position },
                         message: diagnostic.message,
-                        constraints: diagnostic.brokenConstraint.map { [describe($0)] } ?? []))
+                        constraints: diagnostic.brokenConstraint.map { [describe($0)] } ?? [],
+                        diagnostic: diagnostic.kind))
             }
         }
 
         var reports: [LayoutReport.ViewReport] = []
+        var placements = Placements(window: window)
         for entry in views {
             let view = entry.view
-            let visible = !isHiddenInTree(view)
+            let placement = placements.placement(of: view)
+            let visible = !placement.isHidden
             let intrinsic = view.intrinsicContentSize
             let ambiguous = visible ? view.ambiguousAttributes.map(\.name) : []
             var truncated = false
@@ -105,7 +108,7 @@ public final class LayoutScreen {
                     (intrinsic.width > 0 && view.frame.width + 0.01 < intrinsic.width)
                     || (intrinsic.height > 0 && view.frame.height + 0.01 < intrinsic.height)
             }
-            let frameInWindow = windowFrame(of: view)
+            let frameInWindow = CGRect(origin: placement.origin, size: view.frame.size)
             // Foundation's CGRect reads a negative width as its absolute value, with the origin
             // moved; the raw size tells the constraints squeezed the view below zero.
             let rawSize = view.frame.size
@@ -174,25 +177,48 @@ public final class LayoutScreen {
             views: [rootReport] + reports, problems: problems)
     }
 
-    func isHiddenInTree(_ view: UIView) -> Bool {
-        var current: UIView? = view
-        while let node = current {
-            if node.isHidden { return true }
-            current = node.superview
-        }
-        return false
-    }
-
     /// The view's frame in the window's coordinates.
     public func windowFrame(of view: UIView) -> CGRect {
-        var origin = view.frame.origin
-        var current = view.superview
+        var placements = Placements(window: window)
+        return CGRect(origin: placements.placement(of: view).origin, size: view.frame.size)
+    }
+}
+
+/// Where views sit in the window and whether they show, each found once from its
+/// superview's, so a report over a deep tree stays linear.
+struct Placements {
+    struct Placement {
+        /// The view's origin in the window.
+        var origin: CGPoint
+        /// Whether it or an ancestor is hidden.
+        var isHidden: Bool
+    }
+
+    let window: UIWindow
+    private var known: [ObjectIdentifier: Placement] = [:]
+
+    init(window: UIWindow) { self.window = window }
+
+    mutating func placement(of view: UIView) -> Placement {
+        // Climb to the window or to a view already placed, then place the chain top down.
+        var chain: [UIView] = []
+        var current: UIView? = view
+        var base = Placement(origin: .zero, isHidden: false)
         while let node = current, node !== window {
-            origin.x += node.frame.minX
-            origin.y += node.frame.minY
+            if let placed = known[ObjectIdentifier(node)] {
+                base = placed
+                break
+            }
+            chain.append(node)
             current = node.superview
         }
-        return CGRect(origin: origin, size: view.frame.size)
+        for node in chain.reversed() {
+            base = Placement(
+                origin: CGPoint(x: base.origin.x + node.frame.minX, y: base.origin.y + node.frame.minY),
+                isHidden: base.isHidden || node.isHidden)
+            known[ObjectIdentifier(node)] = base
+        }
+        return base
     }
 }
 
@@ -285,6 +311,8 @@ public struct LayoutReport: Sendable {
         public var message: String
         /// The constraints involved.
         public var constraints: [ConstraintReference] = []
+        /// For a `layoutDiagnostic`, the layout pass's own kind (a failed measurement, …).
+        public var diagnostic: LayoutDiagnostic.Kind? = nil
     }
 
     /// The screen.
