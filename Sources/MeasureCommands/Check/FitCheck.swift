@@ -36,6 +36,11 @@ struct FitCheck {
         var unmatchedKeys: Set<String> = []
         var languages: Set<String> = []
         var keys: Set<String> = []
+
+        /// How many findings of each problem.
+        var countsByProblem: [Finding.Problem: Int] {
+            Dictionary(findings.map { ($0.problem, 1) }, uniquingKeysWith: +)
+        }
     }
 
     /// The (entry, rule) pairs to check, and the keys no rule matches.
@@ -188,9 +193,10 @@ enum CheckReport {
     }
 
     static func summary(_ outcome: FitCheck.Outcome) -> String {
-        let truncated = outcome.findings.filter { $0.problem == .truncated }.count
-        let overflow = outcome.findings.filter { $0.problem == .overflow }.count
-        let offscreen = outcome.findings.filter { $0.problem == .offscreen }.count
+        let count = outcome.countsByProblem
+        let (truncated, overflow, offscreen) = (
+            count[.truncated, default: 0], count[.overflow, default: 0], count[.offscreen, default: 0]
+        )
         let failedKeys = Set(outcome.findings.map(\.entry.key)).count
         var text =
             "\(outcome.checks) checks (\(outcome.keys.count) keys, \(outcome.languages.count) languages): "
@@ -233,7 +239,7 @@ enum CheckReport {
             ]
             return .object(pairs)
         }
-        let truncated = outcome.findings.filter { $0.problem == .truncated }.count
+        let count = outcome.countsByProblem
         return JSONValue.object([
             ("findings", .array(findings)),
             (
@@ -241,9 +247,9 @@ enum CheckReport {
                 .object([
                     ("checks", .number(Double(outcome.checks))),
                     ("failed", .number(Double(outcome.findings.count))),
-                    ("truncated", .number(Double(truncated))),
-                    ("overflow", .number(Double(outcome.findings.filter { $0.problem == .overflow }.count))),
-                    ("offscreen", .number(Double(outcome.findings.filter { $0.problem == .offscreen }.count))),
+                    ("truncated", .number(Double(count[.truncated, default: 0]))),
+                    ("overflow", .number(Double(count[.overflow, default: 0]))),
+                    ("offscreen", .number(Double(count[.offscreen, default: 0]))),
                     ("keys", .number(Double(outcome.keys.count))),
                     ("languages", .array(outcome.languages.sorted().map(JSONValue.string))),
                     ("unmatchedKeys", .array(outcome.unmatchedKeys.sorted().map(JSONValue.string))),

@@ -36,37 +36,41 @@ struct LayoutScreens {
                 "\(rule.name).view: the layout file \(target.path) has no view named \"\(target.view)\"; its views: "
                     + screen.views.map(\.name).joined(separator: ", "), exitCode: 65)
         }
-        let family = rule.family(for: entry.language)
+        // The control, the font the file gives it, and how to show a text in another family.
         let control: ControlKind
-        let font: UIFont
+        let fileFont: UIFont
+        let show: (UIFont) -> Void
         switch view {
         case let label as UILabel:
-            if fonts[key] == nil { fonts[key] = label.font }
-            font = withFamily(fonts[key] ?? label.font, family)
-            label.font = font
-            label.text = entry.text
-            control = .label
+            (control, fileFont) = (.label, label.font)
+            show = { font in
+                label.font = font
+                label.text = entry.text
+            }
         case let button as UIButton:
-            if fonts[key] == nil { fonts[key] = button.titleFont }
-            font = withFamily(fonts[key] ?? button.titleFont, family)
-            button.titleFont = font
-            button.setTitle(entry.text, for: .normal)
-            control = .button
+            (control, fileFont) = (.button, button.titleFont)
+            show = { font in
+                button.titleFont = font
+                button.setTitle(entry.text, for: .normal)
+            }
         case let textView as UITextView:
-            if fonts[key] == nil { fonts[key] = textView.font }
-            font = withFamily(fonts[key] ?? textView.font, family)
-            textView.font = font
-            textView.text = entry.text
-            control = .textview
+            (control, fileFont) = (.textview, textView.font)
+            show = { font in
+                textView.font = font
+                textView.text = entry.text
+            }
         default:
             throw RequestError(
                 kind: "invalidLayout",
                 "\(rule.name).view: \"\(target.view)\" is not a label, button or text view, so it shows no translated text",
                 exitCode: 65)
         }
+        let original = fonts[key] ?? fileFont
+        fonts[key] = original
+        let font = withFamily(original, rule.family(for: entry.language))
+        show(font)
         let report = screen.layOut()
-        if let failure = report.problems.first(where: { $0.kind == .layoutDiagnostic && $0.message.contains("measure") }
-        ) {
+        if let failure = report.problems.first(where: { $0.diagnostic == .measurementFailed }) {
             throw RequestError(
                 kind: "measurementFailed",
                 "\(entry.file):\(entry.line): key '\(entry.key)' (\(entry.language)) with \(rule.name): \(failure.message)",
@@ -76,24 +80,21 @@ struct LayoutScreens {
             viewReport.isTruncated || viewReport.isOffscreen || viewReport.hasNegativeSize
         else { return nil }
         var needed = viewReport.intrinsicContentSize
-        var shown = viewReport.shownLines ?? [entry.text]
         if let label = view as? UILabel {
-            // What the whole text needs at the label's width, on as many lines as it takes.
-            let lines = label.numberOfLines
-            let wrap = label.preferredMaxLayoutWidth
+            // The height the whole text needs at the label's width on as many lines as it
+            // takes; a one-line label keeps its full one-line width.
+            let (lines, wrap) = (label.numberOfLines, label.preferredMaxLayoutWidth)
             label.numberOfLines = 0
             label.preferredMaxLayoutWidth = view.frame.width
-            needed = label.intrinsicContentSize
-            label.numberOfLines = lines
-            label.preferredMaxLayoutWidth = wrap
-            if lines == 1 { needed = CGSize(width: viewReport.intrinsicContentSize.width, height: needed.height) }
-            shown = viewReport.shownLines ?? shown
+            let wrapped = label.intrinsicContentSize
+            (label.numberOfLines, label.preferredMaxLayoutWidth) = (lines, wrap)
+            needed = CGSize(width: lines == 1 ? needed.width : wrapped.width, height: wrapped.height)
         }
         return Finding(
             entry: entry, category: category, problem: viewReport.isTruncated ? .truncated : .offscreen,
             control: control, font: font.description,
             needed: Size(width: Double(needed.width), height: Double(needed.height)),
-            available: available(viewReport, in: screen), shown: shown)
+            available: available(viewReport, in: screen), shown: viewReport.shownLines ?? [entry.text])
     }
 
     /// The room the view has: its frame, less what lies beyond the sides of the screen.
