@@ -18,6 +18,8 @@ public struct Device: Hashable, Sendable, CustomStringConvertible {
     public let isRegularWidthInLandscape: Bool
     /// Whether it is an iPad (regular in both axes).
     public let isPad: Bool
+    /// Other devices with this screen, found by `named(_:)` too.
+    public let otherNames: [String]
 
     /// The screen's orientation.
     public enum Orientation: String, Sendable, Hashable, CaseIterable {
@@ -53,7 +55,7 @@ public struct Device: Hashable, Sendable, CustomStringConvertible {
 
     private static func phone(
         _ name: String, _ width: CGFloat, _ height: CGFloat, _ scale: CGFloat, top: CGFloat, bottom: CGFloat,
-        regularLandscape: Bool
+        regularLandscape: Bool, otherNames: [String] = []
     ) -> Device {
         // Notched phones: the notch side and the home indicator in landscape (21 pt);
         // home-button phones hide the status bar in landscape.
@@ -62,7 +64,7 @@ public struct Device: Hashable, Sendable, CustomStringConvertible {
         return Device(
             name: name, portraitSize: CGSize(width: width, height: height), scale: scale,
             portraitSafeArea: UIEdgeInsets(top: top, bottom: bottom), landscapeSafeArea: landscape,
-            isRegularWidthInLandscape: regularLandscape, isPad: false)
+            isRegularWidthInLandscape: regularLandscape, isPad: false, otherNames: otherNames)
     }
     private static func pad(_ name: String, _ width: CGFloat, _ height: CGFloat, top: CGFloat, bottom: CGFloat)
         -> Device
@@ -70,14 +72,18 @@ public struct Device: Hashable, Sendable, CustomStringConvertible {
         let insets = UIEdgeInsets(top: top, bottom: bottom)
         return Device(
             name: name, portraitSize: CGSize(width: width, height: height), scale: 2, portraitSafeArea: insets,
-            landscapeSafeArea: insets, isRegularWidthInLandscape: true, isPad: true)
+            landscapeSafeArea: insets, isRegularWidthInLandscape: true, isPad: true, otherNames: [])
     }
 
     /// iPhone SE (1st generation): 320 × 568 @2x.
     public static let iPhoneSE1 = phone(
         "iPhone SE (1st generation)", 320, 568, 2, top: 20, bottom: 0, regularLandscape: false)
     /// iPhone 8 (and SE 2nd/3rd generation): 375 × 667 @2x.
-    public static let iPhone8 = phone("iPhone 8", 375, 667, 2, top: 20, bottom: 0, regularLandscape: false)
+    public static let iPhone8 = phone(
+        "iPhone 8", 375, 667, 2, top: 20, bottom: 0, regularLandscape: false,
+        otherNames: [
+            "iPhone SE", "iPhone SE (2nd generation)", "iPhone SE (3rd generation)", "iPhone SE 2", "iPhone SE 3",
+        ])
     /// iPhone 8 Plus: 414 × 736 @3x.
     public static let iPhone8Plus = phone("iPhone 8 Plus", 414, 736, 3, top: 20, bottom: 0, regularLandscape: true)
     /// iPhone X / XS / 11 Pro: 375 × 812 @3x.
@@ -118,15 +124,12 @@ public struct Device: Hashable, Sendable, CustomStringConvertible {
         iPhone15, iPhone15ProMax, iPhone16Pro, iPhone16ProMax, iPad, iPadAir2, iPadPro11, iPadPro12Point9,
     ]
 
-    /// A preset by name, ignoring case, spaces and punctuation (`iphone-15`, `iPhone 15`).
-    /// The iPhone SE of the 2nd and 3rd generations (and plain "iPhone SE") are the iPhone 8's screen.
+    /// A preset by its name or one of its `otherNames`, ignoring case, spaces and punctuation
+    /// (`iphone-15`, `iPhone 15`; `iPhone SE (3rd generation)` is the iPhone 8's screen).
     public static func named(_ name: String) -> Device? {
         func key(_ text: String) -> String { text.lowercased().filter { $0.isLetter || $0.isNumber } }
         let wanted = key(name)
-        if ["iphonese", "iphonese2ndgeneration", "iphonese3rdgeneration", "iphonese2", "iphonese3"].contains(wanted) {
-            return iPhone8
-        }
-        return all.first { key($0.name) == wanted }
+        return all.first { device in ([device.name] + device.otherNames).contains { key($0) == wanted } }
     }
 }
 
