@@ -64,9 +64,7 @@ extension PreparedText {
         if let line = storage.oneLine, line.width <= options.width,
             options.lineBreakMode != .byCharWrapping || line.charWrapToo
         {
-            // Clamped as `makeLine` clamps a line of `layout(_:)`.
-            var height = max(0, line.ascent - line.descent + line.leading)
-            if options.lineHeightMultiple > 0 { height *= options.lineHeightMultiple }
+            let height = LineBox.height(ascent: line.ascent, descent: line.descent, leading: line.leading, options)
             return TextMeasurement(width: max(0, line.width), height: height, lineCount: 1, isTruncated: false)
         }
         var measurement = TextMeasurement(width: 0, height: 0, lineCount: 0, isTruncated: false)
@@ -255,11 +253,9 @@ extension PreparedText {
         ellipsisAt: Int?, truncated: Bool, extraFont: Int?, options: LayoutOptions
     ) -> LineBox {
         let (ascent, descent, leading) = metrics(p, visible, second, or: range, extraFont: extraFont)
-        // A broken or hostile font can make both negative: kerning (GPOS) larger than the
-        // advances it adjusts, or a descender above the ascender (found by fuzzing font bytes).
-        // A line is never narrower or shorter than nothing.
-        var height = max(0, ascent - descent + leading)
-        if options.lineHeightMultiple > 0 { height *= options.lineHeightMultiple }
+        // A broken or hostile font can make the width negative: kerning (GPOS) larger than
+        // the advances it adjusts (found by fuzzing font bytes). A line is never narrower than nothing.
+        let height = LineBox.height(ascent: ascent, descent: descent, leading: leading, options)
         return LineBox(
             range: range, visible: visible, second: second, width: max(0, width), ascent: ascent, descent: descent,
             leading: leading, height: height, ellipsisAt: ellipsisAt, truncated: truncated)
@@ -350,6 +346,13 @@ struct LineBox {
     var height: Double
     var ellipsisAt: Int?
     var truncated: Bool
+
+    /// A line's height: ascent − descent + leading, times the line height multiple if set;
+    /// never below 0, even when a broken font puts its descender above its ascender.
+    static func height(ascent: Double, descent: Double, leading: Double, _ options: LayoutOptions) -> Double {
+        let height = max(0, ascent - descent + leading)
+        return options.lineHeightMultiple > 0 ? height * options.lineHeightMultiple : height
+    }
 }
 
 /// A stretch of a paragraph's UTF-16 indexed as in the whole paragraph (from `offset`), so
