@@ -2,11 +2,36 @@
 // sorted by symbol id so that iteration order, and therefore every pivoting decision,
 // is deterministic.
 
-/// Coefficients whose magnitude is below this are treated as zero and dropped.
+/// Constants (and the few coefficients tested on their own) whose magnitude is below this
+/// are treated as zero.
 let nearZeroEpsilon = 1.0e-8
 
 @inline(__always) func nearZero(_ value: Double) -> Bool {
     value < nearZeroEpsilon && value > -nearZeroEpsilon
+}
+
+/// A coefficient whose magnitude is below this is dropped outright.
+let negligibleCoefficient = 1.0e-12
+
+/// The sum of two coefficients is zero when it is smaller than this fraction of the larger
+/// of them: what is left is the rounding of the two, not a term.
+let cancellationTolerance = 1.0e-10
+
+/// Whether the coefficient `sum = a + b` is zero: negligible outright, or the rounding left by
+/// `a` and `b` cancelling. Relative, because coefficients differ in scale by orders of
+/// magnitude (100 · 0.01 · 0.25 …): an absolute threshold dropped small real terms, whose loss
+/// a later pivot on a large coefficient amplified until a required constraint broke.
+@inline(__always) func cancels(_ sum: Double, _ a: Double, _ b: Double) -> Bool {
+    let s = abs(sum)
+    return s < negligibleCoefficient || s <= cancellationTolerance * max(abs(a), abs(b))
+}
+
+/// `a + b`, or exactly 0 when the two cancel by the rule of ``cancels(_:_:_:)``. Constants
+/// use it too: a phase one that reaches zero in exact arithmetic leaves the rounding of its
+/// operands (6e-8 when they are 5e8), which an absolute test took for a conflict.
+@inline(__always) func sumCancelling(_ a: Double, _ b: Double) -> Double {
+    let sum = a + b
+    return cancels(sum, a, b) ? 0 : sum
 }
 
 /// A sparse linear row with terms sorted by symbol id.
@@ -77,12 +102,12 @@ struct Row: Sendable, Equatable {
         let r = search(symbol)
         if r.found {
             let c = terms[r.index].coefficient + coefficient
-            if nearZero(c) {
+            if cancels(c, terms[r.index].coefficient, coefficient) {
                 terms.remove(at: r.index)
             } else {
                 terms[r.index].coefficient = c
             }
-        } else if !nearZero(coefficient) {
+        } else if abs(coefficient) >= negligibleCoefficient {
             // Append and shift by hand: `Array.insert(_:at:)` goes through the generic
             // `replaceSubrange`, which costs far more than moving a few terms of a short row.
             let n = terms.count
@@ -127,7 +152,7 @@ struct Row: Sendable, Equatable {
         _ other: Row, _ coefficient: Double, dropping symbol: Int32, track: Bool,
         added: inout [Int32], removed: inout [Int32]
     ) {
-        constant += other.constant * coefficient
+        constant = sumCancelling(constant, other.constant * coefficient)
         let m = other.terms.count
         let n = terms.count
         var p = -1
@@ -179,7 +204,7 @@ struct Row: Sendable, Equatable {
                         i -= 1
                     } else if i < 0 || o[j].id > a[i].id {
                         let c = o[j].coefficient * coefficient
-                        if !nearZero(c) {
+                        if abs(c) >= negligibleCoefficient {
                             a[k] = Entry(id: o[j].id, coefficient: c)
                             k -= 1
                             if track { added.append(o[j].id) }
@@ -187,8 +212,10 @@ struct Row: Sendable, Equatable {
                         j -= 1
                     } else {
                         let id = a[i].id
-                        let c = (i == p ? 0 : a[i].coefficient) + o[j].coefficient * coefficient
-                        if !nearZero(c) {
+                        let old = i == p ? 0 : a[i].coefficient
+                        let product = o[j].coefficient * coefficient
+                        let c = old + product
+                        if !cancels(c, old, product) {
                             a[k] = Entry(id: id, coefficient: c)
                             k -= 1
                         } else if track && i != p {

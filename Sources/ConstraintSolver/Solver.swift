@@ -376,7 +376,7 @@ public struct Solver: Sendable {
         let m = tag.marker
         if rowOf[Int(m)] != nil {
             record(m)
-            rowOf[Int(m)]?.constant -= shift
+            if let k = rowOf[Int(m)]?.constant { rowOf[Int(m)]?.constant = sumCancelling(k, -shift) }
             if symbolInfo[Int(m)].kind != .external, let k = rowOf[Int(m)]?.constant, k < 0 {
                 infeasible.push(m)
             }
@@ -387,7 +387,7 @@ public struct Solver: Sendable {
                 for r in users {
                     let i = Int(r)
                     guard let c = rows[i]?.coefficient(for: m) else { continue }
-                    rows[i]?.constant += c * shift
+                    if let k = rows[i]?.constant { rows[i]?.constant = sumCancelling(k, c * shift) }
                     if symbolInfo[i].kind != .external, let k = rows[i]?.constant, k < 0 { infeasible.push(r) }
                 }
             }
@@ -633,6 +633,15 @@ public struct Solver: Sendable {
         public var rebuilds: Int
     }
 
+    /// The largest magnitude among the values of the tableau's basic symbols (variables,
+    /// slacks and errors): the scale of the numbers the solver computes with. Rounding makes
+    /// results accurate relative to this scale, not to each variable's own value: a
+    /// constraint violated by 10^5 elsewhere in the system leaves errors of about 10^-11 ×
+    /// 10^5 in others, more when the coefficients span several orders of magnitude.
+    public mutating func magnitude() -> Double {
+        evaluate().reduce(0) { max($0, abs($1)) }
+    }
+
     /// The current internal sizes.
     public var statistics: Statistics {
         var used = 0
@@ -739,7 +748,7 @@ public struct Solver: Sendable {
     @inline(__always) mutating func addObjective(_ k: Int, _ s: Int32, _ delta: Double) {
         let old = objective[k][Int(s)]
         var c = old + delta
-        if nearZero(c) { c = 0 }
+        if cancels(c, old, delta) { c = 0 }
         if journal != nil { journal?.objective.append((k, s, old)) }
         objective[k][Int(s)] = c
         // Eligibility may change even when the coefficient becomes zero (a lower level decides).
@@ -1022,7 +1031,7 @@ public struct Solver: Sendable {
                 if c == 0 { continue }
                 guard let def = definition[Int(d)] else { continue }
                 w[Int(d)] = 0
-                constant += def.constant * c
+                constant = sumCancelling(constant, def.constant * c)
                 def.terms.withUnsafeBufferPointer { terms in
                     Self.accumulate(terms, c, w, &touched)
                     // The ids of a definition are distinct, so each one's coefficient is final.
@@ -1058,7 +1067,7 @@ public struct Solver: Sendable {
                     if c == 0 { continue }
                     guard let basic = rowOf[Int(id)] else { continue }
                     w[Int(id)] = 0
-                    constant += basic.constant * c
+                    constant = sumCancelling(constant, basic.constant * c)
                     basic.terms.withUnsafeBufferPointer { Self.accumulate($0, c, w, &touched) }
                 }
             }
@@ -1090,8 +1099,9 @@ public struct Solver: Sendable {
     ) {
         for t in terms {
             let old = w[Int(t.id)]
-            var v = old + t.coefficient * c
-            if nearZero(v) { v = 0 }
+            let product = t.coefficient * c
+            var v = old + product
+            if cancels(v, old, product) { v = 0 }
             if old == 0 && v != 0 { touched.append(t.id) }
             w[Int(t.id)] = v
         }
@@ -1310,8 +1320,14 @@ public struct Solver: Sendable {
         return abs(row.coefficient(for: id)) >= 1.0e-6 * largest
     }
 
+    /// The symbol a new tableau row is solved for: a parametric external variable whose new
+    /// value keeps the tableau feasible, else the constraint's own slack or error when its
+    /// coefficient is negative (the row's constant is not), else -1 (artificial variable).
     func chooseSubject(_ row: Row, _ tag: Tag) -> Int32 {
-        for id in row.ids where symbolInfo[Int(id)].kind == .external && wellConditioned(id, in: row) {
+        for (id, c) in zip(row.ids, row.coefficients)
+        where symbolInfo[Int(id)].kind == .external && wellConditioned(id, in: row)
+            && keepsFeasible(id, value: -row.constant / c)
+        {
             return id
         }
         for s in [tag.marker, tag.other] where s >= 0 {
@@ -1319,6 +1335,24 @@ public struct Solver: Sendable {
             if (kind == .slack || kind == .error) && row.coefficient(for: s) < 0 { return s }
         }
         return -1
+    }
+
+    /// Whether making the parametric symbol `s` basic with the value `value` keeps every
+    /// restricted row that holds it feasible and every basic dummy at zero.
+    ///
+    /// Unlike in kiwi, a parametric external variable can sit in restricted rows (definitions
+    /// and ill-conditioned coefficients keep it out of the basis), and the primal simplex that
+    /// follows an add assumes a feasible tableau. Found by fuzzing: solving a new optional row
+    /// for such a variable drove a required inequality's slack to -2.76.
+    func keepsFeasible(_ s: Int32, value: Double) -> Bool {
+        if value == 0 { return true }
+        for r in columns[Int(s)] {
+            let kind = symbolInfo[Int(r)].kind
+            guard kind != .external, let basic = rowOf[Int(r)] else { continue }
+            let k = basic.constant + basic.coefficient(for: s) * value
+            if kind == .dummy ? !nearZero(k) : k < 0 { return false }
+        }
+        return true
     }
 
     func allDummies(_ row: Row) -> Bool {
@@ -1658,6 +1692,9 @@ public struct Solver: Sendable {
     public func invariantViolations() -> [String] {
         var problems: [String] = []
         let n = symbolInfo.count
+        // Rounding is relative to the largest value in the tableau.
+        var scale = 1.0
+        for row in rowOf { if let k = row?.constant { scale = max(scale, abs(k)) } }
         for b in 0..<n {
             if let row = rowOf[b] {
                 if definition[b] != nil { problems.append("symbol \(b) is basic and defined") }
@@ -1670,7 +1707,7 @@ public struct Solver: Sendable {
                         problems.append("column \(id) misses row \(b)")
                     }
                 }
-                if symbolInfo[b].kind != .external && row.constant < -1.0e-7 {
+                if symbolInfo[b].kind != .external && row.constant < -1.0e-7 - 1.0e-11 * scale {
                     problems.append("restricted row \(b) is infeasible: \(row.constant)")
                 }
                 if symbolInfo[b].kind == .dummy && !nearZero(row.constant) {

@@ -22,4 +22,88 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(solver.invariantViolations(), [])
         XCTAssertEqual(solver.value(of: v), -375)
     }
+
+    /// Finding 8: after three optional equalities, an edit variable and a required
+    /// `v0 <= -1000`, a required `3·v0 == 0` was accepted and `v0 <= -1000` stopped holding.
+    /// Expanding `v0` dropped products below the old absolute zero tolerance (1e-8) that were
+    /// real terms next to coefficients of 5e-5; the artificial variable then "reached" zero
+    /// through an error term that only rounding connected to `v0`.
+    func testConflictIsRefusedAfterSmallTermsAreKeptInExpansion() throws {
+        let v = (0..<5).map { Variable("v\($0)") }
+        var solver = Solver()
+        try solver.add(Constraint(-0.25 * v[1] - 0.01 * v[4] + 2 * v[3] + 100, .equal, priority: 750))
+        try solver.add(Constraint(100 * v[4] - 0.01 * v[1] + 4 * v[0] + 0.5, .equal, priority: 750))
+        try solver.add(Constraint(9.99 * v[1] + 4 * v[0] + 10, .equal, priority: 750))
+        try solver.addEditVariable(v[3], priority: 1)
+        let bound = Constraint(-0.01 * v[0] - 10, .greaterThanOrEqual)  // v0 <= -1000
+        try solver.add(bound)
+        let conflicting = Constraint(3 * v[0], .equal)
+        XCTAssertThrowsError(try solver.add(conflicting)) { error in
+            guard case .unsatisfiableConstraint(let c, let conflicts) = error as? SolverError else {
+                return XCTFail("unexpected \(error)")
+            }
+            XCTAssertEqual(c, conflicting)
+            XCTAssertEqual(conflicts, [bound])
+        }
+        XCTAssertEqual(solver.invariantViolations(), [])
+        XCTAssertEqual(solver.value(of: v[0]), -1000, accuracy: 1e-9)
+    }
+
+    /// A new row solved for a parametric external variable that sits in a restricted row must
+    /// not make that row infeasible: the primal simplex that follows assumes feasibility.
+    /// Here `v1`'s definition puts `v4` into the required inequality's slack row with a
+    /// coefficient too small to solve for (9.4e-8), and the last add used to pick `v4` and
+    /// drive that slack to -2.76, breaking `-0.01·v1 - 1 <= 0`... at priority 999, and the
+    /// required `0.99·v2 + 100·v3 + 0.5 == 0` with it.
+    func testSubjectIsNotChosenWhenItMakesARestrictedRowInfeasible() throws {
+        let v = (0..<5).map { Variable("v\($0)") }
+        var solver = Solver()
+        try solver.add(Constraint(-v[4] + 10.5 * v[0] + 10, .equal, priority: 500))
+        try solver.add(Constraint(0.99 * v[2] + 100 * v[3] + 0.5, .equal))
+        let optional = Constraint(0.99 * v[2] + v[3], .equal, priority: 750)
+        try solver.add(optional)
+        try solver.add(Constraint(101 * v[1] - 0.01 * v[0], .equal))
+        try solver.add(Constraint(-0.01 * v[1] - 1, .lessThanOrEqual, priority: 999))
+        try solver.updateConstant(of: optional, to: -1)
+        try solver.add(Constraint(0.99 * v[2] + v[1] + 375, .equal, priority: 750))
+        XCTAssertEqual(solver.invariantViolations(), [])
+        let values = solver.values(of: v)
+        XCTAssertEqual(0.99 * values[2] + 100 * values[3] + 0.5, 0, accuracy: 1e-9)
+        XCTAssertEqual(101 * values[1] - 0.01 * values[0], 0, accuracy: 1e-9)
+    }
+
+    /// Finding 2: coefficients 10^6 and 10^-3 in one constraint. `a`'s definition holds
+    /// `b` with a coefficient of 1e-9; expanding it into `a >= 0` used to drop that term
+    /// (absolute tolerance 1e-8), so `a >= 0` no longer constrained `b` and a suggestion of
+    /// -5000 made `a` -5e-6 (the constraint `10^6·a - 10^-3·b == 0` off by 5 in its own units).
+    func testSmallTermsNextToLargeCoefficientsAreKept() throws {
+        let a = Variable("a")
+        let b = Variable("b")
+        var solver = Solver()
+        try solver.addEditVariable(b, priority: .defaultHigh)
+        try solver.add(Constraint(1_000_000 * a - 0.001 * b, .equal))
+        try solver.add(Constraint(a.expression, .greaterThanOrEqual))
+        try solver.suggestValue(-5000, for: b)
+        XCTAssertEqual(solver.invariantViolations(), [])
+        XCTAssertGreaterThanOrEqual(solver.value(of: a), 0)
+        XCTAssertEqual(solver.value(of: b), 0, accuracy: 1e-9)
+        try solver.suggestValue(5000, for: b)
+        XCTAssertEqual(solver.value(of: a), 5e-6, accuracy: 1e-18)
+    }
+
+    /// A satisfiable required constraint was refused: `v0 == 0` after `v2 >= -10^7` and
+    /// `100·v2 - 2·v0 - 667 == 0`. Phase one reached zero, but its constant was the rounding
+    /// of 5e8-sized operands (6e-8), above the absolute 1e-8 that counted as zero; constants
+    /// now cancel by the same relative rule as coefficients.
+    func testSatisfiableConstraintIsNotRefusedForRoundingOfLargeConstants() throws {
+        let v0 = Variable("v0")
+        let v2 = Variable("v2")
+        var solver = Solver()
+        try solver.add(Constraint(-0.01 * v2 - 100_000, .lessThanOrEqual))
+        try solver.add(Constraint(100 * v2 - 2 * v0 - 667, .equal))
+        try solver.add(Constraint(v0.expression, .equal))
+        XCTAssertEqual(solver.invariantViolations(), [])
+        XCTAssertEqual(solver.value(of: v0), 0, accuracy: 1e-6)
+        XCTAssertEqual(solver.value(of: v2), 6.67, accuracy: 1e-8)
+    }
 }
