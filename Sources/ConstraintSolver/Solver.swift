@@ -1689,12 +1689,15 @@ public struct Solver: Sendable {
     /// Checks the internal invariants and returns a description of each violation (empty
     /// when consistent): rows over parametric symbols only, consistent column and definition
     /// indexes, acyclic definitions, feasibility and optimality. Used by the test suite.
-    public func invariantViolations() -> [String] {
+    ///
+    /// - Parameter scale: The largest magnitude the solver has held (see ``magnitude()``), if
+    ///   larger than now: a row counts as infeasible below -(1e-7 + 1e-11 × scale), since
+    ///   rounding left by larger values outlives them.
+    public func invariantViolations(scale: Double = 0) -> [String] {
         var problems: [String] = []
         let n = symbolInfo.count
-        // Rounding is relative to the largest value in the tableau.
-        var scale = 1.0
-        for row in rowOf { if let k = row?.constant { scale = max(scale, abs(k)) } }
+        // Rounding is relative to the largest value the solver computes with.
+        let scale = evaluate(program ?? compileProgram()).reduce(max(1, scale)) { max($0, abs($1)) }
         for b in 0..<n {
             if let row = rowOf[b] {
                 if definition[b] != nil { problems.append("symbol \(b) is basic and defined") }

@@ -122,7 +122,7 @@ package enum SolverHarness {
     static func check(
         _ solver: inout Solver, variables: [Variable], constants: [Constraint: Double], largest: inout Double
     ) {
-        let problems = solver.invariantViolations()
+        let problems = solver.invariantViolations(scale: largest)
         require(problems.isEmpty, "solver invariants: \(problems)")
         let values = solver.values(of: variables)
         require(values.allSatisfy(\.isFinite), "values \(values)")

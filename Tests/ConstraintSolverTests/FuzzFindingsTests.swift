@@ -106,4 +106,22 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(solver.value(of: v0), 0, accuracy: 1e-6)
         XCTAssertEqual(solver.value(of: v2), 6.67, accuracy: 1e-8)
     }
+
+    /// The other side of the rule above: constants cancel only at the level of rounding. With
+    /// constants zeroed at 1e-10 of their operands, the real 1e-5 between two values of 10^7
+    /// was dropped and a required `v0 == 0` was left at -2e-4 (an optional `v1 == 10^7` and
+    /// `v1 + 5·v0 + 0.001 <= 0` at the same priority, then an edit variable on `v1`).
+    func testSmallDifferencesOfLargeConstantsAreKept() throws {
+        let v0 = Variable("v0")
+        let v1 = Variable("v1")
+        var solver = Solver()
+        try solver.add(Constraint(-0.01 * v1 + 100_000, .equal, priority: 500))
+        try solver.add(Constraint(v1 + 5 * v0 + 0.001, .lessThanOrEqual, priority: 500))
+        try solver.add(Constraint(2 * v0 - 667, .lessThanOrEqual, priority: 1))
+        try solver.addEditVariable(v1, priority: 1)
+        try solver.add(Constraint(v0.expression, .equal))
+        XCTAssertEqual(solver.invariantViolations(), [])
+        XCTAssertEqual(solver.value(of: v0), 0, accuracy: 1e-8)
+        XCTAssertEqual(solver.value(of: v1), -0.001, accuracy: 1e-8)
+    }
 }
