@@ -40,6 +40,14 @@ let constantCancellationTolerance = 1.0e-13
     return abs(sum) <= constantCancellationTolerance * max(abs(a), abs(b)) ? 0 : sum
 }
 
+/// A row is only solved for a symbol (made its definition or basic row) when the symbol's
+/// coefficient is at least this fraction of the row's largest: threshold pivoting, as sparse
+/// LU factorisations do (u = 0.01). Dividing by a coefficient 10^-6 of the others, as this
+/// solver once allowed, multiplies their rounding by up to 10^6: fuzzing found required
+/// equalities off by 3e-6 to 8e-4 that way. Other subjects (the constraint's own slack or
+/// error, or phase one) are always available, so a stricter rule costs nothing but a pivot.
+let subjectThreshold = 1.0e-2
+
 /// A sparse linear row with terms sorted by symbol id.
 ///
 /// The terms are one array of (id, coefficient) pairs: one allocation per row, and a binary

@@ -1114,7 +1114,7 @@ public struct Solver: Sendable {
     ) -> Bool {
         var largest = 0.0
         for t in touched { largest = Swift.max(largest, abs(work[Int(t)])) }
-        return abs(work[Int(id)]) >= 1.0e-6 * largest
+        return abs(work[Int(id)]) >= subjectThreshold * largest
     }
 
     /// Replaces tableau-basic symbols in `row` by their rows.
@@ -1313,11 +1313,11 @@ public struct Solver: Sendable {
     // MARK: - Simplex
 
     /// Whether the coefficient of `id` in `row` is large enough to solve for it without
-    /// amplifying rounding residue (at least 1e-6 of the row's largest coefficient).
+    /// amplifying rounding residue: at least ``subjectThreshold`` of the row's largest.
     func wellConditioned(_ id: Int32, in row: Row) -> Bool {
         var largest = 0.0
         for c in row.coefficients { largest = max(largest, abs(c)) }
-        return abs(row.coefficient(for: id)) >= 1.0e-6 * largest
+        return abs(row.coefficient(for: id)) >= subjectThreshold * largest
     }
 
     /// The symbol a new tableau row is solved for: a parametric external variable whose new

@@ -51,25 +51,22 @@ final class FuzzFindingsTests: XCTestCase {
 
     /// A new row solved for a parametric external variable that sits in a restricted row must
     /// not make that row infeasible: the primal simplex that follows assumes feasibility.
-    /// Here `v1`'s definition puts `v4` into the required inequality's slack row with a
-    /// coefficient too small to solve for (9.4e-8), and the last add used to pick `v4` and
-    /// drive that slack to -2.76, breaking `-0.01·v1 - 1 <= 0`... at priority 999, and the
-    /// required `0.99·v2 + 100·v3 + 0.5 == 0` with it.
+    /// `0.001·x <= 10` leaves `x` parametric in its slack's row (0.001 is too small to solve
+    /// for); a later `x == 20000` solved for `x` drove the slack to -10. Fuzzing found it
+    /// with `x` in a required inequality through a chain of definitions (slack at -2.76).
     func testSubjectIsNotChosenWhenItMakesARestrictedRowInfeasible() throws {
-        let v = (0..<5).map { Variable("v\($0)") }
+        let x = Variable("x")
         var solver = Solver()
-        try solver.add(Constraint(-v[4] + 10.5 * v[0] + 10, .equal, priority: 500))
-        try solver.add(Constraint(0.99 * v[2] + 100 * v[3] + 0.5, .equal))
-        let optional = Constraint(0.99 * v[2] + v[3], .equal, priority: 750)
-        try solver.add(optional)
-        try solver.add(Constraint(101 * v[1] - 0.01 * v[0], .equal))
-        try solver.add(Constraint(-0.01 * v[1] - 1, .lessThanOrEqual, priority: 999))
-        try solver.updateConstant(of: optional, to: -1)
-        try solver.add(Constraint(0.99 * v[2] + v[1] + 375, .equal, priority: 750))
+        let bound = Constraint(0.001 * x - 10, .lessThanOrEqual)
+        try solver.add(bound)
+        try solver.add(Constraint(x - 20000, .equal, priority: 750))
         XCTAssertEqual(solver.invariantViolations(), [])
-        let values = solver.values(of: v)
-        XCTAssertEqual(0.99 * values[2] + 100 * values[3] + 0.5, 0, accuracy: 1e-9)
-        XCTAssertEqual(101 * values[1] - 0.01 * values[0], 0, accuracy: 1e-9)
+        XCTAssertEqual(solver.value(of: x), 10000, accuracy: 1e-9)
+        let conflicting = Constraint(x - 20000, .equal)
+        XCTAssertThrowsError(try solver.add(conflicting)) { error in
+            XCTAssertEqual(error as? SolverError, .unsatisfiableConstraint(conflicting, conflicts: [bound]))
+        }
+        XCTAssertEqual(solver.value(of: x), 10000, accuracy: 1e-9)
     }
 
     /// Finding 2: coefficients 10^6 and 10^-3 in one constraint. `a`'s definition holds
@@ -123,5 +120,28 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(solver.invariantViolations(), [])
         XCTAssertEqual(solver.value(of: v0), 0, accuracy: 1e-8)
         XCTAssertEqual(solver.value(of: v1), -0.001, accuracy: 1e-8)
+    }
+
+    /// A new row was solved for a symbol whose coefficient was barely above 10^-6 of the
+    /// row's largest, multiplying rounding by up to 10^6: a required `-v1 + 3·v4 + 10 == 0`
+    /// ended 2.9e-6 off with values near 7000. Subjects now need 1/100 of the row's largest
+    /// coefficient (threshold pivoting), and the equality holds to rounding.
+    func testRowsAreNotSolvedForTinyCoefficients() throws {
+        let v = (0..<5).map { Variable("v\($0)") }
+        var solver = Solver()
+        try solver.add(Constraint(10 * v[2] + 100 * v[0] - 0.01 * v[1], .greaterThanOrEqual))
+        try solver.addEditVariable(v[1], priority: 999)
+        try solver.add(Constraint(-0.01 * v[3] + v[0] + 3 * v[1] + 10, .greaterThanOrEqual, priority: 500))
+        try solver.add(Constraint(3 * v[1] - 2 * v[3] - v[0] + 44, .greaterThanOrEqual, priority: 500))
+        try solver.add(Constraint(v[4] + 2 * v[1] - 2 * v[3] - 667, .lessThanOrEqual, priority: 750))
+        try solver.add(Constraint(v[0] + 100, .greaterThanOrEqual))
+        try solver.add(Constraint(-v[1] + 1, .lessThanOrEqual))
+        try solver.add(Constraint(-2 * v[1] + 1, .lessThanOrEqual))
+        try solver.add(Constraint(-2 * v[1] + 1, .lessThanOrEqual))
+        try solver.add(Constraint(-v[1] + 3 * v[4] + 10, .equal))
+        XCTAssertEqual(solver.invariantViolations(), [])
+        let x = solver.values(of: v)
+        XCTAssertEqual(-x[1] + 3 * x[4] + 10, 0, accuracy: 1e-10)
+        XCTAssertGreaterThanOrEqual(x[1], 1 - 1e-12)
     }
 }
