@@ -57,8 +57,6 @@ public struct Solver: Sendable {
     var definition: [Row?] = []
     /// For each symbol, the defined variables whose definition refers to it directly.
     var definitionUsers: [SymbolSet] = []
-    /// Creation stamps of definitions (expansion order).
-
     var variableSymbols = VariableTable()
     var rowCount = 0
     var definitionCount = 0
@@ -374,21 +372,21 @@ public struct Solver: Sendable {
         let tag = info.tag
         let shift = delta / tag.markerSign
         let m = tag.marker
-        if rowOf[Int(m)] != nil {
+        if let old = rowOf[Int(m)]?.constant {
             record(m)
-            if let k = rowOf[Int(m)]?.constant { rowOf[Int(m)]?.constant = sumCancelling(k, -shift) }
-            if symbolInfo[Int(m)].kind != .external, let k = rowOf[Int(m)]?.constant, k < 0 {
-                infeasible.push(m)
-            }
+            let updated = sumCancelling(old, -shift)
+            rowOf[Int(m)]?.constant = updated
+            if symbolInfo[Int(m)].kind != .external && updated < 0 { infeasible.push(m) }
         } else {
             let users = columns[Int(m)]
             if journal != nil { for r in users { record(r) } }
             rowOf.withUnsafeMutableBufferPointer { rows in
                 for r in users {
                     let i = Int(r)
-                    guard let c = rows[i]?.coefficient(for: m) else { continue }
-                    if let k = rows[i]?.constant { rows[i]?.constant = sumCancelling(k, c * shift) }
-                    if symbolInfo[i].kind != .external, let k = rows[i]?.constant, k < 0 { infeasible.push(r) }
+                    guard let c = rows[i]?.coefficient(for: m), let old = rows[i]?.constant else { continue }
+                    let updated = sumCancelling(old, c * shift)
+                    rows[i]?.constant = updated
+                    if symbolInfo[i].kind != .external && updated < 0 { infeasible.push(r) }
                 }
             }
             for k in objective.indices {
@@ -633,13 +631,12 @@ public struct Solver: Sendable {
         public var rebuilds: Int
     }
 
-    /// The largest magnitude among the values of the tableau's basic symbols (variables,
-    /// slacks and errors): the scale of the numbers the solver computes with. Rounding makes
-    /// results accurate relative to this scale, not to each variable's own value: a
-    /// constraint violated by 10^5 elsewhere in the system leaves errors of about 10^-11 ×
-    /// 10^5 in others, more when the coefficients span several orders of magnitude.
-    public mutating func magnitude() -> Double {
-        evaluate().reduce(0) { max($0, abs($1)) }
+    /// The largest magnitude among the values of all the solver's symbols (variables, slacks
+    /// and errors): the scale of the numbers it computes with. Rounding makes results accurate
+    /// relative to this scale, not to each variable's own value: a constraint violated by 10^5
+    /// elsewhere in the system leaves errors of about 10^-11 × 10^5 in others.
+    public func magnitude() -> Double {
+        evaluate(program ?? compileProgram()).reduce(0) { max($0, abs($1)) }
     }
 
     /// The current internal sizes.
@@ -1697,7 +1694,7 @@ public struct Solver: Sendable {
         var problems: [String] = []
         let n = symbolInfo.count
         // Rounding is relative to the largest value the solver computes with.
-        let scale = evaluate(program ?? compileProgram()).reduce(max(1, scale)) { max($0, abs($1)) }
+        let scale = max(1, scale, magnitude())
         for b in 0..<n {
             if let row = rowOf[b] {
                 if definition[b] != nil { problems.append("symbol \(b) is basic and defined") }
