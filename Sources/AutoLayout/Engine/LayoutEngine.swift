@@ -84,7 +84,12 @@ final class LayoutEngine {
         solver.explainsFailures = true
     }
 
-    var scale: Double { Double(root.traitCollection.displayScale) }
+    /// The root's display scale and layout direction, read once at the start of each pass:
+    /// every leading or trailing term of every constraint, in every round, and every pixel
+    /// edge needs them, and each read of `traitCollection` walks up to the window.
+    private var passTraits: (scale: Double, rightToLeft: Bool)? = nil
+
+    var scale: Double { passTraits?.scale ?? Double(root.traitCollection.displayScale) }
 
     /// A solved position on the nearest pixel, halves up (`PixelGrid.round`); unrounded when
     /// the scale is not a usable number.
@@ -98,7 +103,9 @@ final class LayoutEngine {
     private func pixelEdges(_ r: Rect) -> (x0: Double, y0: Double, x1: Double, y1: Double) {
         (pixelRound(r.minX), pixelRound(r.minY), pixelRound(r.maxX), pixelRound(r.maxY))
     }
-    var isRightToLeft: Bool { root.traitCollection.layoutDirection == .rightToLeft }
+    var isRightToLeft: Bool {
+        passTraits?.rightToLeft ?? (root.traitCollection.layoutDirection == .rightToLeft)
+    }
 
     func report(_ diagnostic: LayoutDiagnostic) {
         pendingDiagnostics.append(diagnostic)
@@ -126,11 +133,18 @@ final class LayoutEngine {
         let views = root.subtree()
         var passDiagnostics = pendingDiagnostics
         pendingDiagnostics = []
+        let traits = root.traitCollection
+        passTraits = (Double(traits.displayScale), traits.layoutDirection == .rightToLeft)
         if let window = root as? UIWindow { window.safeAreaInsets = window.deviceSafeAreaInsets }
+        var inTree = Set<ObjectIdentifier>()
+        inTree.reserveCapacity(views.count)
+        for view in views { inTree.insert(ObjectIdentifier(view)) }
+        // Rounds change wrap widths and safe areas only, never the user's constraints.
+        let user = userConstraints(views, inTree: inTree, diagnostics: &passDiagnostics)
         var rounds = 0
         while true {
             rounds += 1
-            let desired = collect(views, diagnostics: &passDiagnostics)
+            let desired = collect(views, inTree: inTree, user: user, diagnostics: &passDiagnostics)
             sync(desired, diagnostics: &passDiagnostics)
             loadRects(views)
             let wrapChanged = updateWrapWidths(views)
@@ -152,12 +166,11 @@ final class LayoutEngine {
 
     // MARK: Collecting
 
-    private func collect(_ views: [UIView], diagnostics: inout [LayoutDiagnostic]) -> [NSLayoutConstraint] {
-        var inTree = Set<ObjectIdentifier>()
-        inTree.reserveCapacity(views.count)
-        for view in views { inTree.insert(ObjectIdentifier(view)) }
-
-        // The user's constraints, once each, in activation order.
+    /// The user's constraints, once each, in activation order; those that reach outside the
+    /// tree are left out and reported.
+    private func userConstraints(
+        _ views: [UIView], inTree: Set<ObjectIdentifier>, diagnostics: inout [LayoutDiagnostic]
+    ) -> [NSLayoutConstraint] {
         var seen = Set<ObjectIdentifier>()
         var user: [NSLayoutConstraint] = []
         for view in views {
@@ -175,7 +188,13 @@ final class LayoutEngine {
             }
         }
         user.sort { ($0.activationOrder ?? 0) < ($1.activationOrder ?? 0) }
+        return user
+    }
 
+    private func collect(
+        _ views: [UIView], inTree: Set<ObjectIdentifier>, user: [NSLayoutConstraint],
+        diagnostics: inout [LayoutDiagnostic]
+    ) -> [NSLayoutConstraint] {
         var result: [NSLayoutConstraint] = []
         for view in views {
             if view === root {
