@@ -144,11 +144,10 @@ open class UITextField: UIView {
         let scale = Double(traitCollection.displayScale)
         do {
             let (resolved, prepared) = try cache.prepared(text ?? "", font: font, letterSpacing: 0)
-            var width = try prepared.layout(LayoutOptions(width: .infinity, numberOfLines: 1)).width
+            var width = try prepared.measure(oneLine).width
             if (text ?? "").isEmpty, let placeholder, !placeholder.isEmpty {
-                width = try placeholderCache.prepared(placeholder, font: font, letterSpacing: 0).text.layout(
-                    LayoutOptions(width: .infinity, numberOfLines: 1)
-                ).width
+                let shown = try placeholderCache.prepared(placeholder, font: font, letterSpacing: 0).text
+                width = try shown.measure(oneLine).width
             }
             width = max(PixelGrid.ceil(width, scale: scale), 5)
             if borderStyle == .roundedRect { return CGSize(width: width + 28, height: 34) }
@@ -181,7 +180,7 @@ open class UISegmentedControl: UIView {
             let font = try UIFont.systemFont(ofSize: 13).resolve()
             for title in titles {
                 let text = try PreparedText(title, font: font)
-                widest = max(widest, try text.layout(LayoutOptions(width: .infinity, numberOfLines: 1)).width)
+                widest = max(widest, try text.measure(oneLine).width)
             }
         } catch {
             measurementError = error
@@ -190,3 +189,7 @@ open class UISegmentedControl: UIView {
         return CGSize(width: segment * CGFloat(titles.count), height: 32)
     }
 }
+
+/// One unbounded line: how a text field and a segmented control measure their titles (the
+/// width only, so no lines are built).
+private let oneLine = LayoutOptions(width: .infinity, numberOfLines: 1)

@@ -109,8 +109,6 @@ open class UIStackView: UIView {
         customSpacing[ObjectIdentifier(view)] ?? spacing
     }
 
-    override func arrangedSubviewVisibilityChanged(_ view: UIView) { setNeedsLayout() }
-
     /// Horizontal stacks take their tallest view's baseline; vertical ones the first view's.
     open override var forFirstBaselineLayout: UIView {
         baselineView(first: true)?.forFirstBaselineLayout ?? self

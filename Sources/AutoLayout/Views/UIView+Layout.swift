@@ -2,13 +2,6 @@ import ConstraintSolver
 import Foundation
 
 extension UIView {
-    /// Whether this tree prints its layout diagnostics to standard error, as UIKit prints
-    /// them to the console (true by default; read on the root view).
-    public var logsLayoutDiagnostics: Bool {
-        get { logsDiagnosticsStorage }
-        set { logsDiagnosticsStorage = newValue }
-    }
-
     /// Whether the view's frame is not fully determined: other frames would satisfy every
     /// constraint equally well. Lays the tree out first if needed.
     public var hasAmbiguousLayout: Bool { !ambiguousAttributes.isEmpty }

@@ -74,7 +74,8 @@ open class UIView: LayoutItem, CustomStringConvertible {
     }
     /// A hidden view still has a frame; stack views leave hidden arranged views out.
     public var isHidden = false {
-        didSet { if isHidden != oldValue { superview?.arrangedSubviewVisibilityChanged(self) } }
+        // Hiding a subview changes the layout of its tree (a stack view drops it).
+        didSet { if isHidden != oldValue, superview != nil { setNeedsLayout() } }
     }
 
     /// The superview, or nil for a root.
@@ -156,7 +157,9 @@ open class UIView: LayoutItem, CustomStringConvertible {
     var automaticWrapWidth: CGFloat?
     /// Why the last reading of ``intrinsicContentSize`` could not measure (set by text views).
     var measurementError: (any Error)?
-    var logsDiagnosticsStorage = true
+    /// Whether this tree prints its layout diagnostics to standard error, as UIKit prints
+    /// them to the console (true by default; read on the root view).
+    public var logsLayoutDiagnostics = true
 
     private var hugging: (horizontal: UILayoutPriority, vertical: UILayoutPriority) = (.defaultLow, .defaultLow)
     private var compression: (horizontal: UILayoutPriority, vertical: UILayoutPriority) = (.defaultHigh, .defaultHigh)
@@ -447,7 +450,4 @@ open class UIView: LayoutItem, CustomStringConvertible {
 
     /// Constraints the view makes for its own layout (stack views).
     func generatedLayoutConstraints() -> [NSLayoutConstraint] { [] }
-
-    /// Called when an arranged subview is hidden or shown (stack views override it).
-    func arrangedSubviewVisibilityChanged(_ view: UIView) { setNeedsLayout() }
 }
