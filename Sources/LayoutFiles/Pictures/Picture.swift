@@ -341,8 +341,8 @@ struct PictureBuilder {
         switch view {
         case let label as UILabel:
             guard let text = label.text, !text.isEmpty, frame.width > 0 else { return }
-            let font = try label.font.resolve()
-            let prepared = try PreparedText(text, font: font, letterSpacing: Double(label.letterSpacing))
+            // The label's own prepared text (cached for its intrinsic size), not a second prepare.
+            let prepared = try label.preparedText()
             var options = LayoutOptions(
                 width: frame.width, numberOfLines: label.numberOfLines, lineBreakMode: label.lineBreakMode,
                 lineSpacing: Double(label.lineSpacing), lineHeightMultiple: Double(label.lineHeightMultiple))
