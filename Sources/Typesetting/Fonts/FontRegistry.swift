@@ -133,6 +133,13 @@ public final class FontRegistry: Sendable {
     /// Every face known, in the order added.
     public var faces: [FontFace] { state.withLock { $0.faces } }
 
+    /// The faces of each family (names in any case), in the order added; empty for a family
+    /// the registry does not have. One lock for the whole list.
+    func members(ofFamilies names: [String]) -> [[FontFace]] {
+        let keys = names.map { $0.lowercased() }
+        return state.withLock { state in keys.map { state.byFamily[$0] ?? [] } }
+    }
+
     /// The family names known, sorted.
     public var families: [String] {
         Array(Set(faces.map(\.family))).sorted()

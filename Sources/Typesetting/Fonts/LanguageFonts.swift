@@ -118,15 +118,8 @@ extension FontRegistry {
     public func preferredFaces(
         for script: FallbackScript, language: String?, weight: FontWeight = .regular, italic: Bool = false
     ) -> [FontFace] {
-        let all = faces
-        var result: [FontFace] = []
-        for name in LanguageFonts.preferredFamilies(for: script, language: language) {
-            let wanted = name.lowercased()
-            let members = all.filter { $0.family.lowercased() == wanted }
-            if !members.isEmpty {
-                result.append(FontRegistry.bestMatch(in: members, weight: weight, italic: italic))
-            }
+        members(ofFamilies: LanguageFonts.preferredFamilies(for: script, language: language)).compactMap {
+            $0.isEmpty ? nil : FontRegistry.bestMatch(in: $0, weight: weight, italic: italic)
         }
-        return result
     }
 }
