@@ -137,13 +137,18 @@ struct FitCheck {
         request.contentInsets = rule.contentInsets
         let control = try request.configuredControl(font: font, registry: registry)
         let layout = try control.layout()
-        var needed = try control.intrinsicContentSize(scale: scale)
-        // What is available is the height shown, unless the rule sets a maximum.
-        var available = Size(width: rule.width, height: rule.maxHeight ?? needed.height)
-        // A label with more than one line needs the height of all its lines.
+        // What is available is the height shown, unless the rule sets a maximum; a label with
+        // more than one line needs the height of all its lines (its shown size is only
+        // measured when there is no maximum).
+        let needed: Size
+        var available = Size(width: rule.width, height: rule.maxHeight ?? 0)
         if case .label(var full) = control.view, full.label.numberOfLines != 1 {
+            if rule.maxHeight == nil { available.height = try control.intrinsicContentSize(scale: scale).height }
             full.label.numberOfLines = 0
             needed = try full.intrinsicContentSize(scale: scale, prepared: control.prepared)
+        } else {
+            needed = try control.intrinsicContentSize(scale: scale)
+            if rule.maxHeight == nil { available.height = needed.height }
         }
         let problem: Finding.Problem
         if layout.isTruncated {
