@@ -51,6 +51,14 @@ public struct Button: Sendable {
         return try titleLabel.layout(width: available, prepared: prepared)
     }
 
+    /// The insets around the title: `contentEdgeInsets`, or when they are all zero the default
+    /// 6 pt above and below (what the intrinsic size and the title's baselines use).
+    public var effectiveContentInsets: EdgeInsets {
+        contentEdgeInsets.isZero
+            ? EdgeInsets(top: Button.defaultTitleVerticalPadding, bottom: Button.defaultTitleVerticalPadding)
+            : contentEdgeInsets
+    }
+
     /// `intrinsicContentSize`: the title's size on the pixel grid plus the content insets
     /// (or the default 6 pt above and below). An empty title measures one line high.
     public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError) -> Size
@@ -58,10 +66,7 @@ public struct Button: Sendable {
         try PixelGrid.validate(scale: scale)
         let titleSize = try titleLabel.intrinsicContentSize(scale: scale, prepared: prepared)
         let titleHeight = title.isEmpty ? PixelGrid.ceil(font.lineHeight, scale: scale) : titleSize.height
-        let insets =
-            contentEdgeInsets.isZero
-            ? EdgeInsets(top: Button.defaultTitleVerticalPadding, bottom: Button.defaultTitleVerticalPadding)
-            : contentEdgeInsets
+        let insets = effectiveContentInsets
         return Size(width: titleSize.width + insets.horizontal, height: titleHeight + insets.vertical)
     }
 }

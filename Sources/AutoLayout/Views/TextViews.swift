@@ -253,11 +253,9 @@ open class UIButton: UIView {
         guard let (button, prepared) = try? measurer(), let layout = try? button.titleLayout(prepared: prepared),
             let size = try? button.intrinsicContentSize(scale: scale, prepared: prepared)
         else { return nil }
-        let insets = contentEdgeInsets
-        let padding = CGFloat(Button.defaultTitleVerticalPadding)
+        let insets = button.effectiveContentInsets
         var offsets = BaselineOffsets(
-            layout, font: button.font, scale: scale, top: insets == .zero ? padding : insets.top,
-            bottom: insets == .zero ? padding : insets.bottom)
+            layout, font: button.font, scale: scale, top: CGFloat(insets.top), bottom: CGFloat(insets.bottom))
         if let image = currentImage, imageHeight(image) > size.height {
             let extra = CGFloat(imageHeight(image) - size.height) / 2
             offsets.fromTop += extra
