@@ -397,18 +397,23 @@ final class LayoutEngine {
             diagnostics.append(
                 LayoutDiagnostic(.measurementFailed, "\(view.diagnosticName): intrinsic size not measured: \(error)"))
         }
-        var result: [NSLayoutConstraint] = []
         let id = ObjectIdentifier(view)
-        var existing = contentSize[id] ?? [nil, nil]
+        // Most views (plain views, stacks) have no intrinsic size: nothing to keep.
+        guard size.width >= 0 && size.width.isFinite || size.height >= 0 && size.height.isFinite else {
+            contentSize[id] = nil
+            return []
+        }
+        var result: [NSLayoutConstraint] = []
+        var existing = contentSize[id] ?? ContentSizePair()
         for axis in NSLayoutConstraint.Axis.allCases {
             let value = axis == .horizontal ? size.width : size.height
             guard value >= 0, value.isFinite else {
-                existing[axis.rawValue] = nil
+                existing[axis] = nil
                 continue
             }
             let hug = view.contentHuggingPriority(for: axis)
             let resist = view.contentCompressionResistancePriority(for: axis)
-            if let constraint = existing[axis.rawValue] {
+            if let constraint = existing[axis] {
                 constraint.constant = value
                 constraint.huggingPriority = hug
                 constraint.compressionResistancePriority = resist
@@ -416,14 +421,28 @@ final class LayoutEngine {
             } else {
                 let constraint = NSContentSizeLayoutConstraint(
                     view: view, axis: axis, size: value, hugging: hug, compression: resist)
-                existing[axis.rawValue] = constraint
+                existing[axis] = constraint
                 result.append(constraint)
             }
         }
         contentSize[id] = existing
         return result
     }
-    private var contentSize: [ObjectIdentifier: [NSContentSizeLayoutConstraint?]] = [:]
+    private var contentSize: [ObjectIdentifier: ContentSizePair] = [:]
+
+    /// A view's content-size constraints, one per axis (nil where the axis has no intrinsic
+    /// size), kept so that a new intrinsic size updates them in place.
+    private struct ContentSizePair {
+        var horizontal: NSContentSizeLayoutConstraint?
+        var vertical: NSContentSizeLayoutConstraint?
+
+        subscript(axis: NSLayoutConstraint.Axis) -> NSContentSizeLayoutConstraint? {
+            get { axis == .horizontal ? horizontal : vertical }
+            set {
+                if axis == .horizontal { horizontal = newValue } else { vertical = newValue }
+            }
+        }
+    }
 
     // MARK: Translating
 
