@@ -178,10 +178,12 @@ extension PreparedText {
         var width = arithmetic
         var interior = start
         if startUnsafe {
-            var next = start + 1
-            while next < p.count && p.unsafeBefore[next] { next += 1 }
+            // A break opportunity's boundary holds its nearest safe boundaries; an emergency
+            // or character break's is found by scanning.
+            let boundary = p.unsafeBoundary(at: start)
+            let next = boundary?.nextSafe ?? PreparedParagraph.nextSafe(after: start, p.unsafeBefore)
             guard next <= content else { return (try? reshapedWidth(p, start..<content)) ?? arithmetic }
-            if let boundary = p.unsafeBoundary(at: start) {
+            if let boundary {
                 width += boundary.startDelta
             } else {
                 width += ((try? reshapedWidth(p, start..<next)) ?? p.width(start, next)) - p.width(start, next)
@@ -189,10 +191,10 @@ extension PreparedText {
             interior = next
         }
         if endUnsafe {
-            var previous = content - 1
-            while previous > 0 && p.unsafeBefore[previous] { previous -= 1 }
+            let boundary = p.unsafeBoundary(at: content)
+            let previous = boundary?.previousSafe ?? PreparedParagraph.previousSafe(before: content, p.unsafeBefore)
             guard previous >= interior else { return (try? reshapedWidth(p, start..<content)) ?? arithmetic }
-            if let boundary = p.unsafeBoundary(at: content) {
+            if let boundary {
                 width += boundary.endDelta
             } else {
                 width +=
