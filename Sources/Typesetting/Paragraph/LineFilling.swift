@@ -219,42 +219,12 @@ extension PreparedText {
             letterSpacing: letterSpacing)
     }
 
-    /// The tallest ascender, deepest descender and largest gap of the fonts on `clusters`
-    /// (the primary font's for an empty line).
-    private func metrics(
-        _ p: PreparedParagraph, _ visible: Range<Int>, _ second: Range<Int>?, or range: Range<Int>, extraFont: Int?
-    ) -> (Double, Double, Double) {
-        var ascent = -Double.infinity
-        var descent = Double.infinity
-        var leading = -Double.infinity
-        var last = -1
-        func include(_ index: Int) {
-            guard index != last else { return }
-            last = index
-            let m = fonts[index].metrics
-            ascent = max(ascent, m.ascender)
-            descent = min(descent, m.descender)
-            leading = max(leading, m.leading)
-        }
-        let hasVisible = !visible.isEmpty || !(second?.isEmpty ?? true)
-        if p.singleFont >= 0 {
-            if hasVisible || !range.isEmpty { include(p.singleFont) }
-        } else if hasVisible {
-            for cluster in visible { include(p.font(ofCluster: cluster)) }
-            if let second { for cluster in second { include(p.font(ofCluster: cluster)) } }
-        } else {
-            for cluster in range { include(p.font(ofCluster: cluster)) }
-        }
-        if let extraFont { include(extraFont) }
-        if last < 0 { include(0) }
-        return (ascent, descent, leading)
-    }
-
     private func makeLine(
         _ p: PreparedParagraph, range: Range<Int>, visible: Range<Int>, second: Range<Int>? = nil, width: Double,
         ellipsisAt: Int?, truncated: Bool, extraFont: Int?, options: LayoutOptions
     ) -> LineBox {
-        let (ascent, descent, leading) = metrics(p, visible, second, or: range, extraFont: extraFont)
+        let (ascent, descent, leading) = p.lineMetrics(
+            visible, second, or: range, extraFont: extraFont, fonts)
         // A broken or hostile font can make the width negative: kerning (GPOS) larger than
         // the advances it adjusts (found by fuzzing font bytes). A line is never narrower than nothing.
         let height = LineBox.height(ascent: ascent, descent: descent, leading: leading, options)
@@ -332,6 +302,42 @@ extension PreparedText {
                 width: p.width(start, head) + ellipsisWidth + p.width(s, contentEnd), ellipsisAt: head, truncated: true,
                 extraFont: ellipsisFont, options: options)
         }
+    }
+}
+
+extension PreparedParagraph {
+    /// The tallest ascender, deepest descender and largest gap of the fonts on a line's visible
+    /// clusters (`visible`, `second`), else, when nothing is visible, on its `range`; with
+    /// `extraFont` (the ellipsis's) too, and the primary font's for an empty line. `metrics`
+    /// holds those of every font of the text (`PreparedText.Storage.fontMetrics`).
+    func lineMetrics(
+        _ visible: Range<Int>, _ second: Range<Int>?, or range: Range<Int>, extraFont: Int?,
+        _ fonts: [Font]
+    ) -> (ascent: Double, descent: Double, leading: Double) {
+        var ascent = -Double.infinity
+        var descent = Double.infinity
+        var leading = -Double.infinity
+        var last = -1
+        func include(_ index: Int) {
+            guard index != last else { return }
+            last = index
+            let m = fonts[index].metrics
+            ascent = max(ascent, m.ascender)
+            descent = min(descent, m.descender)
+            leading = max(leading, m.leading)
+        }
+        let hasVisible = !visible.isEmpty || !(second?.isEmpty ?? true)
+        if singleFont >= 0 {
+            if hasVisible || !range.isEmpty { include(singleFont) }
+        } else if hasVisible {
+            for cluster in visible { include(font(ofCluster: cluster)) }
+            if let second { for cluster in second { include(font(ofCluster: cluster)) } }
+        } else {
+            for cluster in range { include(font(ofCluster: cluster)) }
+        }
+        if let extraFont { include(extraFont) }
+        if last < 0 { include(0) }
+        return (ascent, descent, leading)
     }
 }
 

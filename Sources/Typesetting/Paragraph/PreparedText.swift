@@ -197,22 +197,8 @@ struct OneLine: Sendable {
         guard p.count > 0, p.unsafeBoundaries.isEmpty, !p.hasInnerMandatoryBreak else { return nil }
         let content = p.contentEnd[p.count]
         width = p.width(0, content)
-        // As `PreparedText.metrics`: the fonts of the visible clusters, else of the line's.
-        let clusters = content > 0 ? 0..<content : 0..<p.count
-        var ascent = -Double.infinity
-        var descent = Double.infinity
-        var leading = -Double.infinity
-        var seen = Set<Int>()
-        for cluster in clusters where seen.insert(p.font(ofCluster: cluster)).inserted {
-            let metrics = fonts[p.font(ofCluster: cluster)].metrics
-            ascent = max(ascent, metrics.ascender)
-            descent = min(descent, metrics.descender)
-            leading = max(leading, metrics.leading)
-            if p.singleFont >= 0 { break }
-        }
-        self.ascent = ascent
-        self.descent = descent
-        self.leading = leading
+        // The metrics line filling gives the line of the whole paragraph.
+        (ascent, descent, leading) = p.lineMetrics(0..<content, nil, or: 0..<p.count, extraFont: nil, fonts)
         charWrapToo = p.unsafeBefore.isEmpty
     }
 }
