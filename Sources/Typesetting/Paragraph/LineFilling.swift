@@ -34,9 +34,7 @@ extension PreparedText {
     public func layout(_ options: LayoutOptions) throws(TypesettingError) -> TextLayout {
         let options = try options.validated()
         var lines: [Line] = []
-        var width = 0.0
-        var height = 0.0
-        var isTruncated = false
+        var measurement = TextMeasurement.empty
         walkLines(options) { p, box in
             lines.append(
                 Line(
@@ -47,12 +45,11 @@ extension PreparedText {
                     width: box.width, ascent: box.ascent, descent: box.descent, leading: box.leading,
                     height: box.height, ellipsisOffset: box.ellipsisAt.map { p.offset(ofCluster: $0) },
                     isTruncated: box.truncated))
-            width = max(width, box.width)
-            height += box.height
-            if box.truncated { isTruncated = true }
+            measurement.add(box)
         }
-        if lines.count > 1 { height += options.lineSpacing * Double(lines.count - 1) }
-        return TextLayout(lines: lines, width: width, height: height, isTruncated: isTruncated)
+        measurement.finish(options)
+        return TextLayout(
+            lines: lines, width: measurement.width, height: measurement.height, isTruncated: measurement.isTruncated)
     }
 
     /// What `layout(_:)` gives for the size, line count and truncation, without building the
@@ -67,14 +64,9 @@ extension PreparedText {
             let height = LineBox.height(ascent: line.ascent, descent: line.descent, leading: line.leading, options)
             return TextMeasurement(width: max(0, line.width), height: height, lineCount: 1, isTruncated: false)
         }
-        var measurement = TextMeasurement(width: 0, height: 0, lineCount: 0, isTruncated: false)
-        walkLines(options) { _, box in
-            measurement.width = max(measurement.width, box.width)
-            measurement.height += box.height
-            measurement.lineCount += 1
-            if box.truncated { measurement.isTruncated = true }
-        }
-        if measurement.lineCount > 1 { measurement.height += options.lineSpacing * Double(measurement.lineCount - 1) }
+        var measurement = TextMeasurement.empty
+        walkLines(options) { _, box in measurement.add(box) }
+        measurement.finish(options)
         return measurement
     }
 
@@ -360,6 +352,25 @@ struct LineBox {
     static func height(ascent: Double, descent: Double, leading: Double, _ options: LayoutOptions) -> Double {
         let height = max(0, ascent - descent + leading)
         return options.lineHeightMultiple > 0 ? height * options.lineHeightMultiple : height
+    }
+}
+
+/// How `layout(_:)` and `measure(_:)` sum their lines, one code for both so they agree.
+extension TextMeasurement {
+    /// No lines yet.
+    static var empty: TextMeasurement { TextMeasurement(width: 0, height: 0, lineCount: 0, isTruncated: false) }
+
+    /// Counts one more line: the widest line's width, the sum of heights, any truncation.
+    mutating func add(_ box: LineBox) {
+        width = max(width, box.width)
+        height += box.height
+        lineCount += 1
+        if box.truncated { isTruncated = true }
+    }
+
+    /// Adds the line spacing between the lines counted, once they all are.
+    mutating func finish(_ options: LayoutOptions) {
+        if lineCount > 1 { height += options.lineSpacing * Double(lineCount - 1) }
     }
 }
 
