@@ -124,6 +124,13 @@ extension PreparedText {
                 }
                 return p.breaks[low]
             }
+            // Not even the first word fits. The greedy loop below would measure it again, and
+            // get the same width unless the line starts at an unsafe boundary (after an
+            // emergency break), where `lineWidth` shapes the start again: break it between
+            // clusters now.
+            if start == 0 || p.unsafeBefore.isEmpty || !p.unsafeBefore[start] {
+                return clusterBreak(p, from: start, upTo: p.breaks[k], width: width)
+            }
         }
         if options.lineBreakMode == .byCharWrapping {
             // Any cluster boundary up to the next hard break; trailing whitespace hangs.
