@@ -34,9 +34,7 @@ extension PreparedText {
     public func layout(_ options: LayoutOptions) throws(TypesettingError) -> TextLayout {
         let options = try options.validated()
         var lines: [Line] = []
-        var width = 0.0
-        var height = 0.0
-        var isTruncated = false
+        var measurement = TextMeasurement.empty
         walkLines(options) { p, box in
             lines.append(
                 Line(
@@ -47,12 +45,11 @@ extension PreparedText {
                     width: box.width, ascent: box.ascent, descent: box.descent, leading: box.leading,
                     height: box.height, ellipsisOffset: box.ellipsisAt.map { p.offset(ofCluster: $0) },
                     isTruncated: box.truncated))
-            width = max(width, box.width)
-            height += box.height
-            if box.truncated { isTruncated = true }
+            measurement.add(box)
         }
-        if lines.count > 1 { height += options.lineSpacing * Double(lines.count - 1) }
-        return TextLayout(lines: lines, width: width, height: height, isTruncated: isTruncated)
+        measurement.finish(options)
+        return TextLayout(
+            lines: lines, width: measurement.width, height: measurement.height, isTruncated: measurement.isTruncated)
     }
 
     /// What `layout(_:)` gives for the size, line count and truncation, without building the
@@ -67,14 +64,9 @@ extension PreparedText {
             let height = LineBox.height(ascent: line.ascent, descent: line.descent, leading: line.leading, options)
             return TextMeasurement(width: max(0, line.width), height: height, lineCount: 1, isTruncated: false)
         }
-        var measurement = TextMeasurement(width: 0, height: 0, lineCount: 0, isTruncated: false)
-        walkLines(options) { _, box in
-            measurement.width = max(measurement.width, box.width)
-            measurement.height += box.height
-            measurement.lineCount += 1
-            if box.truncated { measurement.isTruncated = true }
-        }
-        if measurement.lineCount > 1 { measurement.height += options.lineSpacing * Double(measurement.lineCount - 1) }
+        var measurement = TextMeasurement.empty
+        walkLines(options) { _, box in measurement.add(box) }
+        measurement.finish(options)
         return measurement
     }
 
@@ -132,6 +124,13 @@ extension PreparedText {
                 }
                 return p.breaks[low]
             }
+            // Not even the first word fits. The greedy loop below would measure it again, and
+            // get the same width unless the line starts at an unsafe boundary (after an
+            // emergency break), where `lineWidth` shapes the start again: break it between
+            // clusters now.
+            if start == 0 || p.unsafeBefore.isEmpty || !p.unsafeBefore[start] {
+                return clusterBreak(p, from: start, upTo: p.breaks[k], width: width)
+            }
         }
         if options.lineBreakMode == .byCharWrapping {
             // Any cluster boundary up to the next hard break; trailing whitespace hangs.
@@ -178,10 +177,12 @@ extension PreparedText {
         var width = arithmetic
         var interior = start
         if startUnsafe {
-            var next = start + 1
-            while next < p.count && p.unsafeBefore[next] { next += 1 }
+            // A break opportunity's boundary holds its nearest safe boundaries; an emergency
+            // or character break's is found by scanning.
+            let boundary = p.unsafeBoundary(at: start)
+            let next = boundary?.nextSafe ?? PreparedParagraph.nextSafe(after: start, p.unsafeBefore)
             guard next <= content else { return (try? reshapedWidth(p, start..<content)) ?? arithmetic }
-            if let boundary = p.unsafeBoundary(at: start) {
+            if let boundary {
                 width += boundary.startDelta
             } else {
                 width += ((try? reshapedWidth(p, start..<next)) ?? p.width(start, next)) - p.width(start, next)
@@ -189,10 +190,10 @@ extension PreparedText {
             interior = next
         }
         if endUnsafe {
-            var previous = content - 1
-            while previous > 0 && p.unsafeBefore[previous] { previous -= 1 }
+            let boundary = p.unsafeBoundary(at: content)
+            let previous = boundary?.previousSafe ?? PreparedParagraph.previousSafe(before: content, p.unsafeBefore)
             guard previous >= interior else { return (try? reshapedWidth(p, start..<content)) ?? arithmetic }
-            if let boundary = p.unsafeBoundary(at: content) {
+            if let boundary {
                 width += boundary.endDelta
             } else {
                 width +=
@@ -217,42 +218,12 @@ extension PreparedText {
             letterSpacing: letterSpacing)
     }
 
-    /// The tallest ascender, deepest descender and largest gap of the fonts on `clusters`
-    /// (the primary font's for an empty line).
-    private func metrics(
-        _ p: PreparedParagraph, _ visible: Range<Int>, _ second: Range<Int>?, or range: Range<Int>, extraFont: Int?
-    ) -> (Double, Double, Double) {
-        var ascent = -Double.infinity
-        var descent = Double.infinity
-        var leading = -Double.infinity
-        var last = -1
-        func include(_ index: Int) {
-            guard index != last else { return }
-            last = index
-            let m = fonts[index].metrics
-            ascent = max(ascent, m.ascender)
-            descent = min(descent, m.descender)
-            leading = max(leading, m.leading)
-        }
-        let hasVisible = !visible.isEmpty || !(second?.isEmpty ?? true)
-        if p.singleFont >= 0 {
-            if hasVisible || !range.isEmpty { include(p.singleFont) }
-        } else if hasVisible {
-            for cluster in visible { include(p.font(ofCluster: cluster)) }
-            if let second { for cluster in second { include(p.font(ofCluster: cluster)) } }
-        } else {
-            for cluster in range { include(p.font(ofCluster: cluster)) }
-        }
-        if let extraFont { include(extraFont) }
-        if last < 0 { include(0) }
-        return (ascent, descent, leading)
-    }
-
     private func makeLine(
         _ p: PreparedParagraph, range: Range<Int>, visible: Range<Int>, second: Range<Int>? = nil, width: Double,
         ellipsisAt: Int?, truncated: Bool, extraFont: Int?, options: LayoutOptions
     ) -> LineBox {
-        let (ascent, descent, leading) = metrics(p, visible, second, or: range, extraFont: extraFont)
+        let (ascent, descent, leading) = p.lineMetrics(
+            visible, second, or: range, extraFont: extraFont, fonts)
         // A broken or hostile font can make the width negative: kerning (GPOS) larger than
         // the advances it adjusts (found by fuzzing font bytes). A line is never narrower than nothing.
         let height = LineBox.height(ascent: ascent, descent: descent, leading: leading, options)
@@ -333,6 +304,42 @@ extension PreparedText {
     }
 }
 
+extension PreparedParagraph {
+    /// The tallest ascender, deepest descender and largest gap of the fonts on a line's visible
+    /// clusters (`visible`, `second`), else, when nothing is visible, on its `range`; with
+    /// `extraFont` (the ellipsis's) too, and the primary font's for an empty line. `metrics`
+    /// holds those of every font of the text (`PreparedText.Storage.fontMetrics`).
+    func lineMetrics(
+        _ visible: Range<Int>, _ second: Range<Int>?, or range: Range<Int>, extraFont: Int?,
+        _ fonts: [Font]
+    ) -> (ascent: Double, descent: Double, leading: Double) {
+        var ascent = -Double.infinity
+        var descent = Double.infinity
+        var leading = -Double.infinity
+        var last = -1
+        func include(_ index: Int) {
+            guard index != last else { return }
+            last = index
+            let m = fonts[index].metrics
+            ascent = max(ascent, m.ascender)
+            descent = min(descent, m.descender)
+            leading = max(leading, m.leading)
+        }
+        let hasVisible = !visible.isEmpty || !(second?.isEmpty ?? true)
+        if singleFont >= 0 {
+            if hasVisible || !range.isEmpty { include(singleFont) }
+        } else if hasVisible {
+            for cluster in visible { include(font(ofCluster: cluster)) }
+            if let second { for cluster in second { include(font(ofCluster: cluster)) } }
+        } else {
+            for cluster in range { include(font(ofCluster: cluster)) }
+        }
+        if let extraFont { include(extraFont) }
+        if last < 0 { include(0) }
+        return (ascent, descent, leading)
+    }
+}
+
 /// One line in cluster indices of its paragraph, before it becomes a `Line`: at most two
 /// visible ranges (around a middle ellipsis), so no array is made for it.
 struct LineBox {
@@ -352,6 +359,25 @@ struct LineBox {
     static func height(ascent: Double, descent: Double, leading: Double, _ options: LayoutOptions) -> Double {
         let height = max(0, ascent - descent + leading)
         return options.lineHeightMultiple > 0 ? height * options.lineHeightMultiple : height
+    }
+}
+
+/// How `layout(_:)` and `measure(_:)` sum their lines, one code for both so they agree.
+extension TextMeasurement {
+    /// No lines yet.
+    static var empty: TextMeasurement { TextMeasurement(width: 0, height: 0, lineCount: 0, isTruncated: false) }
+
+    /// Counts one more line: the widest line's width, the sum of heights, any truncation.
+    mutating func add(_ box: LineBox) {
+        width = max(width, box.width)
+        height += box.height
+        lineCount += 1
+        if box.truncated { isTruncated = true }
+    }
+
+    /// Adds the line spacing between the lines counted, once they all are.
+    mutating func finish(_ options: LayoutOptions) {
+        if lineCount > 1 { height += options.lineSpacing * Double(lineCount - 1) }
     }
 }
 

@@ -197,22 +197,8 @@ struct OneLine: Sendable {
         guard p.count > 0, p.unsafeBoundaries.isEmpty, !p.hasInnerMandatoryBreak else { return nil }
         let content = p.contentEnd[p.count]
         width = p.width(0, content)
-        // As `PreparedText.metrics`: the fonts of the visible clusters, else of the line's.
-        let clusters = content > 0 ? 0..<content : 0..<p.count
-        var ascent = -Double.infinity
-        var descent = Double.infinity
-        var leading = -Double.infinity
-        var seen = Set<Int>()
-        for cluster in clusters where seen.insert(p.font(ofCluster: cluster)).inserted {
-            let metrics = fonts[p.font(ofCluster: cluster)].metrics
-            ascent = max(ascent, metrics.ascender)
-            descent = min(descent, metrics.descender)
-            leading = max(leading, metrics.leading)
-            if p.singleFont >= 0 { break }
-        }
-        self.ascent = ascent
-        self.descent = descent
-        self.leading = leading
+        // The metrics line filling gives the line of the whole paragraph.
+        (ascent, descent, leading) = p.lineMetrics(0..<content, nil, or: 0..<p.count, extraFont: nil, fonts)
         charWrapToo = p.unsafeBefore.isEmpty
     }
 }
@@ -284,10 +270,8 @@ final class PreparedParagraph: Sendable {
         }
         var boundaries: [UnsafeBoundary] = []
         for cluster in clusters.sorted() {
-            var previous = cluster - 1
-            while previous > 0 && unsafeBefore[previous] { previous -= 1 }
-            var next = cluster + 1
-            while next < count && unsafeBefore[next] { next += 1 }
+            let previous = PreparedParagraph.previousSafe(before: cluster, unsafeBefore)
+            let next = PreparedParagraph.nextSafe(after: cluster, unsafeBefore)
             let after = try Reshaper.width(
                 utf16, clusterStarts, runs, cluster..<next, fonts: fonts, kerning: kerning, ligatures: ligatures,
                 letterSpacing: letterSpacing)
@@ -312,7 +296,31 @@ final class PreparedParagraph: Sendable {
     /// The font index of cluster `index`.
     func font(ofCluster index: Int) -> Int { singleFont >= 0 ? singleFont : fontIndex[index] }
 
-    func unsafeBoundary(at cluster: Int) -> UnsafeBoundary? { unsafeBoundaries.first { $0.cluster == cluster } }
+    /// The unsafe boundary at `cluster`, if it is one where a line can start or end: found by
+    /// bisection (the boundaries are ascending), as line filling asks for every candidate end.
+    func unsafeBoundary(at cluster: Int) -> UnsafeBoundary? {
+        var low = 0
+        var high = unsafeBoundaries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if unsafeBoundaries[middle].cluster < cluster { low = middle + 1 } else { high = middle }
+        }
+        return low < unsafeBoundaries.count && unsafeBoundaries[low].cluster == cluster ? unsafeBoundaries[low] : nil
+    }
+
+    /// The nearest boundary before `cluster` that is safe to break at, or the paragraph's start.
+    static func previousSafe(before cluster: Int, _ unsafeBefore: [Bool]) -> Int {
+        var previous = cluster - 1
+        while previous > 0 && unsafeBefore[previous] { previous -= 1 }
+        return previous
+    }
+
+    /// The nearest boundary after `cluster` that is safe to break at, or the paragraph's end.
+    static func nextSafe(after cluster: Int, _ unsafeBefore: [Bool]) -> Int {
+        var next = cluster + 1
+        while next < unsafeBefore.count && unsafeBefore[next] { next += 1 }
+        return next
+    }
 }
 
 /// Cluster indices and offsets stored in 32 bits (a paragraph is far shorter than 2³¹ UTF-16
