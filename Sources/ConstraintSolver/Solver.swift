@@ -1373,18 +1373,43 @@ public struct Solver: Sendable {
         artificial = nil
         if rowOf[Int(art)] != nil {
             var basic = takeRow(art)
-            if basic.isEmpty { return (success, finalRow) }
-            guard
-                let entering = basic.ids.first(where: {
-                    symbolInfo[Int($0)].kind == .slack || symbolInfo[Int($0)].kind == .error
-                })
-            else { return (false, finalRow) }
+            if !success || basic.isEmpty { return (success, finalRow) }
+            basic.constant = 0
+            guard let entering = artificialRowSubject(&basic) else { return (true, finalRow) }
             basic.solve(for: art, entering)
             substitute(entering, basic)
             putRow(entering, basic)
         }
-        if success { purgeSymbol(art) }
-        return (success, finalRow)
+        purgeSymbol(art)
+        return (true, finalRow)
+    }
+
+    /// The symbol to make basic in place of an artificial variable that phase one left basic
+    /// at zero: the slack or error with the largest coefficient (threshold pivoting: the first
+    /// one, as kiwi takes, may be a coefficient 10^-12 of the row, whose division multiplied
+    /// every rounding error by 10^12). Terms that are only rounding next to the row's largest
+    /// are dropped first; when nothing but dummies is left, the new constraint is redundant
+    /// and its row is solved for the dummy with the largest coefficient (every dummy stays at
+    /// zero as a parameter). Nil when nothing is left at all.
+    func artificialRowSubject(_ row: inout Row) -> Int32? {
+        let largest = row.coefficients.reduce(0) { max($0, abs($1)) }
+        row.terms.removeAll { abs($0.coefficient) <= cancellationTolerance * largest }
+        var best: Int32 = -1
+        var bestMagnitude = 0.0
+        var dummy: Int32 = -1
+        var dummyMagnitude = 0.0
+        for term in row.terms {
+            let magnitude = abs(term.coefficient)
+            switch symbolInfo[Int(term.id)].kind {
+            case .slack, .error:
+                if magnitude > bestMagnitude { (best, bestMagnitude) = (term.id, magnitude) }
+            case .dummy:
+                if magnitude > dummyMagnitude { (dummy, dummyMagnitude) = (term.id, magnitude) }
+            case .external: break
+            }
+        }
+        if best >= 0 { return best }
+        return dummy >= 0 ? dummy : nil
     }
 
     @inline(__always) func isEligible(_ s: Int32) -> Bool {
@@ -1446,7 +1471,9 @@ public struct Solver: Sendable {
 
     mutating func optimizeArtificial() throws(SolverError) {
         while true {
-            guard let row = artificial else { return }
+            // The artificial variable is nonnegative: at zero, phase one is done. Going on
+            // would only pivot degenerately, on coefficients that may be rounding residue.
+            guard let row = artificial, !nearZero(row.constant) else { return }
             var found: (Int32, Double)? = nil
             for k in row.ids.indices {
                 let s = row.ids[k]

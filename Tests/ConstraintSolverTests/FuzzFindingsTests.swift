@@ -144,4 +144,40 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(-x[1] + 3 * x[4] + 10, 0, accuracy: 1e-10)
         XCTAssertGreaterThanOrEqual(x[1], 1 - 1e-12)
     }
+
+    /// Phase one ended with the artificial variable basic in a row of dummies plus a
+    /// rounding residue of 3e-12 on an error variable, and pivoted on that residue (the first
+    /// slack or error of the row, as kiwi takes). Every later row carried its rounding times
+    /// 10^12: a required `4·v0 + v3 == 0` ended 4.2e-5 off, and the optional level stopped
+    /// at a point that was not its optimum (v2 = 100 instead of -1). Phase one now stops as
+    /// soon as the artificial variable is zero, and replaces it by the largest slack or
+    /// error, after dropping the residue.
+    func testPhaseOneDoesNotPivotOnRoundingResidue() throws {
+        let v = (0..<5).map { Variable("v\($0)") }
+        var solver = Solver()
+        try solver.add(Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal))
+        try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] + 8, .equal, priority: 51))
+        try solver.addEditVariable(v[0], priority: 750)
+        try solver.addEditVariable(v[3], priority: 750)
+        try solver.add(Constraint(3 * v[0] - 667, .equal, priority: 1))
+        let tie = Constraint(3 * v[0] + v[0] + v[3], .equal)
+        try solver.add(tie)
+        try solver.add(Constraint(v[0] + 375, .greaterThanOrEqual))
+        let updated = Constraint(-0.01 * v[2] + 1, .equal, priority: 750)
+        try solver.add(updated)
+        for _ in 0..<2 { try solver.add(Constraint(-0.01 * v[2] + 1, .equal, priority: 750)) }
+        try solver.add(Constraint(0.5 * v[4] - 10, .equal, priority: 750))
+        try solver.updateConstant(of: updated, to: 100_000)
+        for _ in 0..<4 { try solver.add(Constraint(-0.01 * v[2] + 1, .equal, priority: 750)) }
+        try solver.add(Constraint(v[1].expression, .equal))
+        XCTAssertEqual(solver.invariantViolations(), [])
+        let x = solver.values(of: v)
+        XCTAssertEqual(4 * x[0] + x[3], 0, accuracy: 1e-10)
+        // Level 750 costs |v0| + |v3| + 6·|1 - 0.01·v2| + |10^5 - 0.01·v2| with
+        // v3 = -1 - v2 and v0 = -v3/4: least at v2 = -1.
+        XCTAssertEqual(x[2], -1, accuracy: 1e-9)
+        XCTAssertEqual(x[0], 0, accuracy: 1e-9)
+        XCTAssertEqual(x[3], 0, accuracy: 1e-9)
+        XCTAssertEqual(x[4], 20, accuracy: 1e-9)
+    }
 }
