@@ -1331,6 +1331,17 @@ public struct Solver: Sendable {
             let kind = symbolInfo[Int(s)].kind
             if (kind == .slack || kind == .error) && row.coefficient(for: s) < 0 { return s }
         }
+        // Any other slack or error that the row can hold at a nonnegative value without
+        // making another row infeasible: one pivot of phase one, without phase one (the
+        // constant is nonnegative here, so a negative coefficient gives a nonnegative value).
+        for (id, c) in zip(row.ids, row.coefficients) where c < 0 {
+            let kind = symbolInfo[Int(id)].kind
+            if (kind == .slack || kind == .error) && wellConditioned(id, in: row)
+                && keepsFeasible(id, value: -row.constant / c)
+            {
+                return id
+            }
+        }
         return -1
     }
 
@@ -1385,12 +1396,15 @@ public struct Solver: Sendable {
     }
 
     /// The symbol to make basic in place of an artificial variable that phase one left basic
-    /// at zero: the slack or error with the largest coefficient (threshold pivoting: the first
-    /// one, as kiwi takes, may be a coefficient 10^-12 of the row, whose division multiplied
-    /// every rounding error by 10^12). Terms that are only rounding next to the row's largest
-    /// are dropped first; when nothing but dummies is left, the new constraint is redundant
-    /// and its row is solved for the dummy with the largest coefficient (every dummy stays at
-    /// zero as a parameter). Nil when nothing is left at all.
+    /// at zero: the symbol other than a dummy with the largest coefficient (threshold
+    /// pivoting: the first slack or error, which kiwi takes, may be a coefficient 10^-12 of
+    /// the row, whose division multiplied every rounding error by 10^12). The row's constant
+    /// is zero, so any choice keeps every value. An external variable qualifies too: a row
+    /// of dummies and `v1` says that the required constraints fix `v1`, and kiwi reported such
+    /// a satisfiable constraint as a conflict. Terms that are only rounding next to the row's
+    /// largest are dropped first; when nothing but dummies is left, the new constraint is
+    /// redundant and its row is solved for the dummy with the largest coefficient (every
+    /// dummy stays at zero as a parameter). Nil when nothing is left at all.
     func artificialRowSubject(_ row: inout Row) -> Int32? {
         let largest = row.coefficients.reduce(0) { max($0, abs($1)) }
         row.terms.removeAll { abs($0.coefficient) <= cancellationTolerance * largest }
@@ -1400,24 +1414,26 @@ public struct Solver: Sendable {
         var dummyMagnitude = 0.0
         for term in row.terms {
             let magnitude = abs(term.coefficient)
-            switch symbolInfo[Int(term.id)].kind {
-            case .slack, .error:
-                if magnitude > bestMagnitude { (best, bestMagnitude) = (term.id, magnitude) }
-            case .dummy:
+            if symbolInfo[Int(term.id)].kind == .dummy {
                 if magnitude > dummyMagnitude { (dummy, dummyMagnitude) = (term.id, magnitude) }
-            case .external: break
+            } else if magnitude > bestMagnitude {
+                (best, bestMagnitude) = (term.id, magnitude)
             }
         }
         if best >= 0 { return best }
         return dummy >= 0 ? dummy : nil
     }
 
+    /// Whether `s` can enter: parametric, and its first objective coefficient that is not
+    /// near zero improves the objective. A coefficient near zero is rounding residue (6e-12
+    /// where exact arithmetic gives 0, found by fuzzing), and letting its sign decide hid
+    /// the real coefficient at the next level; the ambiguity probes use the same test.
     @inline(__always) func isEligible(_ s: Int32) -> Bool {
         let kind = symbolInfo[Int(s)].kind
         if kind == .dummy || rowOf[Int(s)] != nil || definition[Int(s)] != nil { return false }
         for k in objective.indices {
             let c = objective[k][Int(s)]
-            if c != 0 { return c < 0 || kind == .external }
+            if !nearZero(c) { return c < 0 || kind == .external }
         }
         return false
     }
@@ -1426,7 +1442,7 @@ public struct Solver: Sendable {
     func direction(_ s: Int32) -> Double {
         for k in objective.indices {
             let c = objective[k][Int(s)]
-            if c != 0 { return c < 0 ? 1 : -1 }
+            if !nearZero(c) { return c < 0 ? 1 : -1 }
         }
         return 1
     }
@@ -1479,7 +1495,7 @@ public struct Solver: Sendable {
                 let s = row.ids[k]
                 let c = row.coefficients[k]
                 let kind = symbolInfo[Int(s)].kind
-                if kind == .dummy { continue }
+                if kind == .dummy || isResidue(c, in: row) { continue }
                 if c < 0 {
                     found = (s, 1)
                     break
@@ -1496,6 +1512,11 @@ public struct Solver: Sendable {
     }
 
     /// Ratio test: the restricted row that first reaches zero as `entering` moves.
+    ///
+    /// A coefficient that is only rounding residue next to its row's others (see
+    /// ``isResidue(_:in:)``) does not count: pivoting on it multiplied every rounding error
+    /// of the tableau by 10^12 (fuzzing found a required equality 2e-5 off that way). The
+    /// row it stands in moves by that residue times the step, which is rounding as well.
     func leavingRow(_ entering: Int32, _ direction: Double) -> Int32? {
         var best: Int32 = -1
         var bestRatio = Double.infinity
@@ -1503,7 +1524,7 @@ public struct Solver: Sendable {
             if symbolInfo[Int(r)].kind == .external { continue }
             guard let row = rowOf[Int(r)] else { continue }
             let a = row.coefficient(for: entering) * direction
-            if a < 0 {
+            if a < 0 && !isResidue(a, in: row) {
                 let ratio = -row.constant / a
                 if ratio < bestRatio || (ratio == bestRatio && r < best) {
                     bestRatio = ratio
@@ -1512,6 +1533,17 @@ public struct Solver: Sendable {
             }
         }
         return best >= 0 ? best : nil
+    }
+
+    /// Whether a coefficient of `row` is only rounding residue: at most
+    /// ``cancellationTolerance`` of the row's largest coefficient, the size below which a sum
+    /// of two coefficients counts as zero. Rows are only scanned for coefficients below
+    /// 10^-3, which layouts (coefficients of ±1) never have.
+    @inline(__always) func isResidue(_ coefficient: Double, in row: Row) -> Bool {
+        let magnitude = abs(coefficient)
+        if magnitude >= 1.0e-3 { return false }
+        for c in row.coefficients where magnitude <= cancellationTolerance * abs(c) { return true }
+        return false
     }
 
     mutating func pivot(entering: Int32, leaving: Int32) {
@@ -1540,6 +1572,7 @@ public struct Solver: Sendable {
                 let kind = symbolInfo[Int(s)].kind
                 if kind == .dummy { continue }
                 if a <= 0 && kind != .external { continue }
+                if isResidue(a, in: row) { continue }
                 if entering < 0 || ratioLess(s, a, than: entering, enteringCoefficient) {
                     entering = s
                     enteringCoefficient = a

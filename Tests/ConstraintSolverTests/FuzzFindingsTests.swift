@@ -180,4 +180,55 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(x[3], 0, accuracy: 1e-9)
         XCTAssertEqual(x[4], 20, accuracy: 1e-9)
     }
+
+    /// `3·v0 - 0.01·v1 == 0` with `v0 == 0` fixes `v1` at 0. Threshold pivoting keeps the row
+    /// from being solved for `v1` (0.01 is under 1/100 of 3), so it goes through phase one,
+    /// which ends with the artificial variable in a row of dummies and `v1`. Solving that row
+    /// for a dummy left a dummy row that `v1` could move: a later add pushed three required
+    /// equalities off zero (fuzzing). It is now solved for `v1`.
+    func testRowOfDummiesAndAVariableIsSolvedForTheVariable() throws {
+        let v0 = Variable("v0")
+        let v1 = Variable("v1")
+        var solver = Solver()
+        let zero = Constraint(v0.expression, .equal)
+        try solver.add(zero)
+        let bound = Constraint(v0.expression, .lessThanOrEqual)
+        try solver.add(bound)
+        try solver.updateConstant(of: bound, to: -1)
+        try solver.add(Constraint(v0.expression, .equal))
+        try solver.add(Constraint(-0.01 * v1 + 3 * v0, .equal))
+        try solver.add(Constraint(v0.expression, .lessThanOrEqual))
+        XCTAssertThrowsError(try solver.updateConstant(of: zero, to: -1))
+        try solver.add(Constraint(v0.expression, .equal))
+        let conflicting = Constraint(100 * v0 + 0.5, .lessThanOrEqual)
+        XCTAssertThrowsError(try solver.add(conflicting))
+        XCTAssertEqual(solver.invariantViolations(), [])
+        try solver.add(Constraint(v1 - 5, .equal, priority: .defaultHigh))
+        XCTAssertEqual(solver.invariantViolations(), [])
+        XCTAssertEqual(solver.values(of: [v0, v1]), [0, 0])
+    }
+
+    /// An objective coefficient of 6e-12 where exact arithmetic gives 0 decided whether a
+    /// symbol could enter, hiding its real coefficient at the next level. It also stood in
+    /// rows only as residue, so the ratio test found no row, the objective looked unbounded
+    /// and the solver stopped short of the optimum ("not optimal: 5 can enter").
+    func testResidueInTheObjectiveDoesNotDecideEntering() throws {
+        let v = (0..<5).map { Variable("v\($0)") }
+        var solver = Solver()
+        try solver.add(Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal))
+        try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] + 8, .equal, priority: 51))
+        try solver.addEditVariable(v[0], priority: 750)
+        try solver.addEditVariable(v[3], priority: 750)
+        try solver.add(Constraint(3 * v[0] - 667, .equal, priority: 1))
+        try solver.add(Constraint(v[0].expression, .equal, priority: 1))
+        try solver.add(Constraint(v[0].expression, .equal))
+        try solver.add(Constraint(v[3] + 10 * v[0] + v[0], .equal))
+        XCTAssertEqual(solver.invariantViolations(), [])
+        let x = solver.values(of: v)
+        // v0 = 0 and v3 = 0 are required; level 51 then gives -2·v1 + 8 = 0.
+        XCTAssertEqual(x[0], 0, accuracy: 1e-9)
+        XCTAssertEqual(x[3], 0, accuracy: 1e-9)
+        XCTAssertEqual(x[1], 4, accuracy: 1e-6)
+        XCTAssertEqual(x[2], -401, accuracy: 1e-6)
+    }
 }
