@@ -40,6 +40,13 @@ let constantCancellationTolerance = 1.0e-13
     return abs(sum) <= constantCancellationTolerance * max(abs(a), abs(b)) ? 0 : sum
 }
 
+/// A simplex pivot needs an element larger than this fraction of its row's largest
+/// coefficient; smaller ones are taken for rounding residue (terms that cancel in exact
+/// arithmetic). Larger than ``cancellationTolerance``: residue grows with every pivot on a
+/// small but real element, and fuzzing found residue of 1.5e-10 of its row chosen as a
+/// pivot (phase one then moved a required equality by 4e-3).
+let pivotTolerance = 1.0e-8
+
 /// A row is only solved for a symbol (made its definition or basic row) when the symbol's
 /// coefficient is at least this fraction of the row's largest: threshold pivoting, as sparse
 /// LU factorisations do (u = 0.01). Dividing by a coefficient 10^-6 of the others, as this

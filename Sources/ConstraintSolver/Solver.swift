@@ -403,6 +403,10 @@ public struct Solver: Sendable {
         }
         do throws(SolverError) {
             try dualOptimize()
+            // The dual simplex skips entering candidates whose coefficient is residue for
+            // pivoting; when one was real after all, optimality is lost and the primal simplex
+            // restores it (usually with nothing to do).
+            try optimize()
             // Only rows the update touched (all journaled) can have moved a dummy off zero.
             if let log = journal, !dummyRowsAreZero(log.rows.map(\.0)) { throw .internalError("dummy row") }
             journal = nil
@@ -1535,14 +1539,13 @@ public struct Solver: Sendable {
         return best >= 0 ? best : nil
     }
 
-    /// Whether a coefficient of `row` is only rounding residue: at most
-    /// ``cancellationTolerance`` of the row's largest coefficient, the size below which a sum
-    /// of two coefficients counts as zero. Rows are only scanned for coefficients below
-    /// 10^-3, which layouts (coefficients of ±1) never have.
+    /// Whether a coefficient of `row` is only rounding residue for pivoting: at most
+    /// ``pivotTolerance`` of the row's largest coefficient. Rows are only scanned for
+    /// coefficients below 10^-3, which layouts (coefficients of ±1) never have.
     @inline(__always) func isResidue(_ coefficient: Double, in row: Row) -> Bool {
         let magnitude = abs(coefficient)
         if magnitude >= 1.0e-3 { return false }
-        for c in row.coefficients where magnitude <= cancellationTolerance * abs(c) { return true }
+        for c in row.coefficients where magnitude <= pivotTolerance * abs(c) { return true }
         return false
     }
 

@@ -231,4 +231,27 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(x[1], 4, accuracy: 1e-6)
         XCTAssertEqual(x[2], -401, accuracy: 1e-6)
     }
+
+    /// Residue of 1.5e-10 of its row (above the 1e-10 at which sums cancel) was taken as a
+    /// phase-one pivot: a required `v0 + 100 == 0` ended 4.4e-3 off. Pivots now need
+    /// 1e-8 of their row's largest coefficient.
+    func testPivotsNeedMoreThanResidueAboveTheCancellationLevel() throws {
+        let v = (0..<5).map { Variable("v\($0)") }
+        var solver = Solver()
+        try solver.add(Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal))
+        try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] + 8, .equal, priority: 51))
+        try solver.addEditVariable(v[0], priority: 750)
+        try solver.addEditVariable(v[3], priority: 750)
+        try solver.add(Constraint(3 * v[0] - 667, .equal, priority: 1))
+        try solver.add(Constraint(3 * v[0] + v[0] + v[3], .equal, priority: 750))
+        try solver.removeEditVariable(v[0])
+        try solver.add(Constraint(0.5 * v[0] - 1, .equal, priority: 750))
+        try solver.addEditVariable(v[0], priority: 750)
+        try solver.addEditVariable(v[1], priority: 750)
+        try solver.add(Constraint(v[0] + 100, .equal))
+        XCTAssertEqual(solver.invariantViolations(), [])
+        let x = solver.values(of: v)
+        XCTAssertEqual(x[0], -100, accuracy: 1e-9)
+        XCTAssertEqual(x[2] + 100 * x[1] + x[3] + 1, 0, accuracy: 1e-9)
+    }
 }
