@@ -1517,26 +1517,47 @@ public struct Solver: Sendable {
 
     /// Ratio test: the restricted row that first reaches zero as `entering` moves.
     ///
-    /// A coefficient that is only rounding residue next to its row's others (see
-    /// ``isResidue(_:in:)``) does not count: pivoting on it multiplied every rounding error
-    /// of the tableau by 10^12 (fuzzing found a required equality 2e-5 off that way). The
-    /// row it stands in moves by that residue times the step, which is rounding as well.
+    /// A pivot element that is residue next to its row's others (see ``isResidue(_:in:)``)
+    /// is passed over when its row stays feasible to 1e-9 of its value at the step the other
+    /// rows allow: pivoting on it multiplied every rounding error of the tableau by 10^12
+    /// (fuzzing found a required equality 2e-5 off that way), while the row only moves by
+    /// that residue times the step. When a small element does bind (fuzzing found a row
+    /// left 1e-3 infeasible), the plain ratio test decides.
     func leavingRow(_ entering: Int32, _ direction: Double) -> Int32? {
         var best: Int32 = -1
         var bestRatio = Double.infinity
+        var plain: Int32 = -1
+        var plainRatio = Double.infinity
+        var passedOver = false
         for r in columns[Int(entering)] {
             if symbolInfo[Int(r)].kind == .external { continue }
             guard let row = rowOf[Int(r)] else { continue }
             let a = row.coefficient(for: entering) * direction
-            if a < 0 && !isResidue(a, in: row) {
+            if a < 0 {
                 let ratio = -row.constant / a
-                if ratio < bestRatio || (ratio == bestRatio && r < best) {
+                if ratio < plainRatio || (ratio == plainRatio && r < plain) {
+                    plainRatio = ratio
+                    plain = r
+                }
+                if isResidue(a, in: row) {
+                    passedOver = true
+                } else if ratio < bestRatio || (ratio == bestRatio && r < best) {
                     bestRatio = ratio
                     best = r
                 }
             }
         }
-        return best >= 0 ? best : nil
+        if !passedOver || best == plain { return plain >= 0 ? plain : nil }
+        for r in columns[Int(entering)] {
+            if symbolInfo[Int(r)].kind == .external { continue }
+            guard let row = rowOf[Int(r)] else { continue }
+            let a = row.coefficient(for: entering) * direction
+            guard a < 0 else { continue }
+            // The row's value after the step, if it is not the leaving row.
+            let after = row.constant + a * bestRatio
+            if !(after >= -1.0e-9 * Swift.max(1, abs(row.constant))) { return plain }
+        }
+        return best
     }
 
     /// Whether a coefficient of `row` is only rounding residue for pivoting: at most
