@@ -153,13 +153,7 @@ final class FuzzFindingsTests: XCTestCase {
     /// soon as the artificial variable is zero, and replaces it by the largest slack or
     /// error, after dropping the residue.
     func testPhaseOneDoesNotPivotOnRoundingResidue() throws {
-        let v = (0..<5).map { Variable("v\($0)") }
-        var solver = Solver()
-        try solver.add(Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal))
-        try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] + 8, .equal, priority: 51))
-        try solver.addEditVariable(v[0], priority: 750)
-        try solver.addEditVariable(v[3], priority: 750)
-        try solver.add(Constraint(3 * v[0] - 667, .equal, priority: 1))
+        var (v, solver) = try fuzzCorpusStart()
         let tie = Constraint(3 * v[0] + v[0] + v[3], .equal)
         try solver.add(tie)
         try solver.add(Constraint(v[0] + 375, .greaterThanOrEqual))
@@ -213,13 +207,7 @@ final class FuzzFindingsTests: XCTestCase {
     /// rows only as residue, so the ratio test found no row, the objective looked unbounded
     /// and the solver stopped short of the optimum ("not optimal: 5 can enter").
     func testResidueInTheObjectiveDoesNotDecideEntering() throws {
-        let v = (0..<5).map { Variable("v\($0)") }
-        var solver = Solver()
-        try solver.add(Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal))
-        try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] + 8, .equal, priority: 51))
-        try solver.addEditVariable(v[0], priority: 750)
-        try solver.addEditVariable(v[3], priority: 750)
-        try solver.add(Constraint(3 * v[0] - 667, .equal, priority: 1))
+        var (v, solver) = try fuzzCorpusStart()
         try solver.add(Constraint(v[0].expression, .equal, priority: 1))
         try solver.add(Constraint(v[0].expression, .equal))
         try solver.add(Constraint(v[3] + 10 * v[0] + v[0], .equal))
@@ -236,13 +224,7 @@ final class FuzzFindingsTests: XCTestCase {
     /// phase-one pivot: a required `v0 + 100 == 0` ended 4.4e-3 off. Pivots now need
     /// 1e-8 of their row's largest coefficient.
     func testPivotsNeedMoreThanResidueAboveTheCancellationLevel() throws {
-        let v = (0..<5).map { Variable("v\($0)") }
-        var solver = Solver()
-        try solver.add(Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal))
-        try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] + 8, .equal, priority: 51))
-        try solver.addEditVariable(v[0], priority: 750)
-        try solver.addEditVariable(v[3], priority: 750)
-        try solver.add(Constraint(3 * v[0] - 667, .equal, priority: 1))
+        var (v, solver) = try fuzzCorpusStart()
         try solver.add(Constraint(3 * v[0] + v[0] + v[3], .equal, priority: 750))
         try solver.removeEditVariable(v[0])
         try solver.add(Constraint(0.5 * v[0] - 1, .equal, priority: 750))
@@ -253,5 +235,19 @@ final class FuzzFindingsTests: XCTestCase {
         let x = solver.values(of: v)
         XCTAssertEqual(x[0], -100, accuracy: 1e-9)
         XCTAssertEqual(x[2] + 100 * x[1] + x[3] + 1, 0, accuracy: 1e-9)
+    }
+
+    /// The operations that many solver fuzz inputs start with (the corpus grew from one
+    /// seed): five variables, a required and an optional equality, two edit variables and a
+    /// weak `3·v0 == 667`.
+    private func fuzzCorpusStart() throws -> ([Variable], Solver) {
+        let v = (0..<5).map { Variable("v\($0)") }
+        var solver = Solver()
+        try solver.add(Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal))
+        try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] + 8, .equal, priority: 51))
+        try solver.addEditVariable(v[0], priority: 750)
+        try solver.addEditVariable(v[3], priority: 750)
+        try solver.add(Constraint(3 * v[0] - 667, .equal, priority: 1))
+        return (v, solver)
     }
 }
