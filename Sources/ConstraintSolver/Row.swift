@@ -93,6 +93,14 @@ struct Row: Sendable, Equatable {
         @inline(__always) subscript(position: Int) -> Double { terms[position].coefficient }
     }
 
+    /// The largest magnitude among the coefficients (0 for an empty row): the scale that
+    /// threshold pivoting and residue tests compare a coefficient with.
+    var largestMagnitude: Double {
+        var largest = 0.0
+        for t in terms { largest = max(largest, abs(t.coefficient)) }
+        return largest
+    }
+
     /// Index of `symbol` or the insertion point, by binary search.
     @inline(__always) func search(_ symbol: Int32) -> (found: Bool, index: Int) {
         terms.withUnsafeBufferPointer { t in

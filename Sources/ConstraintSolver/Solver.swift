@@ -1316,17 +1316,17 @@ public struct Solver: Sendable {
     /// Whether the coefficient of `id` in `row` is large enough to solve for it without
     /// amplifying rounding residue: at least ``subjectThreshold`` of the row's largest.
     func wellConditioned(_ id: Int32, in row: Row) -> Bool {
-        var largest = 0.0
-        for c in row.coefficients { largest = max(largest, abs(c)) }
-        return abs(row.coefficient(for: id)) >= subjectThreshold * largest
+        abs(row.coefficient(for: id)) >= subjectThreshold * row.largestMagnitude
     }
 
     /// The symbol a new tableau row is solved for: a parametric external variable whose new
     /// value keeps the tableau feasible, else the constraint's own slack or error when its
     /// coefficient is negative (the row's constant is not), else -1 (artificial variable).
     func chooseSubject(_ row: Row, _ tag: Tag) -> Int32 {
+        // Threshold pivoting (``wellConditioned(_:in:)``), with the row's scale found once.
+        let smallest = subjectThreshold * row.largestMagnitude
         for (id, c) in zip(row.ids, row.coefficients)
-        where symbolInfo[Int(id)].kind == .external && wellConditioned(id, in: row)
+        where symbolInfo[Int(id)].kind == .external && abs(c) >= smallest
             && keepsFeasible(id, value: -row.constant / c)
         {
             return id
@@ -1340,7 +1340,7 @@ public struct Solver: Sendable {
         // constant is nonnegative here, so a negative coefficient gives a nonnegative value).
         for (id, c) in zip(row.ids, row.coefficients) where c < 0 {
             let kind = symbolInfo[Int(id)].kind
-            if (kind == .slack || kind == .error) && wellConditioned(id, in: row)
+            if (kind == .slack || kind == .error) && -c >= smallest
                 && keepsFeasible(id, value: -row.constant / c)
             {
                 return id
@@ -1410,7 +1410,7 @@ public struct Solver: Sendable {
     /// redundant and its row is solved for the dummy with the largest coefficient (every
     /// dummy stays at zero as a parameter). Nil when nothing is left at all.
     func artificialRowSubject(_ row: inout Row) -> Int32? {
-        let largest = row.coefficients.reduce(0) { max($0, abs($1)) }
+        let largest = row.largestMagnitude
         row.terms.removeAll { abs($0.coefficient) <= cancellationTolerance * largest }
         var best: Int32 = -1
         var bestMagnitude = 0.0
@@ -1565,9 +1565,7 @@ public struct Solver: Sendable {
     /// coefficients below 10^-3, which layouts (coefficients of ±1) never have.
     @inline(__always) func isResidue(_ coefficient: Double, in row: Row) -> Bool {
         let magnitude = abs(coefficient)
-        if magnitude >= 1.0e-3 { return false }
-        for c in row.coefficients where magnitude <= pivotTolerance * abs(c) { return true }
-        return false
+        return magnitude < 1.0e-3 && magnitude <= pivotTolerance * row.largestMagnitude
     }
 
     mutating func pivot(entering: Int32, leaving: Int32) {
