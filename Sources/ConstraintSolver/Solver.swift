@@ -534,16 +534,10 @@ public struct Solver: Sendable {
         var reached = [Bool](repeating: false, count: symbolInfo.count)
         var queue: [Int32] = []
         // Parametric symbols: neither basic nor defined (a definition is not a degree of freedom).
-        for p in symbolInfo.indices where rowOf[p] == nil && definition[p] == nil && symbolInfo[p].kind != .dummy {
-            var costless = true
-            for level in objective.indices where p < objective[level].count && !nearZero(objective[level][p]) {
-                costless = false
-                break
-            }
-            if costless {
-                reached[p] = true
-                queue.append(Int32(p))
-            }
+        for p in symbolInfo.indices
+        where rowOf[p] == nil && definition[p] == nil && symbolInfo[p].kind != .dummy && leadingCost(Int32(p)) == 0 {
+            reached[p] = true
+            queue.append(Int32(p))
         }
         while let x = queue.popLast() {
             for next in columns[Int(x)] where !reached[Int(next)] {
@@ -579,15 +573,7 @@ public struct Solver: Sendable {
         var undecided = false
         for (p, a) in zip(target.ids, target.coefficients) where abs(a) > 1.0e-9 {
             let kind = symbolInfo[Int(p)].kind
-            if kind == .dummy || rowOf[Int(p)] != nil { continue }
-            var costless = true
-            for level in objective.indices where Int(p) < objective[level].count {
-                if !nearZero(objective[level][Int(p)]) {
-                    costless = false
-                    break
-                }
-            }
-            guard costless else { continue }
+            if kind == .dummy || rowOf[Int(p)] != nil || leadingCost(p) != 0 { continue }
             for direction in kind == .external ? [1.0, -1.0] : [1.0] {
                 var blocked = false
                 for basic in columns[Int(p)] {
@@ -1435,20 +1421,23 @@ public struct Solver: Sendable {
     @inline(__always) func isEligible(_ s: Int32) -> Bool {
         let kind = symbolInfo[Int(s)].kind
         if kind == .dummy || rowOf[Int(s)] != nil || definition[Int(s)] != nil { return false }
+        let c = leadingCost(s)
+        return c != 0 && (c < 0 || kind == .external)
+    }
+
+    /// The reduced cost of `s` at the highest level where it is not near zero, or 0 when it is
+    /// near zero at every level (the symbol can move without changing any level's objective).
+    @inline(__always) func leadingCost(_ s: Int32) -> Double {
         for k in objective.indices {
             let c = objective[k][Int(s)]
-            if !nearZero(c) { return c < 0 || kind == .external }
+            if !nearZero(c) { return c }
         }
-        return false
+        return 0
     }
 
     /// The direction an eligible symbol should move in (+1 increases it).
     func direction(_ s: Int32) -> Double {
-        for k in objective.indices {
-            let c = objective[k][Int(s)]
-            if !nearZero(c) { return c < 0 ? 1 : -1 }
-        }
-        return 1
+        leadingCost(s) > 0 ? -1 : 1
     }
 
     @inline(__always) mutating func pushEntering(_ s: Int32) { enteringHeap.push(s) }
