@@ -471,10 +471,7 @@ public struct Solver: Sendable {
     /// free in that direction.
     public func range(of variable: Variable) -> ClosedRange<Double> {
         guard let s = variableSymbols[variable] else { return -Double.infinity...Double.infinity }
-        var target = Row()
-        target.insert(s, 1)
-        _ = expand(&target, findCandidate: false)
-        substituteBasics(&target)
+        let target = parametricRow(of: s)
         var bounds: [Double] = []
         for direction in [1.0, -1.0] {
             var probe = self
@@ -517,11 +514,7 @@ public struct Solver: Sendable {
             // Only what a costless parametric symbol reaches can move; most variables of a
             // determined layout are not reached, and need no expansion.
             guard Int(s) < movable.count, movable[Int(s)] else { return false }
-            var target = Row()
-            target.insert(s, 1)
-            _ = expand(&target, findCandidate: false)
-            substituteBasics(&target)
-            if let settled = settledAmbiguity(of: target) { return settled }
+            if let settled = settledAmbiguity(of: parametricRow(of: s)) { return settled }
             return rangeIsWide(variable)
         }
     }
@@ -1102,6 +1095,16 @@ public struct Solver: Sendable {
         var largest = 0.0
         for t in touched { largest = Swift.max(largest, abs(work[Int(t)])) }
         return abs(work[Int(id)]) >= subjectThreshold * largest
+    }
+
+    /// Symbol `s` written in parametric symbols only: its definitions expanded and the basic
+    /// symbols they reach replaced by their rows (the sparse path, for the ambiguity queries).
+    func parametricRow(of s: Int32) -> Row {
+        var row = Row()
+        row.insert(s, 1)
+        _ = expand(&row, findCandidate: false)
+        substituteBasics(&row)
+        return row
     }
 
     /// Replaces tableau-basic symbols in `row` by their rows.
