@@ -2,16 +2,13 @@
 /// run of a harness and a mutated byte changes one decision. Past the end every read
 /// returns zero, so any input, even an empty one, is a complete run.
 package struct FuzzInput {
-    package let bytes: [UInt8]
-    package private(set) var position = 0
+    private let bytes: [UInt8]
+    private var position = 0
 
     package init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// Whether every byte has been read.
     package var isAtEnd: Bool { position >= bytes.count }
-
-    /// The bytes not read yet.
-    package var remaining: ArraySlice<UInt8> { bytes[min(position, bytes.count)...] }
 
     /// The next byte, or 0 past the end.
     package mutating func byte() -> UInt8 {
@@ -19,12 +16,6 @@ package struct FuzzInput {
         defer { position += 1 }
         return bytes[position]
     }
-
-    /// The next two bytes, little-endian.
-    package mutating func uint16() -> UInt16 { UInt16(byte()) | UInt16(byte()) << 8 }
-
-    /// The next four bytes, little-endian.
-    package mutating func uint32() -> UInt32 { UInt32(uint16()) | UInt32(uint16()) << 16 }
 
     /// A number in `0..<count` (0 when `count` is 0).
     package mutating func index(_ count: Int) -> Int { count == 0 ? 0 : Int(byte()) % count }

@@ -126,6 +126,8 @@ package enum TextHarness {
             require(layout.lineCount <= options.numberOfLines, "\(layout.lineCount) lines for \(describe())")
         }
         let utf16 = Array(text.utf16)
+        // The text shaped run by run, only once a line needs it (shaping again is slow).
+        var shapedRuns: [ShapedRun]?
         for (index, line) in layout.lines.enumerated() {
             require(
                 line.width.isFinite && line.width >= 0 && line.height.isFinite && line.height >= 0,
@@ -146,29 +148,30 @@ package enum TextHarness {
             // width; a line is not made narrower by breaking them off.
             let drawn = content.reversed().drop(while: \.isWhitespace).filter { !isInvisible($0) }
             let clusters = drawn.count + ellipsis
+            guard clusters > 1 else { continue }
             // A ligature HarfBuzz made of several clusters (Arabic lam-alef) is not split either.
             let visible = line.visibleRanges.first ?? line.range
+            let runs = shapedRuns ?? prepared.runs
+            shapedRuns = runs
             require(
-                clusters <= 1
-                    || (ellipsis == 0
-                        && (shapingClusters(in: visible, of: prepared) <= 1
-                            || !hasSafeBreak(in: visible, of: prepared))),
+                ellipsis == 0
+                    && (shapingClusters(in: visible, of: utf16, runs) <= 1
+                        || !hasSafeBreak(in: visible, of: text, runs)),
                 "line \(index) (\(content.debugDescription), \(clusters) clusters) is \(line.width) wide, over the width, for \(describe())"
             )
         }
     }
 }
 
-/// The number of HarfBuzz clusters that start inside `range` (UTF-16) of the text, trailing
-/// whitespace left out.
-func shapingClusters(in range: Range<Int>, of prepared: PreparedText) -> Int {
-    let utf16 = Array(prepared.text.utf16)
+/// The number of HarfBuzz clusters of `runs` that start inside `range` of `utf16` (the
+/// text), trailing whitespace left out.
+func shapingClusters(in range: Range<Int>, of utf16: [UInt16], _ runs: [ShapedRun]) -> Int {
     var end = range.upperBound
     while end > range.lowerBound, let scalar = Unicode.Scalar(utf16[end - 1]), scalar.properties.isWhitespace {
         end -= 1
     }
     var starts = Set<Int>()
-    for run in prepared.runs {
+    for run in runs {
         for glyph in run.glyphs where glyph.cluster >= range.lowerBound && glyph.cluster < end {
             starts.insert(glyph.cluster)
         }
@@ -185,14 +188,14 @@ func isInvisible(_ cluster: Character) -> Bool {
     }
 }
 
-/// Whether some grapheme boundary strictly inside `range` (UTF-16) starts a glyph that
-/// HarfBuzz does not mark unsafe to break before: a place a line could be cut without
-/// reshaping across it. Without one, a run of clusters is as unbreakable as one cluster.
-func hasSafeBreak(in range: Range<Int>, of prepared: PreparedText) -> Bool {
-    let text = prepared.text
+/// Whether some grapheme boundary strictly inside `range` (UTF-16) of `text` starts a glyph
+/// of `runs` (the text shaped) that HarfBuzz does not mark unsafe to break before: a place a
+/// line could be cut without reshaping across it. Without one, a run of clusters is as
+/// unbreakable as one cluster.
+func hasSafeBreak(in range: Range<Int>, of text: String, _ runs: [ShapedRun]) -> Bool {
     let utf16 = text.utf16
     var safeStarts = Set<Int>()
-    for run in prepared.runs {
+    for run in runs {
         for glyph in run.glyphs where !glyph.isUnsafeToBreak { safeStarts.insert(glyph.cluster) }
     }
     var index = text.startIndex

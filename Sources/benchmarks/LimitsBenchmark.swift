@@ -63,7 +63,6 @@ struct LimitsBenchmark: ParsableCommand {
             }
         }
         for count in depth {
-            // Nested views are built, laid out and freed on a 512 KiB stack.
             var times: [Double] = []
             var innermost = 0.0
             for _ in 0..<runs {

@@ -40,15 +40,17 @@ struct PictureBenchmark: ParsableCommand {
                 let picture = Picture(window: window)
                 scene.append(milliseconds(since: start))
                 start = ContinuousClock.now
-                svgBytes = picture.svg().utf8.count
+                let svgText = picture.svg()
                 svg.append(milliseconds(since: start))
                 start = ContinuousClock.now
-                pngBytes = try picture.png().count
+                let pngData = try picture.png()
                 png.append(milliseconds(since: start))
+                svgBytes = svgText.utf8.count
+                pngBytes = pngData.count
                 views = picture.boxes.count
                 if let out {
-                    try picture.svg().write(toFile: "\(out)/feed-\(count).svg", atomically: true, encoding: .utf8)
-                    try Data(picture.png()).write(to: URL(fileURLWithPath: "\(out)/feed-\(count).png"))
+                    try svgText.write(toFile: "\(out)/feed-\(count).svg", atomically: true, encoding: .utf8)
+                    try Data(pngData).write(to: URL(fileURLWithPath: "\(out)/feed-\(count).png"))
                 }
             }
             print(

@@ -60,13 +60,8 @@ extension PreparedText {
 
 /// A prepared text itemized again (runs of one font, level and script), for drawing lines.
 struct LineDrawing {
-    struct Item {
-        var range: Range<Int>
-        var font: Font
-        var bidiLevel: UInt8
-        var script: Int32
-    }
-    /// A piece of a line in logical order before it is shaped: part of one item, or the ellipsis.
+    /// A run of the text, or a piece of a line in logical order before it is shaped: part of
+    /// one run, or the ellipsis.
     struct Piece {
         var range: Range<Int>
         var font: Font
@@ -77,7 +72,8 @@ struct LineDrawing {
 
     let text: PreparedText
     let utf16: [UInt16]
-    let items: [Item]
+    /// The text's runs.
+    let items: [Piece]
 
     init(_ text: PreparedText) throws(TypesettingError) {
         self.text = text
@@ -88,7 +84,9 @@ struct LineDrawing {
             keepsRuns: true)
         _ = try PreparedText.analyse(text.text, with: &builder)
         items = builder.runs.map {
-            Item(range: $0.range, font: $0.font, bidiLevel: $0.bidiLevel, script: Shaper.scriptCode(named: $0.script))
+            Piece(
+                range: $0.range, font: $0.font, bidiLevel: $0.bidiLevel, script: Shaper.scriptCode(named: $0.script),
+                isEllipsis: false)
         }
     }
 
@@ -101,11 +99,9 @@ struct LineDrawing {
                 ellipsisIndex = pieces.count
             }
             for item in items where item.range.overlaps(range) {
-                let part = max(item.range.lowerBound, range.lowerBound)..<min(item.range.upperBound, range.upperBound)
-                pieces.append(
-                    Piece(
-                        range: part, font: item.font, bidiLevel: item.bidiLevel, script: item.script,
-                        isEllipsis: false))
+                var part = item
+                part.range = max(item.range.lowerBound, range.lowerBound)..<min(item.range.upperBound, range.upperBound)
+                pieces.append(part)
             }
             if let offset = line.ellipsisOffset, ellipsisIndex == nil, range.upperBound == offset {
                 ellipsisIndex = pieces.count

@@ -212,7 +212,7 @@ extension PreparedText {
         let to = p.clusterStarts[clusters.upperBound]
         let utf16 = text.utf16
         let lower = utf16.index(utf16.startIndex, offsetBy: p.base + from)
-        let stretch = PrefixPadded(offset: from, units: Array(utf16[lower..<utf16.index(lower, offsetBy: to - from)]))
+        let stretch = Array(utf16[lower..<utf16.index(lower, offsetBy: to - from)])
         return try Reshaper.width(
             stretch, p.clusterStarts, p.runs, clusters, fonts: fonts, kerning: kerning, ligatures: ligatures,
             letterSpacing: letterSpacing)
@@ -379,14 +379,4 @@ extension TextMeasurement {
     mutating func finish(_ options: LayoutOptions) {
         if lineCount > 1 { height += options.lineSpacing * Double(lineCount - 1) }
     }
-}
-
-/// A stretch of a paragraph's UTF-16 indexed as in the whole paragraph (from `offset`), so
-/// `Reshaper` reads it as it reads a paragraph without the paragraph being copied.
-struct PrefixPadded: RandomAccessCollection {
-    let offset: Int
-    let units: [UInt16]
-    var startIndex: Int { offset }
-    var endIndex: Int { offset + units.count }
-    subscript(position: Int) -> UInt16 { units[position - offset] }
 }

@@ -273,11 +273,12 @@ final class PreparedParagraph: Sendable {
             let previous = PreparedParagraph.previousSafe(before: cluster, unsafeBefore)
             let next = PreparedParagraph.nextSafe(after: cluster, unsafeBefore)
             let after = try Reshaper.width(
-                utf16, clusterStarts, runs, cluster..<next, fonts: fonts, kerning: kerning, ligatures: ligatures,
-                letterSpacing: letterSpacing)
+                Array(utf16[clusterStarts[cluster]..<clusterStarts[next]]), clusterStarts, runs, cluster..<next,
+                fonts: fonts, kerning: kerning, ligatures: ligatures, letterSpacing: letterSpacing)
             let before = try Reshaper.width(
-                utf16, clusterStarts, runs, previous..<cluster, fonts: fonts, kerning: kerning,
-                ligatures: ligatures, letterSpacing: letterSpacing)
+                Array(utf16[clusterStarts[previous]..<clusterStarts[cluster]]), clusterStarts, runs,
+                previous..<cluster, fonts: fonts, kerning: kerning, ligatures: ligatures,
+                letterSpacing: letterSpacing)
             boundaries.append(
                 UnsafeBoundary(
                     cluster: cluster, previousSafe: previous, nextSafe: next,
@@ -352,16 +353,16 @@ struct UnsafeBoundary: Sendable {
 
 /// Shapes a stretch of a paragraph again on its own.
 enum Reshaper {
-    /// The width of `clusters` of `p` shaped apart from the rest of the paragraph (whose text
-    /// is `utf16`), run by run, plus letter spacing after each grapheme cluster.
-    static func width<Units: RandomAccessCollection<UInt16>>(
-        _ utf16: Units, _ clusterStarts: some RandomAccessCollection<Int>, _ runs: [RunInfo],
+    /// The width of `clusters` of a paragraph shaped apart from the rest of it, run by run,
+    /// plus letter spacing after each grapheme cluster. `line` is the text of `clusters`
+    /// alone (the caller copies just that stretch, never the whole paragraph).
+    static func width(
+        _ line: [UInt16], _ clusterStarts: some RandomAccessCollection<Int>, _ runs: [RunInfo],
         _ clusters: Range<Int>, fonts: [Font],
         kerning: Bool, ligatures: Bool, letterSpacing: Double
-    ) throws(TypesettingError) -> Double where Units.Index == Int {
+    ) throws(TypesettingError) -> Double {
         let start = clusterStarts[clusterStarts.index(clusterStarts.startIndex, offsetBy: clusters.lowerBound)]
-        let end = clusterStarts[clusterStarts.index(clusterStarts.startIndex, offsetBy: clusters.upperBound)]
-        let line = Array(utf16[start..<end])
+        let end = start + line.count
         var width = 0.0
         // Runs are in order: find the first that reaches past `start` by bisection, so a line
         // costs its own runs, not all of a long paragraph's (that made layout quadratic).
