@@ -37,7 +37,7 @@ public final class ShapingCache: Sendable {
 
     /// The most bytes the cache holds, over all shards.
     public let maximumBytes: Int
-    private let shards: [LockedShard]
+    private let shards: [Locked<Shard>]
 
     /// Makes an empty cache that holds at most `maximumBytes` (estimated), in `shards` parts
     /// locked separately (rounded up to a power of two).
@@ -46,14 +46,14 @@ public final class ShapingCache: Sendable {
         var count = 1
         while count < max(1, min(shards, 1024)) { count *= 2 }
         let share = self.maximumBytes / count
-        self.shards = (0..<count).map { _ in LockedShard(Shard(maximumBytes: share)) }
+        self.shards = (0..<count).map { _ in Locked(Shard(maximumBytes: share)) }
     }
 
     /// The counters, summed over shards.
     public var statistics: Statistics {
         var total = Statistics(hits: 0, misses: 0, evictions: 0, entries: 0, bytes: 0)
         for shard in shards {
-            shard.mutex.withLock { shard in
+            shard.withLock { shard in
                 total.hits += shard.hits
                 total.misses += shard.misses
                 total.evictions += shard.evictions
@@ -67,7 +67,7 @@ public final class ShapingCache: Sendable {
     /// Drops every entry and zeroes the counters.
     public func removeAll() {
         for shard in shards {
-            shard.mutex.withLock { shard in shard = Shard(maximumBytes: shard.maximumBytes) }
+            shard.withLock { shard in shard = Shard(maximumBytes: shard.maximumBytes) }
         }
     }
 
@@ -80,11 +80,11 @@ public final class ShapingCache: Sendable {
         make: () throws(TypesettingError) -> [CachedGlyph]
     ) throws(TypesettingError) {
         let shard = shards[key.hash & (shards.count - 1)]
-        let hit = shard.mutex.withLock { $0.append(key, offset: offset, to: &out) }
+        let hit = shard.withLock { $0.append(key, offset: offset, to: &out) }
         if hit { return }
         let glyphs = try make()
         for glyph in glyphs { out.append(glyph.moved(by: offset)) }
-        shard.mutex.withLock { $0.insert(key, face: face, glyphs) }
+        shard.withLock { $0.insert(key, face: face, glyphs) }
     }
 }
 
@@ -114,12 +114,6 @@ struct CachedGlyph: Sendable {
     /// The UTF-16 offset of the glyph's cluster in the text that was shaped.
     var cluster: Int { Int(packed & 0x7FFF_FFFF) }
     var isUnsafeToBreak: Bool { packed & 0x8000_0000 != 0 }
-}
-
-/// A shard behind its lock.
-final class LockedShard: Sendable {
-    let mutex: Locked<Shard>
-    init(_ shard: Shard) { self.mutex = Locked(shard) }
 }
 
 /// What a shaped segment depends on.
