@@ -11,8 +11,8 @@ struct ScreenBuilder {
     var items: [String: NamedItem] = [:]
     /// The views in document order.
     var views: [LayoutScreen.View] = []
-    /// Constraint strings in document order, with their place.
-    var constraintSources: [(node: DocumentNode, owner: String?)] = []
+    /// Constraint strings (or objects) in document order, with their place.
+    var constraintSources: [DocumentNode] = []
     /// Views placed by name (`superview` key, or a name in `arrangedSubviews`), resolved last.
     var placements: [Placement] = []
     var counters: [String: Int] = [:]
@@ -99,7 +99,7 @@ struct ScreenBuilder {
             if !placements.contains(where: { $0.view == view.name ?? "" }) { root.addSubview(view) }
         }
         try resolvePlacements()
-        for node in try top.array("constraints") ?? [] { constraintSources.append((node, nil)) }
+        constraintSources += try top.array("constraints") ?? []
         let constraints = try makeConstraints()
         NSLayoutConstraint.activate(constraints.map(\.constraint))
         return LayoutScreen(window: window, rootView: root, views: views, constraints: constraints)
@@ -272,7 +272,7 @@ struct ScreenBuilder {
             }
         }
         try addGuides(reader, to: view)
-        for constraint in try reader.array("constraints") ?? [] { constraintSources.append((constraint, name)) }
+        constraintSources += try reader.array("constraints") ?? []
         return view
     }
 
@@ -658,7 +658,7 @@ struct ScreenBuilder {
 
     func makeConstraints() throws(LayoutFileError) -> [LayoutScreen.Constraint] {
         var result: [LayoutScreen.Constraint] = []
-        for (node, _) in constraintSources {
+        for node in constraintSources {
             var text: String
             var identifier: String?
             var textPosition = node.position
