@@ -461,10 +461,8 @@ extension LayoutFileError {
     /// The error Yams reports, with its line and column.
     init(yaml error: YamlError) {
         switch error {
-        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _):
-            let prefix = context.map { "\($0.text) " } ?? ""
-            self.init(.syntax, at: SourcePosition(line: mark.line, column: mark.column), "\(prefix)\(problem)")
-        case .composer(let context, let problem, let mark, _):
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
             let prefix = context.map { "\($0.text) " } ?? ""
             self.init(.syntax, at: SourcePosition(line: mark.line, column: mark.column), "\(prefix)\(problem)")
         case .duplicatedKeysInMapping(let duplicates, let context):
