@@ -14,7 +14,10 @@ struct ScreenBuilder {
     /// Constraint strings (or objects) in document order, with their place.
     var constraintSources: [DocumentNode] = []
     /// Views placed by name (`superview` key, or a name in `arrangedSubviews`), resolved last.
-    var placements: [Placement] = []
+    private(set) var placements: [Placement] = []
+    /// The views `placements` names, so asking whether a view is placed by name does not
+    /// search the list (which made a file of many such views quadratic to build).
+    private var placedByName: Set<String> = []
     var counters: [String: Int] = [:]
 
     enum NamedItem {
@@ -96,7 +99,7 @@ struct ScreenBuilder {
         }
         for node in viewNodes {
             let view = try makeView(node, parentKind: nil)
-            if !placements.contains(where: { $0.view == view.name ?? "" }) { root.addSubview(view) }
+            if !placedByName.contains(view.name ?? "") { root.addSubview(view) }
         }
         try resolvePlacements()
         constraintSources += try top.array("constraints") ?? []
@@ -250,7 +253,7 @@ struct ScreenBuilder {
             guard case .string(let parent) = superviewNode.value else {
                 throw reader.fail("superview", superviewNode, "the name of another view")
             }
-            placements.append(Placement(view: name, parent: parent, arranged: false, position: superviewNode.position))
+            addPlacement(Placement(view: name, parent: parent, arranged: false, position: superviewNode.position))
         }
         for child in try reader.array("subviews") ?? [] {
             view.addSubview(try makeView(child, parentKind: kind))
@@ -258,7 +261,7 @@ struct ScreenBuilder {
         if let stack = view as? UIStackView {
             for child in try reader.array("arrangedSubviews") ?? [] {
                 if case .string(let childName) = child.value {
-                    placements.append(
+                    addPlacement(
                         Placement(view: childName, parent: name, arranged: true, position: child.position))
                 } else {
                     stack.addArrangedSubview(try makeView(child, parentKind: kind))
@@ -278,6 +281,12 @@ struct ScreenBuilder {
 
     /// Custom spacings of stacks, set once every arranged view exists.
     var customSpacings: [(UIStackView, [DocumentNode.Member])] = []
+
+    /// Records a view placed by name, resolved once every view exists.
+    mutating func addPlacement(_ placement: Placement) {
+        placements.append(placement)
+        placedByName.insert(placement.view)
+    }
 
     static func isIdentifier(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
