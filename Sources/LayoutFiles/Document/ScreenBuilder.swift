@@ -593,11 +593,15 @@ struct ScreenBuilder {
             parentOf[placement.view] = placement
         }
         // Walk up from every placed view: reaching it again means it would be its own ancestor.
+        // A walk that reaches the top settles every view on it, and later walks stop at a
+        // settled view (nothing above it loops), so each view is walked through once.
+        var settled = Set<String>()
         for placement in placements {
             var chain = [placement.view]
+            var onChain: Set<String> = [placement.view]
             var current = placement.parent
-            while true {
-                if chain.contains(current) {
+            while !settled.contains(current) {
+                if onChain.contains(current) {
                     throw LayoutFileError(
                         .cyclicHierarchy, at: placement.position,
                         "\"\(placement.view)\" would be its own ancestor: "
@@ -605,6 +609,7 @@ struct ScreenBuilder {
                             + "; a view cannot contain itself")
                 }
                 chain.append(current)
+                onChain.insert(current)
                 if let next = parentOf[current] {
                     current = next.parent
                 } else if case .view(let view, _) = items[current], let superview = view.superview,
@@ -615,6 +620,7 @@ struct ScreenBuilder {
                     break
                 }
             }
+            settled.formUnion(chain)
         }
         // Place parents before children so each superview is in the tree first.
         var placed = Set<String>()
