@@ -229,7 +229,6 @@ struct Measure: ParsableCommand {
 
     /// Prints "measure: error: …" to stderr and exits with the error's code.
     private func fail(_ error: RequestError) -> Never {
-        FileHandle.standardError.write(Data("measure: error: \(error.message)\n".utf8))
-        Measure.exit(withError: ExitCode(error.exitCode))
+        Measure.exit(withError: error.reported(by: "measure"))
     }
 }

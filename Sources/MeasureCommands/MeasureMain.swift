@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The entry point: a first argument that names a subcommand runs it (`measure check …`);
 /// anything else is the classic `measure "TEXT" [options]`, parsed exactly as before.
@@ -14,5 +15,14 @@ package enum MeasureMain {
         } else {
             Measure.main(arguments)
         }
+    }
+}
+
+extension RequestError {
+    /// How a subcommand ends on this error: its message, when it has one, on stderr after
+    /// "COMMAND: error: ", and the exit status it carries (to throw from `run()`).
+    func reported(by command: String) -> ExitCode {
+        if !message.isEmpty { FileHandle.standardError.write(Data("\(command): error: \(message)\n".utf8)) }
+        return ExitCode(exitCode)
     }
 }

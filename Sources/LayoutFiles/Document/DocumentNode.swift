@@ -115,17 +115,37 @@ private struct JSONReader {
 
     var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    var position: SourcePosition { position(ofByte: index) }
+    /// Where column counting left off on the current line: a byte offset and its column.
+    /// Positions are asked for in order along a line, so each is counted on from the last one
+    /// rather than from the line's start, which made a long line (minified JSON is one line)
+    /// quadratic to read.
+    private var counted = (offset: 0, column: 1)
+
+    /// The line and column of the current byte.
+    var position: SourcePosition {
+        mutating get {
+            if counted.offset < lineStart || counted.offset > index { counted = (lineStart, 1) }
+            let end = min(index, bytes.count)
+            counted.column += scalarStarts(from: counted.offset, to: end)
+            counted.offset = end
+            return SourcePosition(line: line, column: counted.column)
+        }
+    }
 
     /// The line and column of a byte offset on the current line (columns in scalars).
     func position(ofByte offset: Int) -> SourcePosition {
-        var column = 1
-        var cursor = lineStart
-        while cursor < offset && cursor < bytes.count {
-            if bytes[cursor] & 0xC0 != 0x80 { column += 1 }
+        SourcePosition(line: line, column: 1 + scalarStarts(from: lineStart, to: offset))
+    }
+
+    /// How many scalars start in `bytes[start..<end]` (bytes that are not UTF-8 continuations).
+    private func scalarStarts(from start: Int, to end: Int) -> Int {
+        var count = 0
+        var cursor = start
+        while cursor < end && cursor < bytes.count {
+            if bytes[cursor] & 0xC0 != 0x80 { count += 1 }
             cursor += 1
         }
-        return SourcePosition(line: line, column: column)
+        return count
     }
 
     /// The offset of the first byte that breaks UTF-8, counting lines on the way.
@@ -153,7 +173,7 @@ private struct JSONReader {
         return offset
     }
 
-    func error(_ message: String) -> LayoutFileError { LayoutFileError(.syntax, at: position, message) }
+    mutating func error(_ message: String) -> LayoutFileError { LayoutFileError(.syntax, at: position, message) }
 
     func describeCurrent() -> String {
         guard let byte = current else { return "end of file" }
@@ -461,10 +481,8 @@ extension LayoutFileError {
     /// The error Yams reports, with its line and column.
     init(yaml error: YamlError) {
         switch error {
-        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _):
-            let prefix = context.map { "\($0.text) " } ?? ""
-            self.init(.syntax, at: SourcePosition(line: mark.line, column: mark.column), "\(prefix)\(problem)")
-        case .composer(let context, let problem, let mark, _):
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
             let prefix = context.map { "\($0.text) " } ?? ""
             self.init(.syntax, at: SourcePosition(line: mark.line, column: mark.column), "\(prefix)\(problem)")
         case .duplicatedKeysInMapping(let duplicates, let context):

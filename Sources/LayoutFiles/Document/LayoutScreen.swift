@@ -52,6 +52,43 @@ public final class LayoutScreen {
     /// Lays the window out and reports every view's frame and every problem found.
     public func layOut() -> LayoutReport {
         window.layoutIfNeeded()
+        var problems = diagnosticProblems()
+        var reports: [LayoutReport.ViewReport] = []
+        var placements = Placements(window: window)
+        for entry in views {
+            let (report, viewProblems) = self.report(of: entry, placements: &placements)
+            reports.append(report)
+            problems += viewProblems
+        }
+        let rootReport = LayoutReport.ViewReport(
+            name: "view", kind: "view", superview: nil, frame: rootView.frame, windowFrame: rootView.frame,
+            intrinsicContentSize: rootView.intrinsicContentSize, isHidden: false, isTruncated: false,
+            ambiguousAttributes: [], lineCount: nil, shownLines: nil, isOffscreen: false, hasNegativeSize: false)
+        let traits = window.traitCollection
+        return LayoutReport(
+            screen: LayoutReport.ScreenReport(
+                device: window.device?.name, orientation: window.orientation.rawValue,
+                size: window.frame.size, scale: Double(traits.displayScale),
+                safeAreaInsets: window.deviceSafeAreaInsets,
+                contentSizeCategory: traits.preferredContentSizeCategory.rawValue,
+                layoutDirection: traits.layoutDirection.rawValue),
+            views: [rootReport] + reports, problems: problems)
+    }
+
+    /// Lays the window out and reports one view of the file (nil when it has none of that
+    /// name) and the layout pass's own problems, without looking at the other views: what
+    /// `measure check` needs each time it puts a text into a view.
+    package func layOut(view name: String) -> (view: LayoutReport.ViewReport?, problems: [LayoutReport.Problem]) {
+        window.layoutIfNeeded()
+        let problems = diagnosticProblems()
+        guard let entry = views.first(where: { $0.name == name }) else { return (nil, problems) }
+        var placements = Placements(window: window)
+        return (report(of: entry, placements: &placements).view, problems)
+    }
+
+    /// The problems the layout pass reported (conflicting constraints, failed measurements),
+    /// with the constraints as the file writes them.
+    private func diagnosticProblems() -> [LayoutReport.Problem] {
         let sources = Dictionary(
             constraints.map { (ObjectIdentifier($0.constraint), $0) }, uniquingKeysWith: { first, _ in first })
         func describe(_ constraint: NSLayoutConstraint) -> LayoutReport.ConstraintReference {
@@ -84,97 +121,87 @@ public final class LayoutScreen {
                         diagnostic: diagnostic.kind))
             }
         }
+        return problems
+    }
 
-        var reports: [LayoutReport.ViewReport] = []
-        var placements = Placements(window: window)
-        for entry in views {
-            let view = entry.view
-            let placement = placements.placement(of: view)
-            let visible = !placement.isHidden
-            let intrinsic = view.intrinsicContentSize
-            let ambiguous = visible ? view.ambiguousAttributes.map(\.name) : []
-            var truncated = false
-            var lineCount: Int?
-            var shownLines: [String]?
-            if visible, let label = view as? UILabel, label.text?.isEmpty == false {
-                truncated = label.isTruncated
-                if let layout = try? label.textLayout(), let prepared = try? label.preparedText() {
-                    lineCount = layout.lineCount
-                    if truncated { shownLines = layout.lines.map { prepared.displayedText(of: $0) } }
-                }
-            } else if visible, view is UIButton || view is UITextField || view is UISegmentedControl {
-                // A control narrower than its title cuts the title.
-                truncated =
-                    (intrinsic.width > 0 && view.frame.width + 0.01 < intrinsic.width)
-                    || (intrinsic.height > 0 && view.frame.height + 0.01 < intrinsic.height)
+    /// One view's report, and its problems (negative size, off screen, truncated, ambiguous).
+    private func report(of entry: View, placements: inout Placements) -> (
+        view: LayoutReport.ViewReport, problems: [LayoutReport.Problem]
+    ) {
+        var problems: [LayoutReport.Problem] = []
+        let view = entry.view
+        let placement = placements.placement(of: view)
+        let visible = !placement.isHidden
+        let intrinsic = view.intrinsicContentSize
+        let ambiguous = visible ? view.ambiguousAttributes.map(\.name) : []
+        var truncated = false
+        var lineCount: Int?
+        var shownLines: [String]?
+        if visible, let label = view as? UILabel, label.text?.isEmpty == false {
+            truncated = label.isTruncated
+            if let layout = try? label.textLayout(), let prepared = try? label.preparedText() {
+                lineCount = layout.lineCount
+                if truncated { shownLines = layout.lines.map { prepared.displayedText(of: $0) } }
             }
-            let frameInWindow = CGRect(origin: placement.origin, size: view.frame.size)
-            // Foundation's CGRect reads a negative width as its absolute value, with the origin
-            // moved; the raw size tells the constraints squeezed the view below zero.
-            let rawSize = view.frame.size
-            let negative = visible && (rawSize.width < -0.001 || rawSize.height < -0.001)
-            let halfPixel = 0.5 / max(Double(window.traitCollection.displayScale), 1)
-            let offscreen =
-                visible && !negative
-                && (Double(frameInWindow.minX) < -halfPixel
-                    || Double(frameInWindow.maxX) > Double(window.frame.width) + halfPixel)
-            let report = LayoutReport.ViewReport(
-                name: entry.name, kind: entry.kind,
-                superview: view.superview.flatMap { $0 === rootView ? "view" : $0.name },
-                frame: view.frame, windowFrame: frameInWindow,
-                intrinsicContentSize: intrinsic, isHidden: !visible, isTruncated: truncated,
-                ambiguousAttributes: ambiguous, lineCount: lineCount, shownLines: shownLines,
-                isOffscreen: offscreen, hasNegativeSize: negative)
-            if negative {
-                problems.append(
-                    LayoutReport.Problem(
-                        kind: .negativeSize, view: entry.name, position: entry.position,
-                        message:
-                            "\"\(entry.name)\" is squeezed to a negative size (\(PixelGrid.format(Double(rawSize.width))) × \(PixelGrid.format(Double(rawSize.height))) pt): its required constraints leave less than no room"
-                    ))
-            }
-            if offscreen {
-                problems.append(
-                    LayoutReport.Problem(
-                        kind: .offscreen, view: entry.name, position: entry.position,
-                        message:
-                            "\"\(entry.name)\" runs off the side of the screen: x from \(PixelGrid.format(Double(frameInWindow.minX))) to \(PixelGrid.format(Double(frameInWindow.maxX))) on a \(PixelGrid.format(Double(window.frame.width))) pt wide screen"
-                    ))
-            }
-            if truncated {
-                var message = "\"\(entry.name)\" is truncated"
-                if let shownLines {
-                    message += ": shows " + shownLines.map { "\"\($0)\"" }.joined(separator: " / ")
-                } else {
-                    message +=
-                        ": \(PixelGrid.format(Double(view.frame.width))) × \(PixelGrid.format(Double(view.frame.height))) pt for a title that needs \(PixelGrid.format(Double(intrinsic.width))) × \(PixelGrid.format(Double(intrinsic.height)))"
-                }
-                problems.append(
-                    LayoutReport.Problem(kind: .truncated, view: entry.name, position: entry.position, message: message)
-                )
-            }
-            if !ambiguous.isEmpty {
-                problems.append(
-                    LayoutReport.Problem(
-                        kind: .ambiguous, view: entry.name, position: entry.position,
-                        message: "\"\(entry.name)\" is ambiguous: \(ambiguous.joined(separator: " and ")) "
-                            + (ambiguous.count == 1 ? "is" : "are") + " not fixed by the constraints"))
-            }
-            reports.append(report)
+        } else if visible, view is UIButton || view is UITextField || view is UISegmentedControl {
+            // A control narrower than its title cuts the title.
+            truncated =
+                (intrinsic.width > 0 && view.frame.width + 0.01 < intrinsic.width)
+                || (intrinsic.height > 0 && view.frame.height + 0.01 < intrinsic.height)
         }
-        let rootReport = LayoutReport.ViewReport(
-            name: "view", kind: "view", superview: nil, frame: rootView.frame, windowFrame: rootView.frame,
-            intrinsicContentSize: rootView.intrinsicContentSize, isHidden: false, isTruncated: false,
-            ambiguousAttributes: [], lineCount: nil, shownLines: nil, isOffscreen: false, hasNegativeSize: false)
-        let traits = window.traitCollection
-        return LayoutReport(
-            screen: LayoutReport.ScreenReport(
-                device: window.device?.name, orientation: window.orientation.rawValue,
-                size: window.frame.size, scale: Double(traits.displayScale),
-                safeAreaInsets: window.deviceSafeAreaInsets,
-                contentSizeCategory: traits.preferredContentSizeCategory.rawValue,
-                layoutDirection: traits.layoutDirection.rawValue),
-            views: [rootReport] + reports, problems: problems)
+        let frameInWindow = CGRect(origin: placement.origin, size: view.frame.size)
+        // Foundation's CGRect reads a negative width as its absolute value, with the origin
+        // moved; the raw size tells the constraints squeezed the view below zero.
+        let rawSize = view.frame.size
+        let negative = visible && (rawSize.width < -0.001 || rawSize.height < -0.001)
+        let halfPixel = 0.5 / max(Double(window.traitCollection.displayScale), 1)
+        let offscreen =
+            visible && !negative
+            && (Double(frameInWindow.minX) < -halfPixel
+                || Double(frameInWindow.maxX) > Double(window.frame.width) + halfPixel)
+        let report = LayoutReport.ViewReport(
+            name: entry.name, kind: entry.kind,
+            superview: view.superview.flatMap { $0 === rootView ? "view" : $0.name },
+            frame: view.frame, windowFrame: frameInWindow,
+            intrinsicContentSize: intrinsic, isHidden: !visible, isTruncated: truncated,
+            ambiguousAttributes: ambiguous, lineCount: lineCount, shownLines: shownLines,
+            isOffscreen: offscreen, hasNegativeSize: negative)
+        if negative {
+            problems.append(
+                LayoutReport.Problem(
+                    kind: .negativeSize, view: entry.name, position: entry.position,
+                    message:
+                        "\"\(entry.name)\" is squeezed to a negative size (\(PixelGrid.format(Double(rawSize.width))) × \(PixelGrid.format(Double(rawSize.height))) pt): its required constraints leave less than no room"
+                ))
+        }
+        if offscreen {
+            problems.append(
+                LayoutReport.Problem(
+                    kind: .offscreen, view: entry.name, position: entry.position,
+                    message:
+                        "\"\(entry.name)\" runs off the side of the screen: x from \(PixelGrid.format(Double(frameInWindow.minX))) to \(PixelGrid.format(Double(frameInWindow.maxX))) on a \(PixelGrid.format(Double(window.frame.width))) pt wide screen"
+                ))
+        }
+        if truncated {
+            var message = "\"\(entry.name)\" is truncated"
+            if let shownLines {
+                message += ": shows " + shownLines.map { "\"\($0)\"" }.joined(separator: " / ")
+            } else {
+                message +=
+                    ": \(PixelGrid.format(Double(view.frame.width))) × \(PixelGrid.format(Double(view.frame.height))) pt for a title that needs \(PixelGrid.format(Double(intrinsic.width))) × \(PixelGrid.format(Double(intrinsic.height)))"
+            }
+            problems.append(
+                LayoutReport.Problem(kind: .truncated, view: entry.name, position: entry.position, message: message)
+            )
+        }
+        if !ambiguous.isEmpty {
+            problems.append(
+                LayoutReport.Problem(
+                    kind: .ambiguous, view: entry.name, position: entry.position,
+                    message: "\"\(entry.name)\" is ambiguous: \(ambiguous.joined(separator: " and ")) "
+                        + (ambiguous.count == 1 ? "is" : "are") + " not fixed by the constraints"))
+        }
+        return (report, problems)
     }
 
     /// The view's frame in the window's coordinates.

@@ -11,10 +11,13 @@ struct ScreenBuilder {
     var items: [String: NamedItem] = [:]
     /// The views in document order.
     var views: [LayoutScreen.View] = []
-    /// Constraint strings in document order, with their place.
-    var constraintSources: [(node: DocumentNode, owner: String?)] = []
+    /// Constraint strings (or objects) in document order, with their place.
+    var constraintSources: [DocumentNode] = []
     /// Views placed by name (`superview` key, or a name in `arrangedSubviews`), resolved last.
-    var placements: [Placement] = []
+    private(set) var placements: [Placement] = []
+    /// The views `placements` names, so asking whether a view is placed by name does not
+    /// search the list (which made a file of many such views quadratic to build).
+    private var placedByName: Set<String> = []
     var counters: [String: Int] = [:]
 
     enum NamedItem {
@@ -96,10 +99,10 @@ struct ScreenBuilder {
         }
         for node in viewNodes {
             let view = try makeView(node, parentKind: nil)
-            if !placements.contains(where: { $0.view == view.name ?? "" }) { root.addSubview(view) }
+            if !placedByName.contains(view.name ?? "") { root.addSubview(view) }
         }
         try resolvePlacements()
-        for node in try top.array("constraints") ?? [] { constraintSources.append((node, nil)) }
+        constraintSources += try top.array("constraints") ?? []
         let constraints = try makeConstraints()
         NSLayoutConstraint.activate(constraints.map(\.constraint))
         return LayoutScreen(window: window, rootView: root, views: views, constraints: constraints)
@@ -250,7 +253,7 @@ struct ScreenBuilder {
             guard case .string(let parent) = superviewNode.value else {
                 throw reader.fail("superview", superviewNode, "the name of another view")
             }
-            placements.append(Placement(view: name, parent: parent, arranged: false, position: superviewNode.position))
+            addPlacement(Placement(view: name, parent: parent, arranged: false, position: superviewNode.position))
         }
         for child in try reader.array("subviews") ?? [] {
             view.addSubview(try makeView(child, parentKind: kind))
@@ -258,7 +261,7 @@ struct ScreenBuilder {
         if let stack = view as? UIStackView {
             for child in try reader.array("arrangedSubviews") ?? [] {
                 if case .string(let childName) = child.value {
-                    placements.append(
+                    addPlacement(
                         Placement(view: childName, parent: name, arranged: true, position: child.position))
                 } else {
                     stack.addArrangedSubview(try makeView(child, parentKind: kind))
@@ -272,12 +275,18 @@ struct ScreenBuilder {
             }
         }
         try addGuides(reader, to: view)
-        for constraint in try reader.array("constraints") ?? [] { constraintSources.append((constraint, name)) }
+        constraintSources += try reader.array("constraints") ?? []
         return view
     }
 
     /// Custom spacings of stacks, set once every arranged view exists.
     var customSpacings: [(UIStackView, [DocumentNode.Member])] = []
+
+    /// Records a view placed by name, resolved once every view exists.
+    mutating func addPlacement(_ placement: Placement) {
+        placements.append(placement)
+        placedByName.insert(placement.view)
+    }
 
     static func isIdentifier(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
@@ -584,11 +593,15 @@ struct ScreenBuilder {
             parentOf[placement.view] = placement
         }
         // Walk up from every placed view: reaching it again means it would be its own ancestor.
+        // A walk that reaches the top settles every view on it, and later walks stop at a
+        // settled view (nothing above it loops), so each view is walked through once.
+        var settled = Set<String>()
         for placement in placements {
             var chain = [placement.view]
+            var onChain: Set<String> = [placement.view]
             var current = placement.parent
-            while true {
-                if chain.contains(current) {
+            while !settled.contains(current) {
+                if onChain.contains(current) {
                     throw LayoutFileError(
                         .cyclicHierarchy, at: placement.position,
                         "\"\(placement.view)\" would be its own ancestor: "
@@ -596,6 +609,7 @@ struct ScreenBuilder {
                             + "; a view cannot contain itself")
                 }
                 chain.append(current)
+                onChain.insert(current)
                 if let next = parentOf[current] {
                     current = next.parent
                 } else if case .view(let view, _) = items[current], let superview = view.superview,
@@ -606,6 +620,7 @@ struct ScreenBuilder {
                     break
                 }
             }
+            settled.formUnion(chain)
         }
         // Place parents before children so each superview is in the tree first.
         var placed = Set<String>()
@@ -658,7 +673,7 @@ struct ScreenBuilder {
 
     func makeConstraints() throws(LayoutFileError) -> [LayoutScreen.Constraint] {
         var result: [LayoutScreen.Constraint] = []
-        for (node, _) in constraintSources {
+        for node in constraintSources {
             var text: String
             var identifier: String?
             var textPosition = node.position

@@ -170,13 +170,14 @@ public struct Picture: Sendable {
         self.scale = scale ?? Double(root.traitCollection.displayScale)
         boxes = builder.boxes
         texts = builder.texts
+        let whole = Rect(x: 0, y: 0, width: width, height: height)
         if let window = root as? UIWindow {
             let insets = window.deviceSafeAreaInsets
-            safeArea = Rect(x: 0, y: 0, width: width, height: height).inset(
+            safeArea = whole.inset(
                 top: Double(insets.top), left: Double(insets.left), bottom: Double(insets.bottom),
                 right: Double(insets.right))
         } else {
-            safeArea = Rect(x: 0, y: 0, width: width, height: height)
+            safeArea = whole
         }
         let built = builder.boxes
         let counts = Problem.allCases.map { problem in (problem, built.filter { $0.problems.contains(problem) }.count) }
@@ -191,6 +192,21 @@ public struct Picture: Sendable {
 
     /// The lines of text of each box, in drawing order.
     var textsByBox: [Int: [TextLine]] { Dictionary(grouping: texts, by: \.box) }
+
+    /// The whole window: (0, 0) to its width and height.
+    var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+
+    /// The outlines drawn over everything, one per problem of each box in drawing order; a
+    /// box's k-th outline lies inside the ones before it, so several problems show side by side.
+    var highlights: [(box: Box, problem: Problem, outline: Rect)] {
+        boxes.flatMap { box in
+            box.problems.enumerated().map { k, problem in
+                let width = PictureStyle.highlight(problem).width
+                let inset = width / 2 + Double(k) * width
+                return (box, problem, box.frame.inset(top: inset, left: inset, bottom: inset, right: inset))
+            }
+        }
+    }
 
     /// A number with at most two decimals and no trailing zeros ("12", "20.5", "0.33").
     static func number(_ value: Double) -> String {

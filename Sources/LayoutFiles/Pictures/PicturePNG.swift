@@ -56,7 +56,7 @@ extension Picture {
         let h = clamped((height * scale).rounded(.up), 1, 1 << 30)
         guard w <= 16384, h <= 16384, w * h <= 100_000_000 else { throw .tooLarge(width: w, height: h) }
         var painter = Painter(width: w, height: h, scale: scale)
-        painter.fill(Rect(x: 0, y: 0, width: width, height: height), PictureStyle.background)
+        painter.fill(bounds, PictureStyle.background)
         let textsByBox = self.textsByBox
         for (index, box) in boxes.enumerated() {
             painter.fill(box.frame, PictureStyle.fill(box.kind))
@@ -74,16 +74,10 @@ extension Picture {
                 }
             }
         }
-        let whole = Rect(x: 0, y: 0, width: width, height: height)
-        if safeArea != whole { painter.stripes(outside: safeArea, in: whole, PictureStyle.unsafeStripes) }
-        for box in boxes {
-            for (k, problem) in box.problems.enumerated() {
-                let style = PictureStyle.highlight(problem)
-                let inset = style.width / 2 + Double(k) * style.width
-                painter.stroke(
-                    box.frame.inset(top: inset, left: inset, bottom: inset, right: inset), style.color,
-                    width: style.width, dash: style.dash)
-            }
+        if safeArea != bounds { painter.stripes(outside: safeArea, in: bounds, PictureStyle.unsafeStripes) }
+        for (_, problem, outline) in highlights {
+            let style = PictureStyle.highlight(problem)
+            painter.stroke(outline, style.color, width: style.width, dash: style.dash)
         }
         return RasterImage(width: w, height: h, pixels: painter.pixels)
     }

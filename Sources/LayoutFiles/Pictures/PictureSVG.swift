@@ -113,26 +113,19 @@ struct SVGWriter {
         body += open.map { _ in "</g>" }
 
         var overlay: [String] = []
-        let whole = Picture.Rect(x: 0, y: 0, width: p.width, height: p.height)
-        if p.safeArea != whole {
+        if p.safeArea != p.bounds {
             overlay.append(
-                "<path id=\"unsafe-area\" d=\"\(SVGWriter.rectPath(whole))\(SVGWriter.rectPath(p.safeArea))\" "
+                "<path id=\"unsafe-area\" d=\"\(SVGWriter.rectPath(p.bounds))\(SVGWriter.rectPath(p.safeArea))\" "
                     + "fill-rule=\"evenodd\" fill=\"url(#unsafe-stripes)\"/>")
         }
-        var highlights: [String] = []
-        for box in p.boxes {
-            for (k, problem) in box.problems.enumerated() {
-                let style = PictureStyle.highlight(problem)
-                let inset = style.width / 2 + Double(k) * style.width
-                let r = box.frame.inset(top: inset, left: inset, bottom: inset, right: inset)
-                let dash =
-                    style.dash.isEmpty
-                    ? "" : " stroke-dasharray=\"\(style.dash.map(SVGWriter.n).joined(separator: " "))\""
-                highlights.append(
-                    "<rect data-problem=\"\(problem.rawValue)\" data-view=\"\(SVGWriter.escape(box.id))\" \(SVGWriter.rect(r)) "
-                        + "fill=\"none\" \(SVGWriter.paint(style.color, "stroke")) stroke-width=\"\(SVGWriter.n(style.width))\"\(dash)/>"
-                )
-            }
+        let highlights = p.highlights.map { box, problem, outline in
+            let style = PictureStyle.highlight(problem)
+            let dash =
+                style.dash.isEmpty
+                ? "" : " stroke-dasharray=\"\(style.dash.map(SVGWriter.n).joined(separator: " "))\""
+            return
+                "<rect data-problem=\"\(problem.rawValue)\" data-view=\"\(SVGWriter.escape(box.id))\" \(SVGWriter.rect(outline)) "
+                + "fill=\"none\" \(SVGWriter.paint(style.color, "stroke")) stroke-width=\"\(SVGWriter.n(style.width))\"\(dash)/>"
         }
 
         let stripes = PictureStyle.unsafeStripes

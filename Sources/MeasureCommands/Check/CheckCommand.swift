@@ -42,10 +42,7 @@ struct CheckCommand: ParsableCommand {
         do {
             try check()
         } catch {
-            if !error.message.isEmpty {
-                FileHandle.standardError.write(Data("measure check: error: \(error.message)\n".utf8))
-            }
-            throw ExitCode(error.exitCode)
+            throw error.reported(by: "measure check")
         }
     }
 

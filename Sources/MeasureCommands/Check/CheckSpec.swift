@@ -18,7 +18,8 @@ struct CheckSpec: Sendable {
         var maxHeight: Double?
         var font = FontSpecification()
         var categories: [ContentSizeCategory] = [.large]
-        /// Language → family (or font file) overrides.
+        /// Language → family (or font file) overrides; once the spec is parsed, keyed by
+        /// normalized language ("zh-cn").
         var fonts: [String: String] = [:]
         var padding: EdgeInsets = .zero
         var contentInsets: EdgeInsets = .zero
@@ -35,11 +36,8 @@ struct CheckSpec: Sendable {
         /// subtag ("zh"), else the rule's family.
         func family(for language: String) -> String? {
             let normalized = CheckSpec.normalizedLanguage(language)
-            let overrides = Dictionary(fonts.map { (CheckSpec.normalizedLanguage($0.key), $0.value) }) { first, _ in
-                first
-            }
-            if let exact = overrides[normalized] { return exact }
-            if let primary = normalized.split(separator: "-").first, let match = overrides[String(primary)] {
+            if let exact = fonts[normalized] { return exact }
+            if let primary = normalized.split(separator: "-").first, let match = fonts[String(primary)] {
                 return match
             }
             return font.family
@@ -132,7 +130,9 @@ struct CheckSpec: Sendable {
             var merged = defaultsObject
             for (key, value) in object { merged[key] = value }
             var rule = try Rule(merged, name: name, fail: fail)
-            rule.fonts = topFonts.merging(rule.fonts) { _, ruleFont in ruleFont }
+            // Normalized once here, not on every lookup (one per text and category checked).
+            let overrides = topFonts.merging(rule.fonts) { _, ruleFont in ruleFont }
+            rule.fonts = Dictionary(overrides.map { (normalizedLanguage($0.key), $0.value) }) { first, _ in first }
             if let layout = rule.layout, !layout.path.hasPrefix("/") {
                 let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
                 rule.layout?.path = folder.appendingPathComponent(layout.path).standardized.path

@@ -69,14 +69,16 @@ struct LayoutScreens {
         fonts[key] = original
         let font = withFamily(original, rule.family(for: entry.language))
         show(font)
-        let report = screen.layOut()
+        // The view alone: the other views' checks (ambiguity above all) are most of a full
+        // report's work, and nothing here reads them.
+        let report = screen.layOut(view: target.view)
         if let failure = report.problems.first(where: { $0.diagnostic == .measurementFailed }) {
             throw RequestError(
                 kind: "measurementFailed",
                 "\(entry.file):\(entry.line): key '\(entry.key)' (\(entry.language)) with \(rule.name): \(failure.message)",
                 exitCode: 65)
         }
-        guard let viewReport = report.views.first(where: { $0.name == target.view }),
+        guard let viewReport = report.view,
             viewReport.isTruncated || viewReport.isOffscreen || viewReport.hasNegativeSize
         else { return nil }
         var needed = viewReport.intrinsicContentSize

@@ -49,10 +49,7 @@ struct LayoutCommand: ParsableCommand {
         do {
             try layOut()
         } catch {
-            if !error.message.isEmpty {
-                FileHandle.standardError.write(Data("measure layout: error: \(error.message)\n".utf8))
-            }
-            throw ExitCode(error.exitCode)
+            throw error.reported(by: "measure layout")
         }
     }
 
