@@ -16,17 +16,28 @@ final class LayoutEngine {
     let fitting: (target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority)?
 
     var solver = Solver() {
-        didSet { movableSymbols = nil }
+        didSet {
+            movableSymbols = nil
+            ambiguity = [:]
+        }
     }
     /// What zero-cost moves reach in the current solver, found once for every view's
     /// ambiguity query and dropped whenever the solver changes.
     private var movableSymbols: [Bool]?
+    /// Each variable's answer so far in the current solver: a report and a picture of the
+    /// same layout ask for every view's ambiguity, and each answer expands the variable.
+    private var ambiguity: [Variable: Bool] = [:]
 
     /// The variables among `variables` that other values would satisfy equally well.
     func ambiguousVariables(among variables: [Variable]) -> [Variable] {
-        let movable = movableSymbols ?? solver.symbolsReachedByCostlessMoves()
-        movableSymbols = movable
-        return solver.ambiguousVariables(among: variables, movable: movable)
+        let unknown = variables.filter { ambiguity[$0] == nil }
+        if !unknown.isEmpty {
+            let movable = movableSymbols ?? solver.symbolsReachedByCostlessMoves()
+            movableSymbols = movable
+            let free = solver.ambiguousVariables(among: unknown, movable: movable)
+            for variable in unknown { ambiguity[variable] = free.contains(variable) }
+        }
+        return variables.filter { ambiguity[$0] == true }
     }
     /// What the current state of the tree reports.
     private(set) var diagnostics: [LayoutDiagnostic] = []
