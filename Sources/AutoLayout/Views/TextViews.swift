@@ -153,6 +153,12 @@ open class UILabel: UIView {
     /// taller than the bounds.
     public var isTruncated: Bool {
         guard let layout = try? textLayout() else { return false }
+        return isTruncated(layout)
+    }
+
+    /// ``isTruncated`` for a layout of the label's text already made with ``textLayout()``,
+    /// so that a caller that also reads its lines lays the text out once.
+    public func isTruncated(_ layout: TextLayout) -> Bool {
         let scale = Double(traitCollection.displayScale)
         return layout.isTruncated || PixelGrid.ceil(layout.height, scale: scale) > Double(frame.height) + 1e-9
     }

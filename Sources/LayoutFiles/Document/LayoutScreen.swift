@@ -138,8 +138,8 @@ public final class LayoutScreen {
         var lineCount: Int?
         var shownLines: [String]?
         if visible, let label = view as? UILabel, label.text?.isEmpty == false {
-            truncated = label.isTruncated
             if let layout = try? label.textLayout(), let prepared = try? label.preparedText() {
+                truncated = label.isTruncated(layout)
                 lineCount = layout.lineCount
                 if truncated { shownLines = layout.lines.map { prepared.displayedText(of: $0) } }
             }
