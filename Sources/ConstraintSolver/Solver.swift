@@ -1510,11 +1510,13 @@ public struct Solver: Sendable {
     /// Ratio test: the restricted row that first reaches zero as `entering` moves.
     ///
     /// A pivot element that is residue next to its row's others (see ``isResidue(_:in:)``)
-    /// is passed over when its row stays feasible to 1e-9 of its value at the step the other
-    /// rows allow: pivoting on it multiplied every rounding error of the tableau by 10^12
-    /// (fuzzing found a required equality 2e-5 off that way), while the row only moves by
-    /// that residue times the step. When a small element does bind (fuzzing found a row
-    /// left 1e-3 infeasible), the plain ratio test decides.
+    /// is passed over when its row stays feasible at the step the other rows allow, to 1e-9
+    /// of its own value or to the tableau's rounding level (10^-12 of the largest value it
+    /// holds or of the step), whichever is larger: pivoting on it multiplied every rounding
+    /// error of the tableau by 10^12 (fuzzing found required equalities 2e-5 and 1.2e-3 off
+    /// that way), while the row only moves by that residue times the step. When a small
+    /// element does bind (fuzzing found a row left 1e-3 infeasible), the plain ratio test
+    /// decides.
     func leavingRow(_ entering: Int32, _ direction: Double) -> Int32? {
         var best: Int32 = -1
         var bestRatio = Double.infinity
@@ -1539,7 +1541,13 @@ public struct Solver: Sendable {
                 }
             }
         }
-        if !passedOver || best == plain { return plain >= 0 ? plain : nil }
+        if !passedOver || best == plain || best < 0 { return plain >= 0 ? plain : nil }
+        // Rounding level of the tableau: 10^-12 of the largest value it holds or of the step.
+        var scale = abs(bestRatio)
+        for r in rowOf.indices where symbolInfo[r].kind != .external {
+            if let c = rowOf[r]?.constant { scale = Swift.max(scale, abs(c)) }
+        }
+        let roundingLevel = 1.0e-12 * scale
         for r in columns[Int(entering)] {
             if symbolInfo[Int(r)].kind == .external { continue }
             guard let row = rowOf[Int(r)] else { continue }
@@ -1547,7 +1555,8 @@ public struct Solver: Sendable {
             guard a < 0 else { continue }
             // The row's value after the step, if it is not the leaving row.
             let after = row.constant + a * bestRatio
-            if !(after >= -1.0e-9 * Swift.max(1, abs(row.constant))) { return plain }
+            let allowed = Swift.max(1.0e-9 * Swift.max(1, abs(row.constant)), roundingLevel)
+            if !(after >= -allowed) { return plain }
         }
         return best
     }

@@ -237,6 +237,41 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(x[2] + 100 * x[1] + x[3] + 1, 0, accuracy: 1e-9)
     }
 
+    /// Finding 18: after a required equality was removed, the ratio test met a row whose
+    /// element and constant were both rounding residue (1.6e-12 and -1.6e-12; exact
+    /// arithmetic gives 0 for both). Passing it over left it 1.6e-9 below zero, more than the
+    /// old absolute allowance of 1e-9, so the ratio test pivoted on it: a step of -1 in the
+    /// wrong direction that multiplied the tableau's rounding by 10^12, and the required
+    /// `4·v0 + v3 == 0` ended 1.2e-3 off. Passing over now allows 10^-12 of the largest value
+    /// the tableau holds.
+    func testResidueRowIsPassedOverAtTheTableauRoundingLevel() throws {
+        let v = (0..<5).map { Variable("v\($0)") }
+        var solver = Solver()
+        let removed = Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal)
+        try solver.add(removed)
+        try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] + 8, .equal, priority: 51))
+        try solver.addEditVariable(v[0], priority: 750)
+        try solver.addEditVariable(v[3], priority: 750)
+        try solver.add(Constraint(3 * v[0] - 667, .equal, priority: 1))
+        try solver.add(Constraint(3 * v[0] + v[0] + v[3], .equal))
+        try solver.add(Constraint(v[0] + 375, .greaterThanOrEqual))
+        try solver.add(Constraint(-0.01 * v[2] + 1, .equal, priority: 750))
+        try solver.add(Constraint(4 * v[2] + 0.001, .lessThanOrEqual, priority: 51))
+        try solver.add(Constraint(v[0] + 375, .equal, priority: 750))
+        try solver.add(Constraint(v[3] + 3 * v[0] + 0.5, .greaterThanOrEqual, priority: 999))
+        try solver.add(Constraint(-1 * v[2] + 100_000, .lessThanOrEqual, priority: 750))
+        try solver.remove(removed)
+        XCTAssertEqual(solver.invariantViolations(), [])
+        let x = solver.values(of: v)
+        XCTAssertEqual(4 * x[0] + x[3], 0, accuracy: 1e-9)
+        // Level 750 with v3 = -4·v0: |v0 + 375| + |v0| + 4·|v0| is least at v0 = 0, and
+        // 0.01·|v2 - 100| + max(0, 100000 - v2) at v2 = 100000. Level 51 then gives v1 = 4.
+        XCTAssertEqual(x[0], 0, accuracy: 1e-9)
+        XCTAssertEqual(x[3], 0, accuracy: 1e-9)
+        XCTAssertEqual(x[2], 100_000, accuracy: 1e-6)
+        XCTAssertEqual(x[1], 4, accuracy: 1e-6)
+    }
+
     /// The operations that many solver fuzz inputs start with (the corpus grew from one
     /// seed): five variables, a required and an optional equality, two edit variables and a
     /// weak `3·v0 == 667`.
