@@ -1643,7 +1643,9 @@ public struct Solver: Sendable {
         for r in columns[Int(marker)] {
             guard let row = rowOf[Int(r)] else { continue }
             let c = row.coefficient(for: marker)
-            if c == 0 { continue }
+            // Residue is no pivot here either: a coefficient of 6e-12 next to 2 gave the
+            // smallest ratio, and the pivot sent a variable to 10^12 (fuzzing, finding 19).
+            if c == 0 || isResidue(c, in: row) { continue }
             if symbolInfo[Int(r)].kind == .external {
                 if third < 0 || r < third { third = r }
             } else if c < 0 {

@@ -272,6 +272,46 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(x[1], 4, accuracy: 1e-6)
     }
 
+    /// Finding 19: removing a required equality whose marker was parametric chose, among
+    /// the rows holding the marker, the one with the smallest ratio, and that was a
+    /// coefficient of 5.7e-12 next to 2 (residue). The pivot sent `v2` to 1.9e12 and left
+    /// the required `v0 == 0` 1105 off. The marker's leaving row now skips residue as the
+    /// ratio test does.
+    func testRemovalDoesNotPivotOnResidue() throws {
+        let v = (0..<5).map { Variable("v\($0)") }
+        var solver = Solver()
+        let removed = Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal)
+        try solver.add(removed)
+        func lowerBound() -> Constraint { Constraint(-1 * v[2] - v[2] - 667, .lessThanOrEqual) }
+        var bounds = (0..<5).map { _ in lowerBound() }
+        for bound in bounds { try solver.add(bound) }
+        try solver.add(Constraint(-1 * v[2] + v[1] - 667, .lessThanOrEqual))
+        bounds = (0..<4).map { _ in lowerBound() }
+        for bound in bounds { try solver.add(bound) }
+        try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] - 667, .equal, priority: 750))
+        try solver.addEditVariable(v[3], priority: 1)
+        try solver.add(Constraint(3 * v[0], .greaterThanOrEqual, priority: 51))
+        try solver.addEditVariable(v[0], priority: 750)
+        try solver.updateConstant(of: bounds[0], to: 10)  // v2 >= 5
+        try solver.add(Constraint(3 * v[1] + v[3] - 0.01 * v[0] - 667, .equal, priority: 1))
+        try solver.add(Constraint(v[0].expression, .equal, priority: 1))
+        try solver.add(Constraint(v[0].expression, .equal))
+        try solver.add(Constraint(v[3] + v[0] + v[0], .equal))
+        try solver.remove(removed)
+        XCTAssertEqual(solver.invariantViolations(), [])
+        let x = solver.values(of: v)
+        // The slacks held 6.7e4 before the removal, and pivots on coefficients of 1e-4 next
+        // to 2 (the system's own 0.01 and 100) leave rounding of about 1e-6: the harness
+        // allows 1e-10 of the largest value held, 6.7e-6.
+        XCTAssertEqual(x[0], 0, accuracy: 1e-5)
+        XCTAssertEqual(x[3], 0, accuracy: 1e-5)
+        // Level 750: 100·v3 + v0 - 2·v1 - 667 = 0 with v0 = v3 = 0.
+        XCTAssertEqual(x[1], -333.5, accuracy: 1e-4)
+        // v2 is only bounded below (v2 >= 5); nothing asks for a value of 10^12.
+        XCTAssertGreaterThanOrEqual(x[2], 5 - 1e-9)
+        XCTAssertLessThan(x[2], 1e6)
+    }
+
     /// The operations that many solver fuzz inputs start with (the corpus grew from one
     /// seed): five variables, a required and an optional equality, two edit variables and a
     /// weak `3·v0 == 667`.
