@@ -643,6 +643,7 @@ public struct Solver: Sendable {
 
     mutating func newSymbol(_ kind: Kind) -> Int32 {
         let s = Int32(symbolInfo.count)
+        if symbolInfo.count == symbolInfo.capacity { reserveSymbols(Swift.max(256, 8 * symbolInfo.count)) }
         symbolInfo.append(SymbolInfo(kind: kind))
         rowOf.append(nil)
         columns.append(SymbolSet())
@@ -650,6 +651,15 @@ public struct Solver: Sendable {
         definitionUsers.append(SymbolSet())
         if symbolInfo.count > objectiveLength { growObjective() }
         return s
+    }
+
+    /// Makes room for `capacity` symbols in the per-symbol arrays.
+    mutating func reserveSymbols(_ capacity: Int) {
+        symbolInfo.reserveCapacity(capacity)
+        rowOf.reserveCapacity(capacity)
+        columns.reserveCapacity(capacity)
+        definition.reserveCapacity(capacity)
+        definitionUsers.reserveCapacity(capacity)
     }
 
     /// Drops the symbols created from `count` on (by a failed add), with their variables.
@@ -676,6 +686,8 @@ public struct Solver: Sendable {
     mutating func growObjective() {
         let length = Swift.max(64, 2 * objectiveLength, symbolInfo.count)
         for k in objective.indices {
+            // Room up to the symbols' capacity, so that lengthening does not copy the row.
+            if objective[k].capacity < length { objective[k].reserveCapacity(Swift.max(length, symbolInfo.capacity)) }
             objective[k].append(contentsOf: repeatElement(0, count: length - objectiveLength))
         }
         objectiveLength = length
@@ -816,7 +828,10 @@ public struct Solver: Sendable {
         if k < levels.count && levels[k] == priority { return k }
         levels.insert(priority, at: k)
         levelUses.insert(0, at: k)
-        objective.insert([Double](repeating: 0, count: objectiveLength), at: k)
+        var level: [Double] = []
+        level.reserveCapacity(Swift.max(objectiveLength, symbolInfo.capacity))
+        level.append(contentsOf: repeatElement(0, count: objectiveLength))
+        objective.insert(level, at: k)
         objectiveConstants.insert(0, at: k)
         return k
     }
@@ -976,6 +991,7 @@ public struct Solver: Sendable {
         var touched: [Int32] = []
         swap(&touched, &workspaceTouched)
         if work.count < symbolInfo.count {
+            if work.capacity < symbolInfo.count { work.reserveCapacity(symbolInfo.capacity) }
             work.append(
                 contentsOf: repeatElement(0, count: Swift.max(symbolInfo.count, 2 * work.count) - work.count))
         }
