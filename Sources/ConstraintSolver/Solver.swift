@@ -267,6 +267,25 @@ public struct Solver: Sendable {
         // when enough operations have passed to amortise its cost.
         let due = mustRebuild || operationsSinceRebuild >= max(16, constraints.count)
         guard (illConditioned || mustRebuild) && due && allowsRebuild else { return }
+        guard var fresh = replayed() else {
+            // The replay itself failed: the system is too ill-conditioned for a clean rebuild
+            // (it happens with near-singular random systems); keep the current tableau.
+            illConditioned = false
+            mustRebuild = false
+            operationsSinceRebuild = 0
+            return
+        }
+        fresh.rebuildCount = rebuildCount + 1
+        self = fresh
+    }
+
+    /// A new solver given this one's constraints in their original order, with their current
+    /// constants (so edit variables keep their suggestions), and the values this one last
+    /// reported: the same system without this solver's history of removals, failed adds and
+    /// re-solves. Nil when the replay fails through rounding. The fuzz harness compares the
+    /// two to tell rounding that the system's own arithmetic causes from rounding that the
+    /// incremental operations added.
+    package func replayed() -> Solver? {
         var fresh = Solver()
         fresh.explainsFailures = explainsFailures
         fresh.allowsRebuild = false
@@ -279,12 +298,7 @@ public struct Solver: Sendable {
                 }
             }
         } catch {
-            // The replay itself failed: the system is too ill-conditioned for a clean rebuild
-            // (it happens with near-singular random systems); keep the current tableau.
-            illConditioned = false
-            mustRebuild = false
-            operationsSinceRebuild = 0
-            return
+            return nil
         }
         fresh.edits = edits
         fresh.nextOrder = nextOrder
@@ -297,8 +311,7 @@ public struct Solver: Sendable {
         fresh.mustRebuild = false
         fresh.operationsSinceRebuild = 0
         fresh.allowsRebuild = true
-        fresh.rebuildCount = rebuildCount + 1
-        self = fresh
+        return fresh
     }
 
     /// Whether the constraint (or a copy of it) is in the solver.
