@@ -181,6 +181,8 @@ struct ConstraintTable: Sendable {
             slots[Int(s)] = info
         } else {
             s = Int32(slots.count)
+            // Eightfold, as the solver's per-symbol arrays: fewer copies of a large table.
+            if slots.count == slots.capacity { slots.reserveCapacity(Swift.max(64, 8 * slots.count)) }
             slots.append(info)
         }
         index.set(info.constraint.tableKey, s)
