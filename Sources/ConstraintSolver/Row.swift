@@ -549,3 +549,43 @@ struct NewestFirst: Comparable, Sendable {
         (lhs.stamp, lhs.symbol) > (rhs.stamp, rhs.symbol)
     }
 }
+
+/// Watches the primal simplex for cycles that rounding causes (see `Solver.optimize`).
+///
+/// It only starts after more pivots than an optimisation of that many rows needs, so it
+/// costs nothing in ordinary solves. It then records the entering symbols; when one enters
+/// again with its reduced cost at the same level, the pivots since then form a cycle, and
+/// the least significant entering symbol of the cycle (lowest level, then smallest cost) is
+/// the suspect whose cost is rounding.
+struct CycleGuard {
+    /// Pivots after which an optimisation of `rows` rows is watched.
+    static func watchAfter(rows: Int) -> Int { 10 * rows + 100 }
+    /// Pivots after which an optimisation is given up (a backstop: each cycle found clears a
+    /// cost, so this is not reached in practice).
+    static func giveUpAfter(rows: Int) -> Int { 1000 * rows + 10_000 }
+
+    /// Entering symbols since watching began: (symbol, leading level, magnitude of its cost).
+    var entered: [(symbol: Int32, level: Int, cost: Double)] = []
+    /// Position in `entered` of each symbol's last entry.
+    var last: [Int32: Int] = [:]
+    /// Symbols whose leading cost was taken for rounding; cleared when they leave the basis.
+    var suspects: Set<Int32> = []
+
+    /// Records that `symbol` enters; returns the suspect when this closes a cycle.
+    mutating func note(_ symbol: Int32, level: Int, cost: Double) -> Int32? {
+        defer {
+            last[symbol] = entered.count
+            entered.append((symbol, level, cost))
+        }
+        guard let previous = last[symbol], entered[previous].level == level else { return nil }
+        var suspect = entered[previous]
+        for e in entered[previous...]
+        where e.level > suspect.level || (e.level == suspect.level && e.cost < suspect.cost) {
+            suspect = e
+        }
+        // The cycle is handled: watching starts afresh.
+        entered.removeAll(keepingCapacity: true)
+        last.removeAll(keepingCapacity: true)
+        return suspect.symbol
+    }
+}

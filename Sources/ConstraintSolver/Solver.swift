@@ -1485,16 +1485,41 @@ public struct Solver: Sendable {
     }
 
     /// Primal simplex on the lexicographic objective, Bland's rule (smallest id enters,
-    /// smallest id leaves on ties), so it always terminates.
+    /// smallest id leaves on ties), so it terminates in exact arithmetic.
     ///
     /// The priority objectives are sums of nonnegative error variables and cannot be
     /// unbounded; a symbol that seems to improve them without limit carries only rounding
     /// residue (no row holds it any more), so its coefficients are cleared. With
     /// `boundedObjective` false (the ambiguity probes), such a symbol means the objective is
     /// unbounded and ``SolverError/unboundedObjective`` is thrown.
+    ///
+    /// In floating point, rounding can decide a pivot and so break Bland's guarantee: fuzzing
+    /// found two symbols entering in turn forever, one on a reduced cost of -3.5e-6 (rounding,
+    /// next to costs of 1400) through a pivot element of 2.5e-9. Past a number of pivots no
+    /// optimisation needs (``CycleGuard``), a repeated pivot marks a cycle; the reduced cost
+    /// of its least significant entering symbol is then taken for rounding and cleared (cost
+    /// shifting, as LP solvers do against stalling), which ends the cycle.
     mutating func optimize(boundedObjective: Bool = true) throws(SolverError) {
+        var pivots = 0
+        var cycles: CycleGuard? = nil
         while true {
             guard let (entering, direction) = enteringSymbol() else { return }
+            pivots += 1
+            if pivots > CycleGuard.watchAfter(rows: rowCount) {
+                if pivots > CycleGuard.giveUpAfter(rows: rowCount) {
+                    throw .internalError("optimize: pivoting does not end")
+                }
+                if cycles == nil { cycles = CycleGuard() }
+                let level = leadingLevel(entering)
+                let cost = level < objective.count ? abs(objective[level][Int(entering)]) : 0
+                if let cycle = cycles?.note(entering, level: level, cost: cost) {
+                    cycles?.suspects.insert(cycle)
+                    if rowOf[Int(cycle)] == nil { clearLeadingCost(of: cycle) }
+                    // Cleared, the suspect no longer enters; another goes on with the cycle
+                    // until the suspect leaves the basis and is cleared then.
+                    if cycle == entering { continue }
+                }
+            }
             guard let leaving = leavingRow(entering, direction) else {
                 let residue = objective.allSatisfy { abs($0[Int(entering)]) < 1.0e-6 }
                 if boundedObjective && residue {
@@ -1507,6 +1532,23 @@ public struct Solver: Sendable {
                 throw .unboundedObjective
             }
             pivot(entering: entering, leaving: leaving)
+            if cycles?.suspects.contains(leaving) == true { clearLeadingCost(of: leaving) }
+        }
+    }
+
+    /// The index of the first level where the reduced cost of `s` is not near zero
+    /// (`objective.count` when there is none).
+    func leadingLevel(_ s: Int32) -> Int {
+        for k in objective.indices where !nearZero(objective[k][Int(s)]) { return k }
+        return objective.count
+    }
+
+    /// Takes the reduced cost of parametric `s` at its leading level, and the near-zero ones
+    /// above it, for rounding: sets them to zero.
+    mutating func clearLeadingCost(of s: Int32) {
+        let level = leadingLevel(s)
+        for k in objective.indices where k <= level && objective[k][Int(s)] != 0 {
+            addObjective(k, s, -objective[k][Int(s)])
         }
     }
 
@@ -1609,8 +1651,15 @@ public struct Solver: Sendable {
 
     /// Dual simplex: restores feasibility after constants changed, keeping optimality.
     mutating func dualOptimize() throws(SolverError) {
+        var pivots = 0
         while true {
             guard let leaving = infeasible.pop() else { return }
+            // A backstop against a cycle that rounding might cause (see `optimize`).
+            pivots += 1
+            if pivots > CycleGuard.giveUpAfter(rows: rowCount) {
+                infeasible.removeAll()
+                throw .internalError("dual optimize: pivoting does not end")
+            }
             while infeasible.first == leaving { _ = infeasible.pop() }
             guard Int(leaving) < symbolInfo.count, let row = rowOf[Int(leaving)],
                 symbolInfo[Int(leaving)].kind != .external, row.constant < 0,

@@ -312,6 +312,40 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertLessThan(x[2], 1e6)
     }
 
+    /// Finding 21: a hang. Adding a strong `-0.01·v0 - 667 == 0` made two symbols enter in
+    /// turn forever: one on a reduced cost of -3.5e-6 (rounding, next to costs of 1400),
+    /// through a pivot element of 2.5e-9, which moved a higher level by 0.01 through a cost
+    /// of 5e-10 taken for zero; the other then entered to undo it. A repeated pivot past the
+    /// pivots an optimisation needs now marks a cycle, and the least significant reduced cost
+    /// in it is cleared as rounding.
+    func testRoundingCycleInThePrimalSimplexEnds() throws {
+        let v = (0..<5).map { Variable("v\($0)") }
+        var solver = Solver()
+        try solver.add(Constraint(v[1] + 0.001, .lessThanOrEqual, priority: 750))
+        try solver.add(Constraint(4 * v[4] + 100 * v[2] + 100 * v[2] + 8, .greaterThanOrEqual, priority: 51))
+        let updated = Constraint(100 * v[4] - v[2] - v[0] + 10, .equal, priority: 750)
+        try solver.add(updated)
+        try solver.updateConstant(of: updated, to: 44)
+        try solver.add(Constraint(-0.25 * v[0] + 1, .lessThanOrEqual))
+        XCTAssertThrowsError(try solver.add(Constraint(v[0].expression, .equal)))
+        try solver.add(Constraint(100 * v[1] + 100 * v[1] - 0.01 * v[4] + 10, .equal, priority: 750))
+        for _ in 0..<4 { try solver.add(Constraint(-0.01 * v[4] + 10, .equal, priority: 750)) }
+        try solver.add(Constraint(v[0].expression, .equal, priority: 1))
+        for _ in 0..<3 { try solver.add(Constraint(-0.01 * v[4] + 10, .equal, priority: 750)) }
+        try solver.add(Constraint(10 * v[0] - 0.01 * v[4] - 0.01 * v[0] - 667, .equal, priority: 1))
+        try solver.add(Constraint(0.5 * v[0] + 100_000, .lessThanOrEqual, priority: 1))
+        try solver.add(Constraint(-0.01 * v[0] - 667, .equal, priority: 999))
+        XCTAssertEqual(solver.invariantViolations(), [])
+        let x = solver.values(of: v)
+        // -0.25·v0 + 1 <= 0 is required, so level 999 is left at v0 = 4.
+        XCTAssertEqual(x[0], 4, accuracy: 1e-6)
+        XCTAssertEqual(-0.25 * x[0] + 1, 0, accuracy: 1e-9)
+        // Open (Fuzz/open/solver/rounding-cycle-leaves-level-750-short): level 750 should end
+        // at v4 = 1000 (eight `-0.01·v4 + 10 == 0`), as it was before this add; the solver
+        // ends at v4 = -0.4. The cycle is rounding on both sides, and the cost cleared to end
+        // it is not the only one that was.
+    }
+
     /// The operations that many solver fuzz inputs start with (the corpus grew from one
     /// seed): five variables, a required and an optional equality, two edit variables and a
     /// weak `3·v0 == 667`.
