@@ -313,11 +313,11 @@ final class FuzzFindingsTests: XCTestCase {
     }
 
     /// Finding 21: a hang. Adding a strong `-0.01·v0 - 667 == 0` made two symbols enter in
-    /// turn forever: one on a reduced cost of -3.5e-6 (rounding, next to costs of 1400),
-    /// through a pivot element of 2.5e-9, which moved a higher level by 0.01 through a cost
-    /// of 5e-10 taken for zero; the other then entered to undo it. A repeated pivot past the
-    /// pivots an optimisation needs now marks a cycle, and the least significant reduced cost
-    /// in it is cleared as rounding.
+    /// turn forever: one on a reduced cost of -3.5e-6 at level 750 through a pivot element
+    /// of 2.5e-9, a step of 2e7 that raised level 999 by 0.01 through a cost of 5e-10 taken
+    /// for zero; the other then entered to undo it. A small cost now counts when the step
+    /// makes it count (`worsensHigherLevel`), which gives the optimum; and a repeated pivot
+    /// past the pivots an optimisation needs marks a cycle, as a backstop.
     func testRoundingCycleInThePrimalSimplexEnds() throws {
         let v = (0..<5).map { Variable("v\($0)") }
         var solver = Solver()
@@ -340,10 +340,13 @@ final class FuzzFindingsTests: XCTestCase {
         // -0.25·v0 + 1 <= 0 is required, so level 999 is left at v0 = 4.
         XCTAssertEqual(x[0], 4, accuracy: 1e-6)
         XCTAssertEqual(-0.25 * x[0] + 1, 0, accuracy: 1e-9)
-        // Open (Fuzz/open/solver/rounding-cycle-leaves-level-750-short): level 750 should end
-        // at v4 = 1000 (eight `-0.01·v4 + 10 == 0`), as it was before this add; the solver
-        // ends at v4 = -0.4. The cycle is rounding on both sides, and the cost cleared to end
-        // it is not the only one that was.
+        // Level 750: eight `-0.01·v4 + 10 == 0` give v4 = 1000, then `200·v1 - 0.01·v4 + 10
+        // == 0` gives v1 = 0 (missing `v1 + 0.001 <= 0` by 0.001 costs less than moving v4)
+        // and `100·v4 - v2 - v0 + 44 == 0` gives v2 = 100040. (With the cycle merely ended,
+        // v4 was -0.4.)
+        XCTAssertEqual(x[4], 1000, accuracy: 1e-6)
+        XCTAssertEqual(x[1], 0, accuracy: 1e-9)
+        XCTAssertEqual(x[2], 100_040, accuracy: 1e-6)
     }
 
     /// The operations that many solver fuzz inputs start with (the corpus grew from one
