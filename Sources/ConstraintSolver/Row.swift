@@ -55,6 +55,10 @@ let pivotTolerance = 1.0e-8
 /// error, or phase one) are always available, so a stricter rule costs nothing but a pivot.
 let subjectThreshold = 1.0e-2
 
+/// A removal whose marker pivot uses a coefficient below this fraction of its row's largest
+/// rebuilds the tableau afterwards (see `Solver.remove`).
+let removalRebuildThreshold = 1.0e-3
+
 /// A sparse linear row with terms sorted by symbol id.
 ///
 /// The terms are one array of (id, coefficient) pairs: one allocation per row, and a binary

@@ -349,6 +349,34 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(x[2], 100_040, accuracy: 1e-6)
     }
 
+    /// Finding 22: removing a required equality pivots its marker into the one row that keeps
+    /// the tableau feasible, whatever its coefficient there; it was 1e-4 of the row's largest
+    /// (10^4), and the required `v1 + 100·v0 - 0.01·v3 + 1 == 0` ended 8.2e-6 off, where the
+    /// same constraints added afresh hold it to 2e-16. Such a removal now rebuilds the tableau.
+    func testIllConditionedRemovalRebuilds() throws {
+        let v = (0..<5).map { Variable("v\($0)") }
+        var solver = Solver()
+        let first = Constraint(v[2] + 100 * v[1] + v[3] - 667, .equal)
+        try solver.add(first)
+        try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] + 8, .equal))
+        try solver.add(Constraint(-1 * v[2] + 0.001, .equal, priority: 51))
+        let second = Constraint(v[2] + v[2] + 10 * v[1], .equal)
+        try solver.add(second)
+        try solver.add(Constraint(v[0] + 0.001, .equal, priority: 500))
+        let kept = Constraint(v[1] + 100 * v[0] - 0.01 * v[3] + 1, .equal)
+        try solver.add(kept)
+        XCTAssertThrowsError(try solver.add(Constraint(4 * v[0], .equal)))
+        try solver.add(Constraint(v[0] + 100, .greaterThanOrEqual))
+        try solver.remove(second)
+        let rebuilds = solver.statistics.rebuilds
+        try solver.remove(first)
+        XCTAssertEqual(solver.statistics.rebuilds, rebuilds + 1)
+        XCTAssertEqual(solver.invariantViolations(), [])
+        let x = solver.values(of: v)
+        XCTAssertEqual(x[1] + 100 * x[0] - 0.01 * x[3] + 1, 0, accuracy: 1e-12)
+        XCTAssertEqual(100 * x[3] + x[0] - 2 * x[1] + 8, 0, accuracy: 1e-12)
+    }
+
     /// The operations that many solver fuzz inputs start with (the corpus grew from one
     /// seed): five variables, a required and an optional equality, two edit variables and a
     /// weak `3·v0 == 667`.
