@@ -55,6 +55,14 @@ let pivotTolerance = 1.0e-8
 /// error, or phase one) are always available, so a stricter rule costs nothing but a pivot.
 let subjectThreshold = 1.0e-2
 
+/// A phase one that pivots on an element below this fraction of its row's largest has its
+/// verdict checked by a fresh build (see `Solver.add`).
+let phaseOneCheckThreshold = 1.0e-6
+
+/// The tableau is rebuilt once the pivots since the last rebuild may have multiplied
+/// rounding by more than this (see `Solver.noteElement`).
+let amplificationLimit = 1.0e6
+
 /// A removal whose marker pivot uses a coefficient below this fraction of its row's largest
 /// rebuilds the tableau afterwards (see `Solver.remove`).
 let removalRebuildThreshold = 1.0e-3

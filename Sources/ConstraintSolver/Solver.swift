@@ -126,6 +126,14 @@ public struct Solver: Sendable {
     var termSymbols: [Int32] = []
     /// False while a rebuild replays the constraints (no nested rebuilds).
     var allowsRebuild = true
+    /// Set when phase one pivoted on an element below ``phaseOneCheckThreshold`` of its row.
+    var phaseOneSmallPivot = false
+    /// How much the pivots since the last rebuild may have multiplied rounding: the product
+    /// of their rows' largest coefficient over the pivot element.
+    var amplification = 1.0
+    /// Set when ``amplification`` passed ``amplificationLimit``: rebuild once enough
+    /// operations have passed (a sixteenth of the constraints) to amortise it.
+    var roundingGrew = false
 
     /// Creates an empty solver.
     public init() {}
@@ -147,6 +155,7 @@ public struct Solver: Sendable {
         var (row, tag) = createRow(constraint)
         let candidate = expandInWorkspace(&row, findCandidate: true)
         if candidate >= 0 {
+            noteElement(candidate, in: row)
             row.solve(for: candidate)
             define(candidate, row)
             tag.defines = candidate
@@ -165,6 +174,7 @@ public struct Solver: Sendable {
         }
         if subject < 0 {
             journal = Journal(objectiveConstants: objectiveConstants, rowCount: rowCount)
+            phaseOneSmallPivot = false
             let (success, failedRow) = addWithArtificialVariable(row)
             if !success {
                 let candidates = markerConstraints(in: failedRow)
@@ -173,8 +183,25 @@ public struct Solver: Sendable {
                 undoNewSymbols(symbolsBefore, objectiveLength: objectiveLengthBefore)
                 throw unsatisfiable(constraint, candidates: candidates)
             }
+            // Phase one found the constraint satisfiable through a small pivot element, which
+            // may be rounding that outgrew the residue test: a required `100·v0 + 375 == 0`
+            // next to a required `v0 == 0` was accepted through an element of 2.9e-7 of its
+            // row (fuzzing, finding 23). A fresh build of the same constraints decides instead,
+            // and replaces this tableau when it accepts.
+            if phaseOneSmallPivot && allowsRebuild, var probe = replayed() {
+                rollback()
+                illConditioned = conditionedBefore
+                undoNewSymbols(symbolsBefore, objectiveLength: objectiveLengthBefore)
+                probe.allowsRebuild = false
+                try probe.add(constraint)
+                probe.allowsRebuild = true
+                probe.rebuildCount = rebuildCount + 1
+                self = probe
+                return
+            }
             journal = nil
         } else {
+            noteElement(subject, in: row)
             row.solve(for: subject)
             substitute(subject, row)
             putRow(subject, row)
@@ -273,18 +300,36 @@ public struct Solver: Sendable {
         operationsSinceRebuild += 1
         // A failed optimisation forces a rebuild; a merely tiny pivot triggers one only
         // when enough operations have passed to amortise its cost.
-        let due = mustRebuild || operationsSinceRebuild >= max(16, constraints.count)
-        guard (illConditioned || mustRebuild) && due && allowsRebuild else { return }
+        let due =
+            mustRebuild || (roundingGrew && 16 * operationsSinceRebuild >= constraints.count)
+            || (illConditioned && operationsSinceRebuild >= max(16, constraints.count))
+        guard due && allowsRebuild else { return }
         guard var fresh = replayed() else {
             // The replay itself failed: the system is too ill-conditioned for a clean rebuild
             // (it happens with near-singular random systems); keep the current tableau.
             illConditioned = false
             mustRebuild = false
+            roundingGrew = false
+            amplification = 1
             operationsSinceRebuild = 0
             return
         }
         fresh.rebuildCount = rebuildCount + 1
         self = fresh
+    }
+
+    /// Records a row solved for `id`: below a tenth of the row's largest coefficient, the
+    /// division multiplies the row's rounding, and the product of those factors since the last
+    /// rebuild bounds how far rounding may have grown. Past ``amplificationLimit`` the tableau
+    /// is rebuilt at the end of the operation. Layouts (coefficients ±1) never get there.
+    @inline(__always) mutating func noteElement(_ id: Int32, in row: Row) {
+        let a = abs(row.coefficient(for: id))
+        guard a < 1 else { return }
+        let largest = row.largestMagnitude
+        if a < 0.1 * largest {
+            amplification *= largest / a
+            if amplification > amplificationLimit { roundingGrew = true }
+        }
     }
 
     /// A new solver given this one's constraints in their original order, with their current
@@ -317,6 +362,8 @@ public struct Solver: Sendable {
         }
         fresh.illConditioned = false
         fresh.mustRebuild = false
+        fresh.roundingGrew = false
+        fresh.amplification = 1
         fresh.operationsSinceRebuild = 0
         fresh.allowsRebuild = true
         return fresh
@@ -1605,6 +1652,11 @@ public struct Solver: Sendable {
             }
             guard let (entering, direction) = found else { return }
             guard let leaving = leavingRow(entering, direction) else { throw .unboundedObjective }
+            if let pivotRow = rowOf[Int(leaving)],
+                abs(pivotRow.coefficient(for: entering)) < phaseOneCheckThreshold * pivotRow.largestMagnitude
+            {
+                phaseOneSmallPivot = true
+            }
             pivot(entering: entering, leaving: leaving)
         }
     }
@@ -1674,6 +1726,7 @@ public struct Solver: Sendable {
     mutating func pivot(entering: Int32, leaving: Int32) {
         var row = takeRow(leaving)
         if abs(row.coefficient(for: entering)) < 1.0e-7 { illConditioned = true }
+        noteElement(entering, in: row)
         row.solve(for: leaving, entering)
         substitute(entering, row)
         putRow(entering, row)

@@ -377,6 +377,39 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(100 * x[3] + x[0] - 2 * x[1] + 8, 0, accuracy: 1e-12)
     }
 
+    /// Finding 23: a required `100·v0 + 375 == 0` next to a required `v0 == 0` was accepted.
+    /// Rounding had grown in the tableau (a pivot on 2e-4 of its row, then two subjects at
+    /// 1/100 of theirs), and phase one reached zero through an error term of 2.9e-7 of its
+    /// row, rounding that passed the residue test. A phase one that needs an element below
+    /// 1e-6 of its row now has a fresh build decide, and the tableau is rebuilt once the
+    /// pivots since the last rebuild may have multiplied rounding by 10^6.
+    func testConflictIsFoundAfterRoundingGrew() throws {
+        let v = (0..<5).map { Variable("v\($0)") }
+        var solver = Solver()
+        try solver.add(Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal))
+        try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] + 8, .equal, priority: 51))
+        try solver.addEditVariable(v[0], priority: 750)
+        try solver.addEditVariable(v[3], priority: 750)
+        try solver.add(Constraint(3 * v[0] - 667, .equal, priority: 1))
+        try solver.add(Constraint(3 * v[0] + v[1] + v[0], .equal))
+        try solver.removeEditVariable(v[0])
+        try solver.add(Constraint(v[0].expression, .equal))
+        XCTAssertThrowsError(try solver.add(Constraint(100 * v[0] + 375, .equal))) { error in
+            guard case SolverError.unsatisfiableConstraint = error else {
+                return XCTFail("expected a conflict, got \(error)")
+            }
+        }
+        try solver.add(Constraint(v[3] + 375, .equal, priority: 750))
+        try solver.add(Constraint(v[3] + 100, .lessThanOrEqual, priority: 250))
+        XCTAssertEqual(solver.invariantViolations(), [])
+        let x = solver.values(of: v)
+        XCTAssertEqual(x[0], 0, accuracy: 1e-9)
+        XCTAssertEqual(4 * x[0] + x[1], 0, accuracy: 1e-9)
+        // Level 750 (the edit at 0 and `v3 == -375`) leaves v3 anywhere in [-375, 0], level
+        // 250 in [-375, -100], and level 51 (`100·v3 + 8 == 0` with v0 = v1 = 0) picks -100.
+        XCTAssertEqual(x[3], -100, accuracy: 1e-6)
+    }
+
     /// The operations that many solver fuzz inputs start with (the corpus grew from one
     /// seed): five variables, a required and an optional equality, two edit variables and a
     /// weak `3·v0 == 667`.
