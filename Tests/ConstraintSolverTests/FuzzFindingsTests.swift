@@ -410,6 +410,36 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(x[3], -100, accuracy: 1e-6)
     }
 
+    /// Finding 24: beside values of 10^5, a second required `v0 == 0` was refused as a
+    /// conflict with the first: the tableau held v0 at -3e-5 (3e-10 of the values), and the
+    /// new row's constant was tested against an absolute 1e-8. A verdict that hangs on a
+    /// constant within 10^-9 of the tableau's largest value is now taken from a fresh build.
+    func testRedundantCopyIsNotRefusedForRoundingAtLargeValues() throws {
+        let v = (0..<5).map { Variable("v\($0)") }
+        var solver = Solver()
+        try solver.add(Constraint(100 * v[2] + 100 * v[1] + v[3] + 1, .equal))
+        try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] + 8, .equal, priority: 51))
+        try solver.addEditVariable(v[0], priority: 750)
+        try solver.addEditVariable(v[3], priority: 750)
+        try solver.add(Constraint(3 * v[0] + 10, .equal, priority: 750))
+        try solver.removeEditVariable(v[0])
+        try solver.add(Constraint(2 * v[1] + 100_000, .equal, priority: 750))
+        try solver.add(Constraint(0 * v[0], .equal))
+        try solver.add(Constraint(v[3] + v[0] + v[0], .equal))
+        try solver.add(Constraint(v[0].expression, .equal))
+        try solver.add(Constraint(v[0].expression, .equal))
+        try solver.add(Constraint(v[0] + 375, .greaterThanOrEqual))
+        try solver.add(Constraint(v[3].expression, .equal))
+        try solver.add(Constraint(v[0] + 10 * v[1], .equal, priority: 750))
+        try solver.add(Constraint(v[0].expression, .equal))
+        XCTAssertEqual(solver.invariantViolations(), [])
+        let x = solver.values(of: v)
+        XCTAssertEqual(x[0], 0, accuracy: 1e-9)
+        XCTAssertEqual(x[3], 0, accuracy: 1e-9)
+        // Level 750 with v0 = 0: |2·v1 + 100000| + |10·v1| is least at v1 = 0.
+        XCTAssertEqual(x[1], 0, accuracy: 1e-6)
+    }
+
     /// The operations that many solver fuzz inputs start with (the corpus grew from one
     /// seed): five variables, a required and an optional equality, two edit variables and a
     /// weak `3·v0 == 667`.
