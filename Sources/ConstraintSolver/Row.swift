@@ -63,6 +63,14 @@ let phaseOneCheckThreshold = 1.0e-6
 /// rounding by more than this (see `Solver.noteElement`).
 let amplificationLimit = 1.0e6
 
+/// Past this ``Solver/amplification``, every operation checks the required constraints for
+/// drift (`Solver.requiredDrift()`); layouts never get there.
+let driftCheckAmplification = 10.0
+
+/// Drift of the required constraints, relative to the largest value held, past which the
+/// tableau is rebuilt at once.
+let driftTolerance = 1.0e-11
+
 /// A removal whose marker pivot uses a coefficient below this fraction of its row's largest
 /// rebuilds the tableau afterwards (see `Solver.remove`).
 let removalRebuildThreshold = 1.0e-3

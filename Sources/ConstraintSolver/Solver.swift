@@ -134,6 +134,12 @@ public struct Solver: Sendable {
     /// Set when ``amplification`` passed ``amplificationLimit``: rebuild once enough
     /// operations have passed (a sixteenth of the constraints) to amortise it.
     var roundingGrew = false
+    /// ``requiredDrift()`` of the last fresh build: what the system's own rounding gives.
+    var inherentDrift = 0.0
+    /// Set for good once ``amplification`` passed ``driftCheckAmplification``: from then on
+    /// every operation checks the required constraints for drift. (Constant updates of 10^5
+    /// drift too, without any small pivot, once the rows hold such coefficients.)
+    var checksDrift = false
 
     /// Creates an empty solver.
     public init() {}
@@ -300,10 +306,18 @@ public struct Solver: Sendable {
         operationsSinceRebuild += 1
         // A failed optimisation forces a rebuild; a merely tiny pivot triggers one only
         // when enough operations have passed to amortise its cost.
-        let due =
+        var due =
             mustRebuild || (roundingGrew && 16 * operationsSinceRebuild >= constraints.count)
             || (illConditioned && operationsSinceRebuild >= max(16, constraints.count))
-        guard due && allowsRebuild else { return }
+        guard allowsRebuild else { return }
+        // Once pivots may have multiplied rounding, the required constraints are checked
+        // against the values: drift past 10^-11 of the largest value (or twice what the last
+        // fresh build had) rebuilds now.
+        if amplification > driftCheckAmplification { checksDrift = true }
+        if !due && checksDrift {
+            due = requiredDrift() > Swift.max(driftTolerance, 2 * inherentDrift)
+        }
+        guard due else { return }
         guard var fresh = replayed() else {
             // The replay itself failed: the system is too ill-conditioned for a clean rebuild
             // (it happens with near-singular random systems); keep the current tableau.
@@ -315,7 +329,31 @@ public struct Solver: Sendable {
             return
         }
         fresh.rebuildCount = rebuildCount + 1
+        fresh.inherentDrift = fresh.requiredDrift()
+        fresh.checksDrift = checksDrift
         self = fresh
+    }
+
+    /// The largest violation of a required constraint by the current values, relative to the
+    /// largest value the solver holds (at least 1). In exact arithmetic it is 0; a fresh build
+    /// leaves the rounding of its own pivots, an incremental history may add to it.
+    func requiredDrift() -> Double {
+        let values = evaluate(program ?? compileProgram())
+        var largest = 1.0
+        for v in values { largest = Swift.max(largest, abs(v)) }
+        var worst = 0.0
+        for case let info? in constraints.slots where info.constraint.priority.isRequired {
+            var residual = info.constant
+            for term in info.constraint.expression.terms {
+                if let s = variableSymbols[term.variable] { residual += term.coefficient * values[Int(s)] }
+            }
+            switch info.constraint.relation {
+            case .equal: worst = Swift.max(worst, abs(residual))
+            case .lessThanOrEqual: worst = Swift.max(worst, residual)
+            case .greaterThanOrEqual: worst = Swift.max(worst, -residual)
+            }
+        }
+        return worst / largest
     }
 
     /// Records a row solved for `id`: below a tenth of the row's largest coefficient, the
@@ -342,6 +380,8 @@ public struct Solver: Sendable {
         try probe.add(constraint)
         probe.allowsRebuild = true
         probe.rebuildCount = rebuildCount + 1
+        probe.inherentDrift = probe.requiredDrift()
+        probe.checksDrift = checksDrift
         self = probe
     }
 
