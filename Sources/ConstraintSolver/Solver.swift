@@ -129,11 +129,10 @@ public struct Solver: Sendable {
     /// Set when phase one pivoted on an element below ``phaseOneCheckThreshold`` of its row.
     var phaseOneSmallPivot = false
     /// How much the pivots since the last rebuild may have multiplied rounding: the product
-    /// of their rows' largest coefficient over the pivot element.
+    /// of their rows' largest coefficient over the pivot element. Past ``amplificationLimit``
+    /// the tableau is rebuilt once enough operations have passed (a sixteenth of the
+    /// constraints) to amortise it.
     var amplification = 1.0
-    /// Set when ``amplification`` passed ``amplificationLimit``: rebuild once enough
-    /// operations have passed (a sixteenth of the constraints) to amortise it.
-    var roundingGrew = false
     /// ``requiredDrift()`` of the last fresh build: what the system's own rounding gives.
     var inherentDrift = 0.0
     /// Set for good once ``amplification`` passed ``driftCheckAmplification``: from then on
@@ -307,7 +306,8 @@ public struct Solver: Sendable {
         // A failed optimisation forces a rebuild; a merely tiny pivot triggers one only
         // when enough operations have passed to amortise its cost.
         var due =
-            mustRebuild || (roundingGrew && 16 * operationsSinceRebuild >= constraints.count)
+            mustRebuild
+            || (amplification > amplificationLimit && 16 * operationsSinceRebuild >= constraints.count)
             || (illConditioned && operationsSinceRebuild >= max(16, constraints.count))
         guard allowsRebuild else { return }
         // Once pivots may have multiplied rounding, the required constraints are checked
@@ -323,7 +323,6 @@ public struct Solver: Sendable {
             // (it happens with near-singular random systems); keep the current tableau.
             illConditioned = false
             mustRebuild = false
-            roundingGrew = false
             amplification = 1
             operationsSinceRebuild = 0
             return
@@ -358,16 +357,13 @@ public struct Solver: Sendable {
 
     /// Records a row solved for `id`: below a tenth of the row's largest coefficient, the
     /// division multiplies the row's rounding, and the product of those factors since the last
-    /// rebuild bounds how far rounding may have grown. Past ``amplificationLimit`` the tableau
-    /// is rebuilt at the end of the operation. Layouts (coefficients ±1) never get there.
+    /// rebuild bounds how far rounding may have grown (see ``amplification``). Layouts
+    /// (coefficients ±1) never get there.
     @inline(__always) mutating func noteElement(_ id: Int32, in row: Row) {
         let a = abs(row.coefficient(for: id))
         guard a < 1 else { return }
         let largest = row.largestMagnitude
-        if a < 0.1 * largest {
-            amplification *= largest / a
-            if amplification > amplificationLimit { roundingGrew = true }
-        }
+        if a < 0.1 * largest { amplification *= largest / a }
     }
 
     /// Adds `constraint` to `fresh` (this solver's constraints built afresh, see
@@ -427,7 +423,6 @@ public struct Solver: Sendable {
         }
         fresh.illConditioned = false
         fresh.mustRebuild = false
-        fresh.roundingGrew = false
         fresh.amplification = 1
         fresh.operationsSinceRebuild = 0
         fresh.allowsRebuild = true
