@@ -107,14 +107,11 @@ public struct Solver: Sendable {
     /// costs far more than the failed add itself when failures are many and systems dense; with
     /// `false` the error's conflict list is empty. Either way the solver is rolled back.
     public var explainsFailures = true
-    /// Set when a pivot used a tiny element; the tableau is then rebuilt from the
-    /// constraints at the end of the public operation (see ``rebuild()``).
-    var illConditioned = false
     /// Number of rebuilds so far (reported in ``Statistics``).
     var rebuildCount = 0
     /// Set when an optimisation failed through rounding: rebuild at the end of the operation.
     var mustRebuild = false
-    /// Public operations since the last rebuild (amortises rebuilds after tiny pivots).
+    /// Public operations since the last rebuild (amortises rebuilds after small pivots).
     var operationsSinceRebuild = 0
     /// Scratch heap of ``expand(_:findCandidate:heap:)``, kept to avoid an allocation per add.
     var expansionHeap = MinHeap<NewestFirst>()
@@ -156,7 +153,7 @@ public struct Solver: Sendable {
         guard priority.isValid else { throw .invalidPriority(priority.rawValue) }
         let symbolsBefore = symbolInfo.count
         let objectiveLengthBefore = objectiveLength
-        let conditionedBefore = illConditioned
+        let amplificationBefore = amplification
         var (row, tag) = createRow(constraint)
         let candidate = expandInWorkspace(&row, findCandidate: true)
         if candidate >= 0 {
@@ -187,7 +184,7 @@ public struct Solver: Sendable {
             if !success {
                 let candidates = markerConstraints(in: failedRow)
                 rollback()
-                illConditioned = conditionedBefore
+                amplification = amplificationBefore
                 undoNewSymbols(symbolsBefore, objectiveLength: objectiveLengthBefore)
                 if isRoundingOfTheTableau(failedRow.constant), allowsRebuild, let fresh = replayed() {
                     return try adopt(fresh, adding: constraint)
@@ -200,7 +197,7 @@ public struct Solver: Sendable {
             // row (fuzzing, finding 23). A fresh build of the same constraints decides instead.
             if phaseOneSmallPivot && allowsRebuild, let fresh = replayed() {
                 rollback()
-                illConditioned = conditionedBefore
+                amplification = amplificationBefore
                 undoNewSymbols(symbolsBefore, objectiveLength: objectiveLengthBefore)
                 return try adopt(fresh, adding: constraint)
             }
@@ -256,9 +253,9 @@ public struct Solver: Sendable {
                 if abs(row.coefficient(for: m)) < removalRebuildThreshold * row.largestMagnitude {
                     mustRebuild = true
                 }
+                noteElement(m, in: row)
                 row.solve(for: leaving, m)
                 substitute(m, row)
-                if abs(row.coefficient(for: leaving)) > 1.0e7 { illConditioned = true }
                 substituteIntoDefinitions(m, row)
             }
         }
@@ -303,12 +300,11 @@ public struct Solver: Sendable {
     /// (never in layouts whose coefficients are ±1).
     mutating func rebuildIfNeeded() {
         operationsSinceRebuild += 1
-        // A failed optimisation forces a rebuild; a merely tiny pivot triggers one only
-        // when enough operations have passed to amortise its cost.
+        // A failed optimisation forces a rebuild; grown rounding triggers one only when
+        // enough operations have passed to amortise its cost.
         var due =
             mustRebuild
             || (amplification > amplificationLimit && 16 * operationsSinceRebuild >= constraints.count)
-            || (illConditioned && operationsSinceRebuild >= max(16, constraints.count))
         guard allowsRebuild else { return }
         // Once pivots may have multiplied rounding, the required constraints are checked
         // against the values: drift past 10^-11 of the largest value (or twice what the last
@@ -321,7 +317,6 @@ public struct Solver: Sendable {
         guard var fresh = replayed() else {
             // The replay itself failed: the system is too ill-conditioned for a clean rebuild
             // (it happens with near-singular random systems); keep the current tableau.
-            illConditioned = false
             mustRebuild = false
             amplification = 1
             operationsSinceRebuild = 0
@@ -421,7 +416,6 @@ public struct Solver: Sendable {
                 fresh.symbolInfo[s].reported = symbolInfo[Int(old)].reported
             }
         }
-        fresh.illConditioned = false
         fresh.mustRebuild = false
         fresh.amplification = 1
         fresh.operationsSinceRebuild = 0
@@ -494,7 +488,7 @@ public struct Solver: Sendable {
         // objectives it touches), and what the journal does not cover is saved here.
         var shiftedDefinitions: [(symbol: Int32, constant: Double)] = []
         let heapBefore = required ? enteringHeap : SymbolHeap()
-        let conditionedBefore = illConditioned
+        let amplificationBefore = amplification
         if required { journal = Journal(objectiveConstants: objectiveConstants, rowCount: rowCount) }
         constraints.setConstant(constant, slot: slot)
         let tag = info.tag
@@ -547,7 +541,7 @@ public struct Solver: Sendable {
                 }
                 constraints.setConstant(info.constant, slot: slot)
                 enteringHeap = heapBefore
-                illConditioned = conditionedBefore
+                amplification = amplificationBefore
                 throw unsatisfiable(
                     constraint,
                     candidates: allConstraints.filter { $0.priority.isRequired && $0 != constraint },
@@ -1791,7 +1785,6 @@ public struct Solver: Sendable {
 
     mutating func pivot(entering: Int32, leaving: Int32) {
         var row = takeRow(leaving)
-        if abs(row.coefficient(for: entering)) < 1.0e-7 { illConditioned = true }
         noteElement(entering, in: row)
         row.solve(for: leaving, entering)
         substitute(entering, row)
