@@ -1575,11 +1575,8 @@ public struct Solver: Sendable {
     /// The reduced cost of `s` at the highest level where it is not near zero, or 0 when it is
     /// near zero at every level (the symbol can move without changing any level's objective).
     @inline(__always) func leadingCost(_ s: Int32) -> Double {
-        for k in objective.indices {
-            let c = objective[k][Int(s)]
-            if !nearZero(c) { return c }
-        }
-        return 0
+        let k = leadingLevel(s)
+        return k < objective.count ? objective[k][Int(s)] : 0
     }
 
     /// The direction an eligible symbol should move in (+1 increases it).
@@ -1674,9 +1671,18 @@ public struct Solver: Sendable {
         return false
     }
 
+    /// Whether `s` would improve the objective if it entered, as ``optimize(boundedObjective:)``
+    /// decides it: eligible, and its step worsens no higher level.
+    func improves(_ s: Int32) -> Bool {
+        guard isEligible(s) else { return false }
+        let d = direction(s)
+        guard let leaving = leavingRow(s, d) else { return true }
+        return !worsensHigherLevel(s, d, leaving: leaving)
+    }
+
     /// The index of the first level where the reduced cost of `s` is not near zero
     /// (`objective.count` when there is none).
-    func leadingLevel(_ s: Int32) -> Int {
+    @inline(__always) func leadingLevel(_ s: Int32) -> Int {
         for k in objective.indices where !nearZero(objective[k][Int(s)]) { return k }
         return objective.count
     }
@@ -2034,15 +2040,7 @@ public struct Solver: Sendable {
             for level in objective where level[b] != 0 && (rowOf[b] != nil || definition[b] != nil) {
                 problems.append("objective contains basic or defined symbol \(b)")
             }
-            if isEligible(Int32(b)) {
-                let s = Int32(b)
-                let d = direction(s)
-                if let leaving = leavingRow(s, d), worsensHigherLevel(s, d, leaving: leaving) {
-                    // Its leading cost is real, but so is a smaller one above it: not a move.
-                } else {
-                    problems.append("not optimal: \(b) can enter")
-                }
-            }
+            if improves(Int32(b)) { problems.append("not optimal: \(b) can enter") }
         }
         // Acyclic definitions: a depth-first search with colours.
         var colour = [UInt8](repeating: 0, count: n)
