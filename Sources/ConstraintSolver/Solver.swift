@@ -381,11 +381,18 @@ public struct Solver: Sendable {
     /// for a constant of 3e-5 beside values of 10^5 (finding 24); an absolute test cannot
     /// tell that from a real conflict of 3e-5 at a scale of 1.
     func isRoundingOfTheTableau(_ constant: Double) -> Bool {
-        var scale = 1.0
+        abs(constant) <= 1.0e-9 * Swift.max(1, largestRowConstant())
+    }
+
+    /// The largest value held by a basic slack, error or dummy: the scale of the tableau's
+    /// rounding. A scan of every row, for the rare paths that judge rounding (never taken by
+    /// layouts).
+    func largestRowConstant() -> Double {
+        var largest = 0.0
         for r in rowOf.indices where symbolInfo[r].kind != .external {
-            if let c = rowOf[r]?.constant { scale = Swift.max(scale, abs(c)) }
+            if let c = rowOf[r]?.constant { largest = Swift.max(largest, abs(c)) }
         }
-        return abs(constant) <= 1.0e-9 * scale
+        return largest
     }
 
     /// A new solver given this one's constraints in their original order, with their current
@@ -1763,11 +1770,7 @@ public struct Solver: Sendable {
         }
         if !passedOver || best == plain || best < 0 { return plain >= 0 ? plain : nil }
         // Rounding level of the tableau: 10^-12 of the largest value it holds or of the step.
-        var scale = abs(bestRatio)
-        for r in rowOf.indices where symbolInfo[r].kind != .external {
-            if let c = rowOf[r]?.constant { scale = Swift.max(scale, abs(c)) }
-        }
-        let roundingLevel = 1.0e-12 * scale
+        let roundingLevel = 1.0e-12 * Swift.max(abs(bestRatio), largestRowConstant())
         for r in columns[Int(entering)] {
             if symbolInfo[Int(r)].kind == .external { continue }
             guard let row = rowOf[Int(r)] else { continue }
