@@ -314,7 +314,7 @@ public struct Solver: Sendable {
             due = requiredDrift() > Swift.max(driftTolerance, 2 * inherentDrift)
         }
         guard due else { return }
-        guard var fresh = replayed() else {
+        guard let fresh = replayed() else {
             // The replay itself failed: the system is too ill-conditioned for a clean rebuild
             // (it happens with near-singular random systems); keep the current tableau.
             mustRebuild = false
@@ -322,10 +322,17 @@ public struct Solver: Sendable {
             operationsSinceRebuild = 0
             return
         }
-        fresh.rebuildCount = rebuildCount + 1
-        fresh.inherentDrift = fresh.requiredDrift()
-        fresh.checksDrift = checksDrift
-        self = fresh
+        become(fresh)
+    }
+
+    /// Takes the place of `fresh`, a fresh build of this solver's constraints: counts the
+    /// rebuild, keeps whether drift is checked, and records the fresh build's own drift.
+    mutating func become(_ fresh: Solver) {
+        var next = fresh
+        next.rebuildCount = rebuildCount + 1
+        next.inherentDrift = next.requiredDrift()
+        next.checksDrift = checksDrift
+        self = next
     }
 
     /// The largest violation of a required constraint by the current values, relative to the
@@ -370,10 +377,7 @@ public struct Solver: Sendable {
         probe.allowsRebuild = false
         try probe.add(constraint)
         probe.allowsRebuild = true
-        probe.rebuildCount = rebuildCount + 1
-        probe.inherentDrift = probe.requiredDrift()
-        probe.checksDrift = checksDrift
-        self = probe
+        become(probe)
     }
 
     /// Whether a constant that decides a conflict could be rounding: at most 10^-9 of the
