@@ -344,15 +344,10 @@ public struct Solver: Sendable {
         for v in values { largest = Swift.max(largest, abs(v)) }
         var worst = 0.0
         for case let info? in constraints.slots where info.constraint.priority.isRequired {
-            var residual = info.constant
-            for term in info.constraint.expression.terms {
-                if let s = variableSymbols[term.variable] { residual += term.coefficient * values[Int(s)] }
+            let off = info.constraint.violation(constant: info.constant) { variable in
+                variableSymbols[variable].map { values[Int($0)] } ?? 0
             }
-            switch info.constraint.relation {
-            case .equal: worst = Swift.max(worst, abs(residual))
-            case .lessThanOrEqual: worst = Swift.max(worst, residual)
-            case .greaterThanOrEqual: worst = Swift.max(worst, -residual)
-            }
+            worst = Swift.max(worst, off)
         }
         return worst / largest
     }

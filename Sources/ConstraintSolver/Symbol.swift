@@ -299,6 +299,23 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
     /// The priority of the constraint.
     public var priority: Priority { storage.priority }
 
+    /// How far the constraint is from holding for the given values: the size of
+    /// `expression`'s residual for an equality, its excess on the wrong side for an
+    /// inequality, and 0 when it holds.
+    /// - Parameters:
+    ///   - constant: The constant in force, when `updateConstant` changed it (the
+    ///     expression's own constant by default).
+    ///   - value: A function returning the value of a variable.
+    public func violation(constant: Double? = nil, _ value: (Variable) -> Double) -> Double {
+        var residual = constant ?? expression.constant
+        for term in expression.terms { residual += term.coefficient * value(term.variable) }
+        switch relation {
+        case .equal: return abs(residual)
+        case .lessThanOrEqual: return max(0, residual)
+        case .greaterThanOrEqual: return max(0, -residual)
+        }
+    }
+
     /// A new constraint (with a new identity) with the same expression and relation at another priority.
     public func withPriority(_ priority: Priority) -> Constraint {
         Constraint(expression, relation, priority: priority)

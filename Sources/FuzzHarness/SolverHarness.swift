@@ -137,14 +137,8 @@ package enum SolverHarness {
         for constraint in solver.allConstraints where constraint.priority.isRequired {
             let expression = constraint.expression
             let constant = constants[constraint] ?? expression.constant
-            // How far the constraint is from holding with the given values (0 when it holds).
             func violation(_ value: [Variable: Double]) -> Double {
-                let residual = expression.evaluate { value[$0] ?? 0 } - expression.constant + constant
-                switch constraint.relation {
-                case .equal: return abs(residual)
-                case .lessThanOrEqual: return max(0, residual)
-                case .greaterThanOrEqual: return max(0, -residual)
-                }
+                constraint.violation(constant: constant) { value[$0] ?? 0 }
             }
             let off = violation(valueOf)
             // Rounding grows with the magnitudes involved.

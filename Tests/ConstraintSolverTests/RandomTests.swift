@@ -40,20 +40,9 @@ func gaussianSolve(_ a: [[Double]], _ b: [Double]) -> [Double]? {
     return (0..<n).map { r[$0] / m[$0][$0] }
 }
 
-/// Residual of a constraint at the solver's values.
-func residual(_ c: Constraint, _ solver: Solver, constant: Double? = nil) -> Double {
-    var total = constant ?? c.expression.constant
-    for t in c.expression.terms { total += t.coefficient * solver.value(of: t.variable) }
-    return total
-}
-
+/// How far a constraint is from holding at the solver's values.
 func violation(_ c: Constraint, _ solver: Solver, constant: Double? = nil) -> Double {
-    let r = residual(c, solver, constant: constant)
-    switch c.relation {
-    case .equal: return abs(r)
-    case .lessThanOrEqual: return max(0, r)
-    case .greaterThanOrEqual: return max(0, -r)
-    }
+    c.violation(constant: constant) { solver.value(of: $0) }
 }
 
 final class RandomSystemTests: XCTestCase {

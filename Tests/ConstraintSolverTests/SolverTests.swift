@@ -23,6 +23,16 @@ func assertSameState(
 }
 
 final class ClassicTests: XCTestCase {
+    func testViolationMeasuresTheWrongSideOnly() {
+        let x = Variable("x")
+        let value: (Variable) -> Double = { _ in 7 }
+        XCTAssertEqual(Constraint(x - 5, .lessThanOrEqual).violation(value), 2)
+        XCTAssertEqual(Constraint(x - 5, .greaterThanOrEqual).violation(value), 0)
+        XCTAssertEqual(Constraint(x - 9, .equal).violation(value), 2)
+        XCTAssertEqual(Constraint(x - 9, .greaterThanOrEqual).violation(constant: -4, value), 0)
+        XCTAssertEqual(Constraint(x - 9, .equal).violation(constant: -10, value), 3)
+    }
+
     func testSimple() throws {
         var s = Solver()
         let x = Variable("x")
