@@ -153,7 +153,7 @@ final class FuzzFindingsTests: XCTestCase {
     /// soon as the artificial variable is zero, and replaces it by the largest slack or
     /// error, after dropping the residue.
     func testPhaseOneDoesNotPivotOnRoundingResidue() throws {
-        var (v, solver) = try fuzzCorpusStart()
+        var (v, solver, _) = try fuzzCorpusStart()
         let tie = Constraint(3 * v[0] + v[0] + v[3], .equal)
         try solver.add(tie)
         try solver.add(Constraint(v[0] + 375, .greaterThanOrEqual))
@@ -207,7 +207,7 @@ final class FuzzFindingsTests: XCTestCase {
     /// rows only as residue, so the ratio test found no row, the objective looked unbounded
     /// and the solver stopped short of the optimum ("not optimal: 5 can enter").
     func testResidueInTheObjectiveDoesNotDecideEntering() throws {
-        var (v, solver) = try fuzzCorpusStart()
+        var (v, solver, _) = try fuzzCorpusStart()
         try solver.add(Constraint(v[0].expression, .equal, priority: 1))
         try solver.add(Constraint(v[0].expression, .equal))
         try solver.add(Constraint(v[3] + 10 * v[0] + v[0], .equal))
@@ -224,7 +224,7 @@ final class FuzzFindingsTests: XCTestCase {
     /// phase-one pivot: a required `v0 + 100 == 0` ended 4.4e-3 off. Pivots now need
     /// 1e-8 of their row's largest coefficient.
     func testPivotsNeedMoreThanResidueAboveTheCancellationLevel() throws {
-        var (v, solver) = try fuzzCorpusStart()
+        var (v, solver, _) = try fuzzCorpusStart()
         try solver.add(Constraint(3 * v[0] + v[0] + v[3], .equal, priority: 750))
         try solver.removeEditVariable(v[0])
         try solver.add(Constraint(0.5 * v[0] - 1, .equal, priority: 750))
@@ -245,14 +245,7 @@ final class FuzzFindingsTests: XCTestCase {
     /// `4·v0 + v3 == 0` ended 1.2e-3 off. Passing over now allows 10^-12 of the largest value
     /// the tableau holds.
     func testResidueRowIsPassedOverAtTheTableauRoundingLevel() throws {
-        let v = (0..<5).map { Variable("v\($0)") }
-        var solver = Solver()
-        let removed = Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal)
-        try solver.add(removed)
-        try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] + 8, .equal, priority: 51))
-        try solver.addEditVariable(v[0], priority: 750)
-        try solver.addEditVariable(v[3], priority: 750)
-        try solver.add(Constraint(3 * v[0] - 667, .equal, priority: 1))
+        var (v, solver, removed) = try fuzzCorpusStart()
         try solver.add(Constraint(3 * v[0] + v[0] + v[3], .equal))
         try solver.add(Constraint(v[0] + 375, .greaterThanOrEqual))
         try solver.add(Constraint(-0.01 * v[2] + 1, .equal, priority: 750))
@@ -384,13 +377,7 @@ final class FuzzFindingsTests: XCTestCase {
     /// 1e-6 of its row now has a fresh build decide, and the tableau is rebuilt once the
     /// pivots since the last rebuild may have multiplied rounding by 10^6.
     func testConflictIsFoundAfterRoundingGrew() throws {
-        let v = (0..<5).map { Variable("v\($0)") }
-        var solver = Solver()
-        try solver.add(Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal))
-        try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] + 8, .equal, priority: 51))
-        try solver.addEditVariable(v[0], priority: 750)
-        try solver.addEditVariable(v[3], priority: 750)
-        try solver.add(Constraint(3 * v[0] - 667, .equal, priority: 1))
+        var (v, solver, _) = try fuzzCorpusStart()
         try solver.add(Constraint(3 * v[0] + v[1] + v[0], .equal))
         try solver.removeEditVariable(v[0])
         try solver.add(Constraint(v[0].expression, .equal))
@@ -479,15 +466,16 @@ final class FuzzFindingsTests: XCTestCase {
 
     /// The operations that many solver fuzz inputs start with (the corpus grew from one
     /// seed): five variables, a required and an optional equality, two edit variables and a
-    /// weak `3·v0 == 667`.
-    private func fuzzCorpusStart() throws -> ([Variable], Solver) {
+    /// weak `3·v0 == 667`. `first` is the required equality, for the findings that remove it.
+    private func fuzzCorpusStart() throws -> (v: [Variable], solver: Solver, first: Constraint) {
         let v = (0..<5).map { Variable("v\($0)") }
         var solver = Solver()
-        try solver.add(Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal))
+        let first = Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal)
+        try solver.add(first)
         try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] + 8, .equal, priority: 51))
         try solver.addEditVariable(v[0], priority: 750)
         try solver.addEditVariable(v[3], priority: 750)
         try solver.add(Constraint(3 * v[0] - 667, .equal, priority: 1))
-        return (v, solver)
+        return (v, solver, first)
     }
 }
