@@ -338,8 +338,8 @@ public struct Solver: Sendable {
     /// The largest violation of a required constraint by the current values, relative to the
     /// largest value the solver holds (at least 1). In exact arithmetic it is 0; a fresh build
     /// leaves the rounding of its own pivots, an incremental history may add to it.
-    func requiredDrift() -> Double {
-        let values = evaluate(program ?? compileProgram())
+    mutating func requiredDrift() -> Double {
+        let values = evaluate()
         var largest = 1.0
         for v in values { largest = Swift.max(largest, abs(v)) }
         var worst = 0.0
