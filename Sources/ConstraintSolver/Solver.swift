@@ -123,8 +123,6 @@ public struct Solver: Sendable {
     var termSymbols: [Int32] = []
     /// False while a rebuild replays the constraints (no nested rebuilds).
     var allowsRebuild = true
-    /// Set when phase one pivoted on an element below ``phaseOneCheckThreshold`` of its row.
-    var phaseOneSmallPivot = false
     /// How much the pivots since the last rebuild may have multiplied rounding: the product
     /// of their rows' largest coefficient over the pivot element. Past ``amplificationLimit``
     /// the tableau is rebuilt once enough operations have passed (a sixteenth of the
@@ -179,8 +177,7 @@ public struct Solver: Sendable {
         }
         if subject < 0 {
             journal = Journal(objectiveConstants: objectiveConstants, rowCount: rowCount)
-            phaseOneSmallPivot = false
-            let (success, failedRow) = addWithArtificialVariable(row)
+            let (success, failedRow, smallPivot) = addWithArtificialVariable(row)
             if !success {
                 let candidates = markerConstraints(in: failedRow)
                 rollback()
@@ -195,7 +192,7 @@ public struct Solver: Sendable {
             // may be rounding that outgrew the residue test: a required `100·v0 + 375 == 0`
             // next to a required `v0 == 0` was accepted through an element of 2.9e-7 of its
             // row (fuzzing, finding 23). A fresh build of the same constraints decides instead.
-            if phaseOneSmallPivot && allowsRebuild, let fresh = replayed() {
+            if smallPivot && allowsRebuild, let fresh = replayed() {
                 rollback()
                 amplification = amplificationBefore
                 undoNewSymbols(symbolsBefore, objectiveLength: objectiveLengthBefore)
@@ -1510,32 +1507,34 @@ public struct Solver: Sendable {
         row.ids.allSatisfy { symbolInfo[Int($0)].kind == .dummy }
     }
 
-    /// Adds a row through an artificial variable (phase one). Returns success and the final
-    /// artificial objective row, whose markers explain a failure.
-    mutating func addWithArtificialVariable(_ row: Row) -> (Bool, Row) {
+    /// Adds a row through an artificial variable (phase one). Returns success, the final
+    /// artificial objective row, whose markers explain a failure, and whether phase one
+    /// pivoted on an element below ``phaseOneCheckThreshold`` of its row.
+    mutating func addWithArtificialVariable(_ row: Row) -> (success: Bool, finalRow: Row, smallPivot: Bool) {
         let art = newSymbol(.slack)
         putRow(art, row)
         artificial = row
+        let smallPivot: Bool
         do {
-            try optimizeArtificial()
+            smallPivot = try optimizeArtificial()
         } catch {
             artificial = nil
-            return (false, row)
+            return (false, row, false)
         }
         let finalRow = artificial ?? Row()
         let success = nearZero(finalRow.constant)
         artificial = nil
         if rowOf[Int(art)] != nil {
             var basic = takeRow(art)
-            if !success || basic.isEmpty { return (success, finalRow) }
+            if !success || basic.isEmpty { return (success, finalRow, smallPivot) }
             basic.constant = 0
-            guard let entering = artificialRowSubject(&basic) else { return (true, finalRow) }
+            guard let entering = artificialRowSubject(&basic) else { return (true, finalRow, smallPivot) }
             basic.solve(for: art, entering)
             substitute(entering, basic)
             putRow(entering, basic)
         }
         purgeSymbol(art)
-        return (true, finalRow)
+        return (true, finalRow, smallPivot)
     }
 
     /// The symbol to make basic in place of an artificial variable that phase one left basic
@@ -1702,11 +1701,14 @@ public struct Solver: Sendable {
         }
     }
 
-    mutating func optimizeArtificial() throws(SolverError) {
+    /// Phase one: drives the artificial variable to zero. Returns whether a pivot used an
+    /// element below ``phaseOneCheckThreshold`` of its row.
+    mutating func optimizeArtificial() throws(SolverError) -> Bool {
+        var smallPivot = false
         while true {
             // The artificial variable is nonnegative: at zero, phase one is done. Going on
             // would only pivot degenerately, on coefficients that may be rounding residue.
-            guard let row = artificial, !nearZero(row.constant) else { return }
+            guard let row = artificial, !nearZero(row.constant) else { return smallPivot }
             var found: (Int32, Double)? = nil
             for k in row.ids.indices {
                 let s = row.ids[k]
@@ -1722,12 +1724,12 @@ public struct Solver: Sendable {
                     break
                 }
             }
-            guard let (entering, direction) = found else { return }
+            guard let (entering, direction) = found else { return smallPivot }
             guard let leaving = leavingRow(entering, direction) else { throw .unboundedObjective }
             if let pivotRow = rowOf[Int(leaving)],
                 abs(pivotRow.coefficient(for: entering)) < phaseOneCheckThreshold * pivotRow.largestMagnitude
             {
-                phaseOneSmallPivot = true
+                smallPivot = true
             }
             pivot(entering: entering, leaving: leaving)
         }
