@@ -214,7 +214,7 @@ extension PreparedText {
         let lower = utf16.index(utf16.startIndex, offsetBy: p.base + from)
         let stretch = Array(utf16[lower..<utf16.index(lower, offsetBy: to - from)])
         return try Reshaper.width(
-            stretch, p.clusterStarts, p.runs, clusters, fonts: fonts, kerning: kerning, ligatures: ligatures,
+            stretch, at: from, p.runs, fonts: fonts, kerning: kerning, ligatures: ligatures,
             letterSpacing: letterSpacing)
     }
 
