@@ -101,7 +101,7 @@ enum Batch {
     /// Decodes one line: strict UTF-8, a JSON object, known fields of the right types.
     static func parse(_ bytes: [UInt8], line: Int) -> Result<MeasureRequest, RequestError> {
         guard String(validating: bytes, as: UTF8.self) != nil else {
-            let offset = firstInvalidUTF8(bytes)
+            let offset = bytes.firstInvalidUTF8Offset()
             return .failure(
                 RequestError(
                     kind: "invalidUTF8",
@@ -220,24 +220,6 @@ enum Batch {
         if let name = try string("category") { request.category = try ContentSizeCategory(validating: name) }
         request.language = try string("language")
         return request
-    }
-
-    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {
-        var index = 0
-        while index < bytes.count {
-            let length: Int
-            switch bytes[index] {
-            case 0x00...0x7F: length = 1
-            case 0xC2...0xDF: length = 2
-            case 0xE0...0xEF: length = 3
-            case 0xF0...0xF4: length = 4
-            default: return index
-            }
-            if index + length > bytes.count { return index }
-            if String(validating: bytes[index..<(index + length)], as: UTF8.self) == nil { return index }
-            index += length
-        }
-        return index
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Typesetting
 import Yams
 
 /// A place in a layout file: 1-based line and column (columns count Unicode scalars).
@@ -87,8 +88,9 @@ extension DocumentNode {
     ///   a number that is not finite, a repeated key, nesting deeper than ``maximumDepth``.
     public static func parseJSON(_ bytes: [UInt8]) throws(LayoutFileError) -> DocumentNode {
         guard String(validating: bytes, as: UTF8.self) != nil else {
+            let offset = bytes.firstInvalidUTF8Offset()
             var reader = JSONReader(bytes: bytes)
-            let offset = reader.firstInvalidUTF8Offset()
+            reader.countLines(upTo: offset)
             throw LayoutFileError(.syntax, at: reader.position(ofByte: offset), "the file is not valid UTF-8")
         }
         var reader = JSONReader(bytes: bytes)
@@ -148,29 +150,12 @@ private struct JSONReader {
         return count
     }
 
-    /// The offset of the first byte that breaks UTF-8, counting lines on the way.
-    mutating func firstInvalidUTF8Offset() -> Int {
-        var offset = 0
-        while offset < bytes.count {
-            let byte = bytes[offset]
-            let length: Int
-            switch byte {
-            case 0..<0x80: length = 1
-            case 0xC2...0xDF: length = 2
-            case 0xE0...0xEF: length = 3
-            case 0xF0...0xF4: length = 4
-            default: return offset
-            }
-            if offset + length > bytes.count { return offset }
-            for next in 1..<length where bytes[offset + next] & 0xC0 != 0x80 { return offset }
-            if length == 1 && byte == 0x0A {
-                line += 1
-                lineStart = offset + 1
-            }
-            if String(validating: bytes[offset..<offset + length], as: UTF8.self) == nil { return offset }
-            offset += length
+    /// Moves `line` and `lineStart` to the line of a byte offset (from the start of the text).
+    mutating func countLines(upTo offset: Int) {
+        for cursor in 0..<offset where bytes[cursor] == 0x0A {
+            line += 1
+            lineStart = cursor + 1
         }
-        return offset
     }
 
     mutating func error(_ message: String) -> LayoutFileError { LayoutFileError(.syntax, at: position, message) }

@@ -166,40 +166,35 @@ public final class LayoutScreen {
             intrinsicContentSize: intrinsic, isHidden: !visible, isTruncated: truncated,
             ambiguousAttributes: ambiguous, lineCount: lineCount, shownLines: shownLines,
             isOffscreen: offscreen, hasNegativeSize: negative)
+        // Each problem is about this view, where the file describes it; lengths print as points.
+        func flag(_ kind: LayoutReport.Problem.Kind, _ message: String) {
+            problems.append(
+                LayoutReport.Problem(kind: kind, view: entry.name, position: entry.position, message: message))
+        }
+        func pt(_ value: CGFloat) -> String { PixelGrid.format(Double(value)) }
         if negative {
-            problems.append(
-                LayoutReport.Problem(
-                    kind: .negativeSize, view: entry.name, position: entry.position,
-                    message:
-                        "\"\(entry.name)\" is squeezed to a negative size (\(PixelGrid.format(Double(rawSize.width))) × \(PixelGrid.format(Double(rawSize.height))) pt): its required constraints leave less than no room"
-                ))
-        }
-        if offscreen {
-            problems.append(
-                LayoutReport.Problem(
-                    kind: .offscreen, view: entry.name, position: entry.position,
-                    message:
-                        "\"\(entry.name)\" runs off the side of the screen: x from \(PixelGrid.format(Double(frameInWindow.minX))) to \(PixelGrid.format(Double(frameInWindow.maxX))) on a \(PixelGrid.format(Double(window.frame.width))) pt wide screen"
-                ))
-        }
-        if truncated {
-            var message = "\"\(entry.name)\" is truncated"
-            if let shownLines {
-                message += ": shows " + shownLines.map { "\"\($0)\"" }.joined(separator: " / ")
-            } else {
-                message +=
-                    ": \(PixelGrid.format(Double(view.frame.width))) × \(PixelGrid.format(Double(view.frame.height))) pt for a title that needs \(PixelGrid.format(Double(intrinsic.width))) × \(PixelGrid.format(Double(intrinsic.height)))"
-            }
-            problems.append(
-                LayoutReport.Problem(kind: .truncated, view: entry.name, position: entry.position, message: message)
+            flag(
+                .negativeSize,
+                "\"\(entry.name)\" is squeezed to a negative size (\(pt(rawSize.width)) × \(pt(rawSize.height)) pt): its required constraints leave less than no room"
             )
         }
+        if offscreen {
+            flag(
+                .offscreen,
+                "\"\(entry.name)\" runs off the side of the screen: x from \(pt(frameInWindow.minX)) to \(pt(frameInWindow.maxX)) on a \(pt(window.frame.width)) pt wide screen"
+            )
+        }
+        if truncated {
+            let shown =
+                shownLines.map { lines in ": shows " + lines.map { "\"\($0)\"" }.joined(separator: " / ") }
+                ?? ": \(pt(view.frame.width)) × \(pt(view.frame.height)) pt for a title that needs \(pt(intrinsic.width)) × \(pt(intrinsic.height))"
+            flag(.truncated, "\"\(entry.name)\" is truncated" + shown)
+        }
         if !ambiguous.isEmpty {
-            problems.append(
-                LayoutReport.Problem(
-                    kind: .ambiguous, view: entry.name, position: entry.position,
-                    message: "\"\(entry.name)\" is ambiguous: \(ambiguous.joined(separator: " and ")) "
-                        + (ambiguous.count == 1 ? "is" : "are") + " not fixed by the constraints"))
+            flag(
+                .ambiguous,
+                "\"\(entry.name)\" is ambiguous: \(ambiguous.joined(separator: " and ")) "
+                    + (ambiguous.count == 1 ? "is" : "are") + " not fixed by the constraints")
         }
         return (report, problems)
     }

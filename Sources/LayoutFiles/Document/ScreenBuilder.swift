@@ -622,19 +622,27 @@ struct ScreenBuilder {
             }
             settled.formUnion(chain)
         }
-        // Place parents before children so each superview is in the tree first.
+        // Place parents before children so each superview is in the tree first: climb to the
+        // first ancestor already placed (or not placed by name), then place the chain top down.
+        // A loop, not recursion: a chain of names can be as long as the file, deep enough to
+        // overflow the stack.
         var placed = Set<String>()
         func place(_ name: String) {
-            guard let placement = parentOf[name], !placed.contains(name) else { return }
-            placed.insert(name)
-            place(placement.parent)
-            guard case .view(let view, _) = items[name], case .view(let parent, _) = items[placement.parent] else {
-                return
+            var chain: [Placement] = []
+            var current = name
+            while let placement = parentOf[current], placed.insert(current).inserted {
+                chain.append(placement)
+                current = placement.parent
             }
-            if placement.arranged, let stack = parent as? UIStackView {
-                stack.addArrangedSubview(view)
-            } else {
-                parent.addSubview(view)
+            for placement in chain.reversed() {
+                guard case .view(let view, _) = items[placement.view],
+                    case .view(let parent, _) = items[placement.parent]
+                else { continue }
+                if placement.arranged, let stack = parent as? UIStackView {
+                    stack.addArrangedSubview(view)
+                } else {
+                    parent.addSubview(view)
+                }
             }
         }
         for placement in placements {

@@ -1,4 +1,5 @@
 import Foundation
+import Typesetting
 
 /// One translated string: a key in one language (and one plural or device variant).
 struct CatalogEntry: Sendable {
@@ -128,7 +129,7 @@ enum TextDecoding {
 
     private static func utf8(_ bytes: [UInt8], file: String, skipped: Int) throws(RequestError) -> String {
         if let text = String(validating: bytes, as: UTF8.self) { return text }
-        let offset = Batch.firstInvalidUTF8(bytes)
+        let offset = bytes.firstInvalidUTF8Offset()
         let line = Catalogs.line(ofByte: offset, in: bytes)
         let byte = offset < bytes.count ? String(format: "0x%02X", bytes[offset]) : "end of file"
         throw Catalogs.error(

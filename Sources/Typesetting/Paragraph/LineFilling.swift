@@ -214,7 +214,7 @@ extension PreparedText {
         let lower = utf16.index(utf16.startIndex, offsetBy: p.base + from)
         let stretch = Array(utf16[lower..<utf16.index(lower, offsetBy: to - from)])
         return try Reshaper.width(
-            stretch, p.clusterStarts, p.runs, clusters, fonts: fonts, kerning: kerning, ligatures: ligatures,
+            stretch, at: from, p.runs, fonts: fonts, kerning: kerning, ligatures: ligatures,
             letterSpacing: letterSpacing)
     }
 
@@ -307,8 +307,8 @@ extension PreparedText {
 extension PreparedParagraph {
     /// The tallest ascender, deepest descender and largest gap of the fonts on a line's visible
     /// clusters (`visible`, `second`), else, when nothing is visible, on its `range`; with
-    /// `extraFont` (the ellipsis's) too, and the primary font's for an empty line. `metrics`
-    /// holds those of every font of the text (`PreparedText.Storage.fontMetrics`).
+    /// `extraFont` (the ellipsis's) too, and the primary font's for an empty line. `fonts` are
+    /// the text's fonts, which the indices name.
     func lineMetrics(
         _ visible: Range<Int>, _ second: Range<Int>?, or range: Range<Int>, extraFont: Int?,
         _ fonts: [Font]

@@ -273,12 +273,11 @@ final class PreparedParagraph: Sendable {
             let previous = PreparedParagraph.previousSafe(before: cluster, unsafeBefore)
             let next = PreparedParagraph.nextSafe(after: cluster, unsafeBefore)
             let after = try Reshaper.width(
-                Array(utf16[clusterStarts[cluster]..<clusterStarts[next]]), clusterStarts, runs, cluster..<next,
+                Array(utf16[clusterStarts[cluster]..<clusterStarts[next]]), at: clusterStarts[cluster], runs,
                 fonts: fonts, kerning: kerning, ligatures: ligatures, letterSpacing: letterSpacing)
             let before = try Reshaper.width(
-                Array(utf16[clusterStarts[previous]..<clusterStarts[cluster]]), clusterStarts, runs,
-                previous..<cluster, fonts: fonts, kerning: kerning, ligatures: ligatures,
-                letterSpacing: letterSpacing)
+                Array(utf16[clusterStarts[previous]..<clusterStarts[cluster]]), at: clusterStarts[previous], runs,
+                fonts: fonts, kerning: kerning, ligatures: ligatures, letterSpacing: letterSpacing)
             boundaries.append(
                 UnsafeBoundary(
                     cluster: cluster, previousSafe: previous, nextSafe: next,
@@ -353,15 +352,14 @@ struct UnsafeBoundary: Sendable {
 
 /// Shapes a stretch of a paragraph again on its own.
 enum Reshaper {
-    /// The width of `clusters` of a paragraph shaped apart from the rest of it, run by run,
-    /// plus letter spacing after each grapheme cluster. `line` is the text of `clusters`
-    /// alone (the caller copies just that stretch, never the whole paragraph).
+    /// The width of a stretch of a paragraph shaped apart from the rest of it, run by run,
+    /// plus letter spacing after each grapheme cluster. `line` is the stretch's text alone
+    /// (the caller copies just that, never the whole paragraph), from UTF-16 offset `start`
+    /// of the paragraph, where `runs` are.
     static func width(
-        _ line: [UInt16], _ clusterStarts: some RandomAccessCollection<Int>, _ runs: [RunInfo],
-        _ clusters: Range<Int>, fonts: [Font],
+        _ line: [UInt16], at start: Int, _ runs: [RunInfo], fonts: [Font],
         kerning: Bool, ligatures: Bool, letterSpacing: Double
     ) throws(TypesettingError) -> Double {
-        let start = clusterStarts[clusterStarts.index(clusterStarts.startIndex, offsetBy: clusters.lowerBound)]
         let end = start + line.count
         var width = 0.0
         // Runs are in order: find the first that reaches past `start` by bisection, so a line
