@@ -308,7 +308,7 @@ public struct Solver: Sendable {
         // fresh build had) rebuilds now.
         if amplification > driftCheckAmplification { checksDrift = true }
         if !due && checksDrift {
-            due = requiredDrift() > Swift.max(driftTolerance, 2 * inherentDrift)
+            due = refined(drift: requiredDrift()) > Swift.max(driftTolerance, 2 * inherentDrift)
         }
         guard due else { return }
         guard let fresh = replayed() else {
@@ -327,7 +327,7 @@ public struct Solver: Sendable {
     mutating func become(_ fresh: Solver) {
         var next = fresh
         next.rebuildCount = rebuildCount + 1
-        next.inherentDrift = next.requiredDrift()
+        next.inherentDrift = next.refined(drift: next.requiredDrift())
         next.checksDrift = checksDrift
         self = next
     }
@@ -394,10 +394,8 @@ public struct Solver: Sendable {
     /// A new solver given this one's constraints in their original order, with their current
     /// constants (so edit variables keep their suggestions), and the values this one last
     /// reported: the same system without this solver's history of removals, failed adds and
-    /// re-solves. Nil when the replay fails through rounding. The fuzz harness compares the
-    /// two to tell rounding that the system's own arithmetic causes from rounding that the
-    /// incremental operations added.
-    package func replayed() -> Solver? {
+    /// re-solves. Nil when the replay fails through rounding.
+    func replayed() -> Solver? {
         var fresh = Solver()
         fresh.explainsFailures = explainsFailures
         fresh.allowsRebuild = false
@@ -495,36 +493,8 @@ public struct Solver: Sendable {
         if required { journal = Journal(objectiveConstants: objectiveConstants, rowCount: rowCount) }
         constraints.setConstant(constant, slot: slot)
         let tag = info.tag
-        let shift = delta / tag.markerSign
-        let m = tag.marker
-        if let old = rowOf[Int(m)]?.constant {
-            record(m)
-            let updated = sumCancelling(old, -shift)
-            rowOf[Int(m)]?.constant = updated
-            if symbolInfo[Int(m)].kind != .external && updated < 0 { infeasible.push(m) }
-        } else {
-            let users = columns[Int(m)]
-            if journal != nil { for r in users { record(r) } }
-            rowOf.withUnsafeMutableBufferPointer { rows in
-                for r in users {
-                    let i = Int(r)
-                    guard let c = rows[i]?.coefficient(for: m), let old = rows[i]?.constant else { continue }
-                    let updated = sumCancelling(old, c * shift)
-                    rows[i]?.constant = updated
-                    if symbolInfo[i].kind != .external && updated < 0 { infeasible.push(r) }
-                }
-            }
-            for k in objective.indices {
-                objectiveConstants[k] += objective[k][Int(m)] * shift
-            }
-        }
-        // The compiled program holds its own copy of each definition's constant.
-        for d in definitionUsers[Int(m)] {
-            guard let def = definition[Int(d)] else { continue }
-            if required { shiftedDefinitions.append((d, def.constant)) }
-            let c = def.coefficient(for: m)
-            definition[Int(d)]?.constant += c * shift
-            if let k = program?.slot[Int(d)], k >= 0 { program?.constants[Int(k)] += c * shift }
+        shiftSolution(marker: tag.marker, by: delta / tag.markerSign) { d, old in
+            if required { shiftedDefinitions.append((d, old)) }
         }
         do throws(SolverError) {
             try dualOptimize()
@@ -554,6 +524,45 @@ public struct Solver: Sendable {
             if !allowsRebuild { throw error }
         }
         rebuildIfNeeded()
+    }
+
+    /// Moves the rows' constants (and the definitions') as a change of `shift` in the
+    /// constant of the constraint whose marker is `m` moves the solution: through the marker's
+    /// row when it is basic, else through its column. Rows the journal covers are recorded;
+    /// `shifted` sees each definition's constant before it moves. Restricted rows that go
+    /// negative are queued for the dual simplex.
+    mutating func shiftSolution(
+        marker m: Int32, by shift: Double, shifted: (_ definition: Int32, _ constant: Double) -> Void
+    ) {
+        if let old = rowOf[Int(m)]?.constant {
+            record(m)
+            let updated = sumCancelling(old, -shift)
+            rowOf[Int(m)]?.constant = updated
+            if symbolInfo[Int(m)].kind != .external && updated < 0 { infeasible.push(m) }
+        } else {
+            let users = columns[Int(m)]
+            if journal != nil { for r in users { record(r) } }
+            rowOf.withUnsafeMutableBufferPointer { rows in
+                for r in users {
+                    let i = Int(r)
+                    guard let c = rows[i]?.coefficient(for: m), let old = rows[i]?.constant else { continue }
+                    let updated = sumCancelling(old, c * shift)
+                    rows[i]?.constant = updated
+                    if symbolInfo[i].kind != .external && updated < 0 { infeasible.push(r) }
+                }
+            }
+            for k in objective.indices {
+                objectiveConstants[k] += objective[k][Int(m)] * shift
+            }
+        }
+        // The compiled program holds its own copy of each definition's constant.
+        for d in definitionUsers[Int(m)] {
+            guard let def = definition[Int(d)] else { continue }
+            shifted(d, def.constant)
+            let c = def.coefficient(for: m)
+            definition[Int(d)]?.constant += c * shift
+            if let k = program?.slot[Int(d)], k >= 0 { program?.constants[Int(k)] += c * shift }
+        }
     }
 
     /// The current value of a variable (0 for a variable the solver does not know).

@@ -464,6 +464,40 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(-0.25 * x[3] - 2 * x[4] + 10 * x[3] + 100_000, 0, accuracy: 1e-6)
     }
 
+    /// Finding 27: after a required constant was updated to 10^5, values reached 5e8 and the
+    /// required `v0 == 0` held v0 at -0.042, so `v3 + 101·v0 + 100000 == 0` was 4.2 off. A
+    /// fresh build of the same constraints gave the same bits: the pivots' rounding (8.5e-9 of
+    /// the values), not the incremental history. The solver now refines its solution against
+    /// the constraints (`Solver.refine()`), which leaves the rounding of reading the values.
+    func testRefinementRemovesTheRoundingOfTheTableau() throws {
+        let v = (0..<5).map { Variable("v\($0)") }
+        var solver = Solver()
+        try solver.add(Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal))
+        try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] - 667, .equal, priority: 750))
+        try solver.addEditVariable(v[3], priority: 1)
+        let weak = Constraint(3 * v[0], .greaterThanOrEqual, priority: 51)
+        try solver.add(weak)
+        try solver.addEditVariable(v[0], priority: 750)
+        try solver.updateConstant(of: weak, to: 10)
+        try solver.add(Constraint(3 * v[1] + v[3] - 0.01 * v[0] - 667, .equal, priority: 1))
+        try solver.add(Constraint(v[0].expression, .equal, priority: 1))
+        try solver.add(Constraint(v[0].expression, .equal))
+        let updated = Constraint(v[3] + v[0] + 100 * v[0], .equal)
+        try solver.add(updated)
+        try solver.add(Constraint(2 * v[2] + 100_000, .greaterThanOrEqual))
+        try solver.updateConstant(of: updated, to: 100_000)
+        XCTAssertEqual(solver.invariantViolations(), [])
+        let x = solver.values(of: v)
+        // v0 is read through terms of the order of v2 (5e8, whose unit in the last place is
+        // 6e-8): 1.1e-8 is left.
+        XCTAssertEqual(x[0], 0, accuracy: 1e-7)
+        XCTAssertEqual(x[3], -100_000, accuracy: 1e-9)
+        // Level 750: `100·v3 + v0 - 2·v1 - 667 == 0` holds, so v1 = -5,000,333.5, and the
+        // first required row gives v2 = 500,133,350 - 1.
+        XCTAssertEqual(x[1], -5_000_333.5, accuracy: 1e-6)
+        XCTAssertEqual(x[2] + 100 * x[1] + x[3] + 1, 0, accuracy: 1e-6)
+    }
+
     /// The operations that many solver fuzz inputs start with (the corpus grew from one
     /// seed): five variables, a required and an optional equality, two edit variables and a
     /// weak `3·v0 == 667`. `first` is the required equality, for the findings that remove it.
