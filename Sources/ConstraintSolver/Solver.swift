@@ -1868,11 +1868,22 @@ public struct Solver: Sendable {
         // constant is zero, so pivoting there moves no other row's constant and the dummy
         // stays at zero as a parameter; any other row would give the dummy row that row's
         // constant and break the equality (found by fuzzing: two copies of `v == 0`, an
-        // optional `v == -375`, then removing the first copy left v at -375).
+        // optional `v == -375`, then removing the first copy left v at -375). Every basic dummy
+        // is at zero, so the best-conditioned one is taken: the marker's coefficient largest
+        // relative to its row's, the lowest id among equals. Residue is never taken: a dummy
+        // row holding the marker at 4e-11 of its row was the lowest id, and the pivot moved
+        // the other copy's dummy off zero (fuzzing, finding 28).
         var dummy: Int32 = -1
+        var best = 0.0
         for r in columns[Int(marker)] where symbolInfo[Int(r)].kind == .dummy {
-            guard let row = rowOf[Int(r)], row.coefficient(for: marker) != 0 else { continue }
-            if dummy < 0 || r < dummy { dummy = r }
+            guard let row = rowOf[Int(r)] else { continue }
+            let c = row.coefficient(for: marker)
+            if c == 0 || isResidue(c, in: row) { continue }
+            let relative = abs(c) / row.largestMagnitude
+            if relative > best || (relative == best && r < dummy) {
+                best = relative
+                dummy = r
+            }
         }
         if dummy >= 0 { return dummy }
         var first: Int32 = -1

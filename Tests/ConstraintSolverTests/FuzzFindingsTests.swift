@@ -498,6 +498,35 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(x[2] + 100 * x[1] + x[3] + 1, 0, accuracy: 1e-6)
     }
 
+    /// Finding 28: removing one of two copies of a required `-2·v2 + 8 == 0` moved the other
+    /// copy's dummy 1e-7 off zero. Removal pivots the marker through a basic dummy (a
+    /// redundant equality, at zero), and took the lowest-numbered one: a copy of `v0 == 0`
+    /// whose row held the marker at 4e-11 of its largest coefficient, residue. It now takes
+    /// the best-conditioned dummy row and never residue.
+    func testRemovalPivotsThroughTheBestConditionedRedundantCopy() throws {
+        let v = (0..<5).map { Variable("v\($0)") }
+        var solver = Solver()
+        try solver.add(Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal))
+        try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] - 667, .equal, priority: 750))
+        try solver.addEditVariable(v[3], priority: 1)
+        try solver.add(Constraint(v[0] + 375, .greaterThanOrEqual, priority: 51))
+        try solver.add(Constraint(3 * v[1] + v[3] - 0.01 * v[0] - 667, .equal, priority: 1))
+        try solver.add(Constraint(v[0].expression, .equal))
+        try solver.add(Constraint(v[3] + v[0] + 100 * v[0], .equal))
+        let first = Constraint(-2 * v[2] + 8, .equal)
+        try solver.add(first)
+        try solver.add(Constraint(-2 * v[2] + 375, .equal, priority: 1))
+        try solver.add(Constraint(v[0].expression, .equal))
+        try solver.add(Constraint(-2 * v[2] + 8, .equal))
+        try solver.add(Constraint(v[0].expression, .equal))
+        try solver.remove(first)
+        XCTAssertEqual(solver.invariantViolations(), [])
+        let x = solver.values(of: v)
+        XCTAssertEqual(x[2], 4, accuracy: 1e-9)
+        XCTAssertEqual(x[0], 0, accuracy: 1e-9)
+        XCTAssertEqual(x[3], 0, accuracy: 1e-9)
+    }
+
     /// The operations that many solver fuzz inputs start with (the corpus grew from one
     /// seed): five variables, a required and an optional equality, two edit variables and a
     /// weak `3·v0 == 667`. `first` is the required equality, for the findings that remove it.
