@@ -191,8 +191,15 @@ public struct Solver: Sendable {
             // Phase one found the constraint satisfiable through a small pivot element, which
             // may be rounding that outgrew the residue test: a required `100·v0 + 375 == 0`
             // next to a required `v0 == 0` was accepted through an element of 2.9e-7 of its
-            // row (fuzzing, finding 23). A fresh build of the same constraints decides instead.
-            if smallPivot && allowsRebuild, let fresh = replayed() {
+            // row (fuzzing, finding 23). In a system whose rounding has grown (the drift check
+            // is on), the verdict is also checked by its consequence: a satisfiable constraint
+            // leaves the other required constraints holding. A required `3·v0 == 0` beside
+            // `-2·v0 - 1 == 0` was accepted through an element of 1.1e-6 of its row, rounding
+            // of the tableau's coefficients, and left the other 1.0 off (finding 29). Either way
+            // a fresh build of the same constraints decides.
+            let suspect =
+                smallPivot || (checksDrift && requiredDrift() > Swift.max(driftTolerance, 2 * inherentDrift))
+            if suspect && allowsRebuild, let fresh = replayed() {
                 rollback()
                 amplification = amplificationBefore
                 undoNewSymbols(symbolsBefore, objectiveLength: objectiveLengthBefore)

@@ -527,6 +527,40 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(x[3], 0, accuracy: 1e-9)
     }
 
+    /// Finding 29: in a system whose coefficients had gathered rounding (0.01 against 100), a
+    /// required `3·v0 == 0` was accepted beside a required `-2·v0 - 1 == 0`: expanded, the
+    /// new row held two error symbols at 1.1e-6 of its largest coefficient (0 in exact
+    /// arithmetic, and 0 in a fresh build), just above the 1e-6 below which phase one asks a
+    /// fresh build, and phase one "satisfied" the row by moving them 9e5. Phase one's verdict
+    /// is now also checked by its consequence, the other required constraints still holding.
+    func testPhaseOneVerdictIsCheckedByTheRequiredConstraints() throws {
+        let v = (0..<5).map { Variable("v\($0)") }
+        var solver = Solver()
+        try solver.add(Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal))
+        try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] + 8, .equal, priority: 51))
+        try solver.addEditVariable(v[0], priority: 750)
+        try solver.addEditVariable(v[3], priority: 750)
+        try solver.add(Constraint(3 * v[0] + 1, .greaterThanOrEqual, priority: 51))
+        try solver.suggestValue(7, for: v[0])
+        try solver.add(Constraint(9 * v[4] + 8, .greaterThanOrEqual))
+        try solver.add(Constraint(10 * v[4] + 8, .greaterThanOrEqual))
+        try solver.add(Constraint(9 * v[4] + 8, .greaterThanOrEqual))
+        let half = Constraint(-2 * v[0] - 1, .equal)
+        try solver.add(half)
+        XCTAssertThrowsError(try solver.add(Constraint(10 * v[0], .equal)))
+        try solver.add(Constraint(-0.25 * v[0] + 100, .greaterThanOrEqual))
+        try solver.suggestValue(375, for: v[3])
+        try solver.add(Constraint(2 * v[0] + v[3], .equal, priority: 750))
+        try solver.removeEditVariable(v[0])
+        try solver.add(Constraint(v[3] + 375, .equal, priority: 750))
+        try solver.add(Constraint(v[3] + 375, .greaterThanOrEqual, priority: 999))
+        try solver.add(Constraint(-2.01 * v[0] - 0.01 * v[2] + 1, .lessThanOrEqual, priority: 750))
+        try solver.add(Constraint(-0.01 * v[2] + 1, .lessThanOrEqual))
+        XCTAssertThrowsError(try solver.add(Constraint(3 * v[0], .equal)))
+        XCTAssertEqual(solver.invariantViolations(), [])
+        XCTAssertEqual(solver.value(of: v[0]), -0.5, accuracy: 1e-9)
+    }
+
     /// The operations that many solver fuzz inputs start with (the corpus grew from one
     /// seed): five variables, a required and an optional equality, two edit variables and a
     /// weak `3·v0 == 667`. `first` is the required equality, for the findings that remove it.
