@@ -1653,7 +1653,23 @@ public struct Solver: Sendable {
                     if cycle == entering { continue }
                 }
             }
-            guard let leaving = leavingRow(entering, direction) else {
+            // A direction that only residue bounds is unbounded in exact arithmetic, which an
+            // objective of nonnegative errors cannot be: the reduced cost that chose it is
+            // rounding too. Fuzzing found an edit error entering on a level-999 cost of 5e-7
+            // (a residue coefficient of 5e-8 times 9.98) through an element of 1.7e-10 of its
+            // row; the step of 5e9 broke a required equality by 2260 (finding 30).
+            // Its leading cost (and near-zero ones above) is cleared, so it no longer enters.
+            // Only the probe level of `range(of:)` (the last, when the objective is not
+            // bounded) can be unbounded for real, and is treated as such.
+            var test = ratioTest(entering, direction)
+            if test?.residueOnly == true {
+                if boundedObjective || leadingLevel(entering) < objective.count - 1 {
+                    clearLeadingCost(of: entering)
+                    continue
+                }
+                test = nil
+            }
+            guard let (leaving, _) = test else {
                 let residue = objective.allSatisfy { abs($0[Int(entering)]) < 1.0e-6 }
                 if boundedObjective && residue {
                     for k in objective.indices where objective[k][Int(entering)] != 0 {
@@ -1697,7 +1713,9 @@ public struct Solver: Sendable {
     func improves(_ s: Int32) -> Bool {
         guard isEligible(s) else { return false }
         let d = direction(s)
-        guard let leaving = leavingRow(s, d) else { return true }
+        guard let (leaving, residueOnly) = ratioTest(s, d) else { return true }
+        // Only residue bounds it: `optimize` clears its cost instead (rounding).
+        if residueOnly { return false }
         return !worsensHigherLevel(s, d, leaving: leaving)
     }
 
@@ -1762,6 +1780,13 @@ public struct Solver: Sendable {
     /// element does bind (fuzzing found a row left 1e-3 infeasible), the plain ratio test
     /// decides.
     func leavingRow(_ entering: Int32, _ direction: Double) -> Int32? {
+        ratioTest(entering, direction)?.row
+    }
+
+    /// ``leavingRow(_:_:)``, and whether only residue bounds the step: every row that
+    /// reaches zero holds `entering` at a residue element, so in exact arithmetic nothing
+    /// does and the direction is unbounded.
+    func ratioTest(_ entering: Int32, _ direction: Double) -> (row: Int32, residueOnly: Bool)? {
         var best: Int32 = -1
         var bestRatio = Double.infinity
         var plain: Int32 = -1
@@ -1785,7 +1810,8 @@ public struct Solver: Sendable {
                 }
             }
         }
-        if !passedOver || best == plain || best < 0 { return plain >= 0 ? plain : nil }
+        if plain < 0 { return nil }
+        if !passedOver || best == plain || best < 0 { return (plain, best < 0) }
         // Rounding level of the tableau: 10^-12 of the largest value it holds or of the step.
         let roundingLevel = 1.0e-12 * Swift.max(abs(bestRatio), largestRowConstant())
         for r in columns[Int(entering)] {
@@ -1796,9 +1822,9 @@ public struct Solver: Sendable {
             // The row's value after the step, if it is not the leaving row.
             let after = row.constant + a * bestRatio
             let allowed = Swift.max(1.0e-9 * Swift.max(1, abs(row.constant)), roundingLevel)
-            if !(after >= -allowed) { return plain }
+            if !(after >= -allowed) { return (plain, false) }
         }
-        return best
+        return (best, false)
     }
 
     /// Whether a coefficient of `row` is only rounding residue for pivoting: at most

@@ -561,6 +561,36 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(solver.value(of: v[0]), -0.5, accuracy: 1e-9)
     }
 
+    /// Finding 30: adding a strong `9.98·v2 <= 0` broke the required `2·v4 + 100·v0 - 1 == 0`
+    /// by 2260. The required constraints hold v2 at 291.05 at best, so the new constraint can
+    /// only be missed; but v1's edit error entered on a level-999 cost of -5e-7 (a residue
+    /// coefficient of v2's row, 5e-8 next to 300, times 9.98), and only residue bounded its
+    /// step: an element of 1.7e-10 of its row, a step of 5e9. In exact arithmetic nothing
+    /// bounds that direction, which an objective of nonnegative errors cannot allow, so the
+    /// cost is rounding and is now cleared instead (a fresh build did the same before).
+    func testADirectionOnlyResidueBoundsIsNotTaken() throws {
+        let v = (0..<5).map { Variable("v\($0)") }
+        var solver = Solver()
+        try solver.addEditVariable(v[1], priority: 750)
+        try solver.add(Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal))
+        try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] - 667, .greaterThanOrEqual))
+        try solver.add(Constraint(3 * v[3] - v[2] + v[0] + 0.5, .lessThanOrEqual))
+        try solver.add(Constraint(v[0] + 100, .equal, priority: 51))
+        try solver.add(Constraint(9 * v[4] + 8, .greaterThanOrEqual))
+        try solver.add(Constraint(9 * v[4] + 8, .greaterThanOrEqual))
+        try solver.add(Constraint(2 * v[4] + 100 * v[0] - 1, .equal))
+        try solver.add(Constraint(v[0] - 0.25 * v[1] - 1, .equal))
+        try solver.add(Constraint(-0.01 * v[2] - 0.01 * v[2] + 10 * v[2], .lessThanOrEqual, priority: 999))
+        XCTAssertEqual(solver.invariantViolations(), [])
+        let x = solver.values(of: v)
+        // v4 ≥ -8/9 caps v0 at 1/36, so v1 = 4·v0 - 4 and v2 ≥ 299.375 - 299.75·v0.
+        XCTAssertEqual(x[0], 1.0 / 36, accuracy: 1e-9)
+        XCTAssertEqual(x[4], -8.0 / 9, accuracy: 1e-9)
+        XCTAssertEqual(x[1], 4 * x[0] - 4, accuracy: 1e-9)
+        XCTAssertEqual(x[2], 299.375 - 299.75 / 36, accuracy: 1e-7)
+        XCTAssertEqual(2 * x[4] + 100 * x[0] - 1, 0, accuracy: 1e-9)
+    }
+
     /// The operations that many solver fuzz inputs start with (the corpus grew from one
     /// seed): five variables, a required and an optional equality, two edit variables and a
     /// weak `3·v0 == 667`. `first` is the required equality, for the findings that remove it.
