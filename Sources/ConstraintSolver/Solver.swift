@@ -1544,10 +1544,15 @@ public struct Solver: Sendable {
             var basic = takeRow(art)
             if !success || basic.isEmpty { return (success, finalRow, smallPivot) }
             basic.constant = 0
-            guard let entering = artificialRowSubject(&basic) else { return (true, finalRow, smallPivot) }
+            var judged = false
+            guard let entering = artificialRowSubject(&basic, judgedRounding: &judged) else {
+                return (true, finalRow, smallPivot || judged)
+            }
             basic.solve(for: art, entering)
             substitute(entering, basic)
             putRow(entering, basic)
+            purgeSymbol(art)
+            return (true, finalRow, smallPivot || judged)
         }
         purgeSymbol(art)
         return (true, finalRow, smallPivot)
@@ -1563,7 +1568,14 @@ public struct Solver: Sendable {
     /// largest are dropped first; when nothing but dummies is left, the new constraint is
     /// redundant and its row is solved for the dummy with the largest coefficient (every
     /// dummy stays at zero as a parameter). Nil when nothing is left at all.
-    func artificialRowSubject(_ row: inout Row) -> Int32? {
+    ///
+    /// Terms other than dummies below ``phaseOneCheckThreshold`` of the largest dummy's are
+    /// taken for rounding too, and `judgedRounding` is set (so that a fresh build decides when
+    /// one may be made): a second required `v0 == 0` expanded to `d15 - d14 + 1.36e-8·e2`,
+    /// rounding of coefficients of ±100 that a rebuild had summed, and the row was solved for
+    /// the error, which then held 7.3e7·(d14 - d15); updating the first copy's constant to
+    /// 10^5 was accepted and broke the second by 10^5 (fuzzing, finding 31).
+    func artificialRowSubject(_ row: inout Row, judgedRounding: inout Bool) -> Int32? {
         let largest = row.largestMagnitude
         row.terms.removeAll { abs($0.coefficient) <= cancellationTolerance * largest }
         var best: Int32 = -1
@@ -1577,6 +1589,11 @@ public struct Solver: Sendable {
             } else if magnitude > bestMagnitude {
                 (best, bestMagnitude) = (term.id, magnitude)
             }
+        }
+        if best >= 0 && dummy >= 0 && bestMagnitude < phaseOneCheckThreshold * dummyMagnitude {
+            row.terms.removeAll { symbolInfo[Int($0.id)].kind != .dummy }
+            judgedRounding = true
+            return dummy
         }
         if best >= 0 { return best }
         return dummy >= 0 ? dummy : nil

@@ -591,6 +591,39 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(2 * x[4] + 100 * x[0] - 1, 0, accuracy: 1e-9)
     }
 
+    /// Finding 31: updating the constant of one of two required `v0 == 0` to 10^5 was accepted,
+    /// and broke the other by 10^5. A rebuild had expanded the second copy to
+    /// `d15 - d14 + 1.36e-8·e2` (rounding of coefficients of ±100) and solved it for the error,
+    /// which then held 7.3e7·(d14 - d15): the two copies no longer saw each other. Next to
+    /// dummies, a term below 1e-6 of them is now taken for rounding, and the copy is redundant.
+    func testARedundantCopyIsNotSolvedForARoundingTerm() throws {
+        let v = (0..<5).map { Variable("v\($0)") }
+        var solver = Solver()
+        try solver.addEditVariable(v[1], priority: 750)
+        try solver.add(Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal))
+        try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] - 667, .greaterThanOrEqual, priority: 51))
+        let updated = Constraint(3 * v[3] - v[2] + v[0] + 0.5, .lessThanOrEqual)
+        try solver.add(updated)
+        try solver.addEditVariable(v[3], priority: 750)
+        let weak = Constraint(100 * v[0] - 667, .equal, priority: 1)
+        try solver.add(weak)
+        let first = Constraint(v[0].expression, .equal)
+        try solver.add(first)
+        try solver.add(Constraint(v[0].expression, .equal))
+        try solver.add(Constraint(100 * v[3] + 1, .greaterThanOrEqual, priority: 51))
+        for _ in 0..<3 { try solver.add(Constraint(9 * v[4] + 8, .greaterThanOrEqual)) }
+        try solver.add(Constraint(v[1] + 2 * v[2] + 3 * v[3] + 0.001, .lessThanOrEqual))
+        try solver.updateConstant(of: updated, to: -10)
+        try solver.updateConstant(of: weak, to: 0.5)
+        try solver.add(Constraint(4 * v[0], .lessThanOrEqual))
+        try solver.add(Constraint(2 * v[0], .equal))
+        try solver.add(Constraint(-2 * v[0] + 0.5, .equal, priority: 1))
+        XCTAssertThrowsError(try solver.add(Constraint(v[0] + 100_000, .equal)))
+        XCTAssertThrowsError(try solver.updateConstant(of: first, to: 100_000))
+        XCTAssertEqual(solver.invariantViolations(), [])
+        XCTAssertEqual(solver.value(of: v[0]), 0, accuracy: 1e-9)
+    }
+
     /// The operations that many solver fuzz inputs start with (the corpus grew from one
     /// seed): five variables, a required and an optional equality, two edit variables and a
     /// weak `3·v0 == 667`. `first` is the required equality, for the findings that remove it.
