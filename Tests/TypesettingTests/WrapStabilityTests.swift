@@ -130,6 +130,23 @@ final class WrapStabilityTests: XCTestCase {
         }
     }
 
+    /// A word broken between clusters where HarfBuzz marked the break unsafe: the test
+    /// font kerns A V, and U+202E RIGHT-TO-LEFT OVERRIDE sets "VA" right to left, so the pair
+    /// is "A" then "V" and the kerning narrows the advance of "A" (8 pt in the paragraph, 10
+    /// alone). After the break between "V" and "A", the next line starts with "A" shaped
+    /// apart, 10 pt, and line filling must count that: "Ai" is 18 pt, not the 16 its
+    /// prepared advances add up to, so at 17 pt it does not fit (fuzz finding 31).
+    func testLineAfterAnUnsafeEmergencyBreakFitsAtItsShapedWidth() throws {
+        let text = try Fixtures.boxes("\u{202E}VAi")
+        let paragraph = text.paragraphs[0]
+        XCTAssertEqual(paragraph.width(2, 3), 8, "the kerned advance of A in the paragraph")
+        XCTAssertEqual(paragraph.unsafeBefore, [false, false, true, false], "the break before A is unsafe")
+        let layout = try text.layout(LayoutOptions(width: 17))
+        XCTAssertEqual(layout.lines.map { text.displayedText(of: $0) }, ["\u{202E}V", "A", "i"])
+        XCTAssertEqual(layout.lines.map(\.width), [10, 10, 8])
+        XCTAssertEqual(try text.measure(LayoutOptions(width: 17)), layout.measurement)
+    }
+
     func testLinesStartAtGraphemeBoundaries() throws {
         let font = try Fixtures.inter(17)
         for text in Self.corpus {

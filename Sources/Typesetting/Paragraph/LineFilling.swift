@@ -110,9 +110,14 @@ extension PreparedText {
         while p.breaks[k] <= start { k += 1 }
         // Without unsafe boundaries at break opportunities or hard breaks inside, a line's
         // width only grows with its end, so the last break opportunity that fits is found by
-        // bisection (and the usual case, the rest of the paragraph fits, at once).
+        // bisection (and the usual case, the rest of the paragraph fits, at once). The width is
+        // `lineWidth`'s, the one the line gets: after an emergency break at an unsafe boundary
+        // the line's start is shaped apart, which the prepared advances alone leave out (a
+        // kerned pair split under a right-to-left override made a line 0.12 pt too wide).
+        // Every end is then a safe boundary past the start's stretch, so the difference is the
+        // same for every end and widths still grow with it.
         if p.unsafeBoundaries.isEmpty && !p.hasInnerMandatoryBreak && options.lineBreakMode != .byCharWrapping {
-            func fits(_ j: Int) -> Bool { p.width(start, max(start, p.contentEnd[p.breaks[j]])) <= width }
+            func fits(_ j: Int) -> Bool { lineWidth(p, start..<p.breaks[j]) <= width }
             let last = p.breaks.count - 1
             if fits(last) { return n }
             if fits(k) {
@@ -124,13 +129,9 @@ extension PreparedText {
                 }
                 return p.breaks[low]
             }
-            // Not even the first word fits. The greedy loop below would measure it again, and
-            // get the same width unless the line starts at an unsafe boundary (after an
-            // emergency break), where `lineWidth` shapes the start again: break it between
-            // clusters now.
-            if start == 0 || p.unsafeBefore.isEmpty || !p.unsafeBefore[start] {
-                return clusterBreak(p, from: start, upTo: p.breaks[k], width: width)
-            }
+            // Not even the first word fits (the greedy loop below would measure it again, to
+            // the same width): break it between clusters.
+            return clusterBreak(p, from: start, upTo: p.breaks[k], width: width)
         }
         if options.lineBreakMode == .byCharWrapping {
             // Any cluster boundary up to the next hard break; trailing whitespace hangs.
