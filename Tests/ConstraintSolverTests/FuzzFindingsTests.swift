@@ -624,6 +624,40 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(solver.value(of: v[0]), 0, accuracy: 1e-9)
     }
 
+    /// Finding 33: removing a required `-2·v2 + 8 == 0` left a restricted row -370 infeasible.
+    /// Three basic dummies of copies of `v0 == 0` held the removed marker at 4e-11 of their
+    /// rows (rounding of 0); substituting the marker's row (constant 740) put them 3.1e-8 off
+    /// zero, and the dual simplex pivoted them out through rounding. Such terms are now
+    /// dropped before the marker pivot. The same removal then left `v3 + 101·v0 == 0` 2.8e-4
+    /// off, and the rebuild it asked for failed (the replay took a copy of `v0 == 0` for a
+    /// conflict by rounding); the kept tableau is now refined.
+    func testRemovalDropsTheMarkersRoundingAndRefinesWhenAReplayFails() throws {
+        let v = (0..<5).map { Variable("v\($0)") }
+        var solver = Solver()
+        try solver.add(Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal))
+        try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] - 667, .equal, priority: 750))
+        try solver.addEditVariable(v[3], priority: 1)
+        try solver.add(Constraint(100 * v[1] + 375, .greaterThanOrEqual, priority: 51))
+        try solver.add(Constraint(3 * v[1] + v[3] - 0.01 * v[0] - 667, .equal, priority: 1))
+        try solver.add(Constraint(v[0].expression, .equal, priority: 1))
+        try solver.add(Constraint(v[0].expression, .equal))
+        try solver.add(Constraint(v[3] + v[0] + 100 * v[0], .equal))
+        let removed = Constraint(-2 * v[2] + 8, .equal)
+        try solver.add(removed)
+        try solver.add(Constraint(100 * v[3], .equal))
+        try solver.add(Constraint(-0.01 * v[0] - 667, .equal, priority: 51))
+        try solver.addEditVariable(v[0], priority: 750)
+        for _ in 0..<3 { try solver.add(Constraint(v[0].expression, .equal)) }
+        try solver.remove(removed)
+        XCTAssertEqual(solver.invariantViolations(), [])
+        let x = solver.values(of: v)
+        XCTAssertEqual(x[0], 0, accuracy: 1e-9)
+        XCTAssertEqual(x[3], 0, accuracy: 1e-9)
+        // Level 750: `100·v3 + v0 - 2·v1 - 667 == 0` gives v1 = -333.5, and then v2 = 33349.
+        XCTAssertEqual(x[1], -333.5, accuracy: 1e-9)
+        XCTAssertEqual(x[2], 33_349, accuracy: 1e-7)
+    }
+
     /// The operations that many solver fuzz inputs start with (the corpus grew from one
     /// seed): five variables, a required and an optional equality, two edit variables and a
     /// weak `3·v0 == 667`. `first` is the required equality, for the findings that remove it.
