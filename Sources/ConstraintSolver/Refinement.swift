@@ -34,7 +34,7 @@ extension Solver {
             if r != 0 && r.isFinite { shifts.append((m, r / tag.markerSign)) }
         }
         guard !shifts.isEmpty else { return }
-        for (m, shift) in shifts { shiftSolution(marker: m, by: shift) { _, _ in } }
+        for (m, shift) in shifts { shiftSolution(marker: m, by: shift) }
         try dualOptimize()
         try optimize()
     }

@@ -71,6 +71,11 @@ let driftCheckAmplification = 10.0
 /// tableau is rebuilt at once.
 let driftTolerance = 1.0e-11
 
+/// A term of a new constraint's expanded row at most this fraction of the largest product the
+/// expansion summed is its rounding (see `Solver.dropExpansionRounding`): ten times the
+/// rounding fuzzing found (1.4e-10), a hundredth of the pivot tolerance.
+let expansionRoundingTolerance = 1.0e-9
+
 /// A removal whose marker pivot uses a coefficient below this fraction of its row's largest
 /// rebuilds the tableau afterwards (see `Solver.remove`).
 let removalRebuildThreshold = 1.0e-3

@@ -658,6 +658,73 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(x[2], 33_349, accuracy: 1e-7)
     }
 
+    /// Finding 34, first part: a required `-2·v0 + 10 == 0` beside a required `v0 == 0` was
+    /// accepted. Expanded, its row was `10 + 2·d14 + d21 - 2.7e-8·e1`: the error term is the
+    /// rounding of coefficients of 100 in v0's definition (1.4e-10 of them), but next to the
+    /// row's own coefficients it passed for real, and phase one made the error 1.5e9; a fresh
+    /// build did the same. Terms below 1e-9 of the largest product an expansion summed are now
+    /// dropped, and the row of dummies is a conflict.
+    func testExpansionRoundingDoesNotSatisfyAConflict() throws {
+        let v = (0..<5).map { Variable("v\($0)") }
+        var solver = Solver()
+        try solver.addEditVariable(v[1], priority: 750)
+        try solver.add(Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal))
+        try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] - 667, .greaterThanOrEqual, priority: 51))
+        try solver.add(Constraint(3 * v[3] - v[2] + v[0] + 0.5, .lessThanOrEqual))
+        try solver.addEditVariable(v[3], priority: 750)
+        try solver.add(Constraint(v[0].expression, .equal, priority: 1))
+        try solver.add(Constraint(v[0].expression, .equal))
+        try solver.add(Constraint(3 * v[3] + 6 * v[2] + 8, .greaterThanOrEqual))
+        try solver.add(Constraint(4 * v[4] + 0.001, .equal, priority: 999))
+        try solver.add(Constraint(v[3] + 0.5, .equal))
+        XCTAssertThrowsError(try solver.add(Constraint(-2 * v[0] + 10, .equal)))
+        XCTAssertEqual(solver.invariantViolations(), [])
+        let x = solver.values(of: v)
+        XCTAssertEqual(x[0], 0, accuracy: 1e-9)
+        XCTAssertLessThanOrEqual(3 * x[3] - x[2] + x[0] + 0.5, 1e-9)
+    }
+
+    /// Finding 34, second part: updating a required `v0 <= 0` to `v0 + 10 <= 0` beside a
+    /// required `v0 == 0` was accepted (the dual simplex found it feasible through rounding),
+    /// and v0 went to -9.99. Once the drift check is on, a required update is now also checked
+    /// by its consequence: the required constraints, refined, still hold, or the update is
+    /// refused.
+    func testARequiredUpdateIsCheckedByTheRequiredConstraints() throws {
+        let v = (0..<5).map { Variable("v\($0)") }
+        var solver = Solver()
+        try solver.addEditVariable(v[1], priority: 750)
+        try solver.add(Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal))
+        try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] - 667, .greaterThanOrEqual, priority: 51))
+        try solver.add(Constraint(3 * v[3] - v[2] + v[0] + 0.5, .lessThanOrEqual))
+        try solver.addEditVariable(v[3], priority: 750)
+        let weak = Constraint(100 * v[0] - 667, .equal, priority: 1)
+        try solver.add(weak)
+        try solver.add(Constraint(v[0].expression, .equal, priority: 1))
+        try solver.add(Constraint(v[0].expression, .equal))
+        try solver.add(Constraint(3 * v[3] + 6 * v[2] + 1, .greaterThanOrEqual, priority: 51))
+        try solver.add(Constraint(9 * v[4] + 8, .greaterThanOrEqual))
+        try solver.add(Constraint(9 * v[4] + 8, .greaterThanOrEqual))
+        try solver.add(Constraint(9 * v[4] - 667, .lessThanOrEqual))
+        try solver.add(Constraint(3 * v[4] + 100 * v[0] - 1, .equal))
+        try solver.add(Constraint(10 * v[0], .equal))
+        try solver.add(Constraint(v[0].expression, .equal))
+        try solver.add(Constraint(v[0] - 0.25 * v[3] - 1, .equal))
+        try solver.add(Constraint(-2 * v[0] + 10, .equal, priority: 1))
+        try solver.updateConstant(of: weak, to: 10)
+        let bound = Constraint(v[0].expression, .lessThanOrEqual)
+        try solver.add(bound)
+        try solver.add(Constraint(0 * v[4] + 100_000, .lessThanOrEqual, priority: 500))
+        try solver.removeEditVariable(v[3])
+        XCTAssertThrowsError(try solver.add(Constraint(3 * v[4], .equal)))
+        try solver.add(Constraint(v[0].expression, .lessThanOrEqual))
+        try solver.add(Constraint(-0.01 * v[0] - 0.01 * v[2] + 0.001, .equal, priority: 1))
+        try solver.add(Constraint(-0.01 * v[2] + 0.001, .equal))
+        try solver.add(Constraint(-0.01 * v[2] + 44, .greaterThanOrEqual))
+        XCTAssertThrowsError(try solver.updateConstant(of: bound, to: 10))
+        XCTAssertEqual(solver.invariantViolations(), [])
+        XCTAssertEqual(solver.value(of: v[0]), 0, accuracy: 1e-9)
+    }
+
     /// The operations that many solver fuzz inputs start with (the corpus grew from one
     /// seed): five variables, a required and an optional equality, two edit variables and a
     /// weak `3·v0 == 667`. `first` is the required equality, for the findings that remove it.
