@@ -725,6 +725,40 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(solver.value(of: v[0]), 0, accuracy: 1e-9)
     }
 
+    /// Finding 35: a required `v0 + 1 == 0` beside a required `v0 == 0` was accepted. Phase
+    /// one pivoted on an element of 5.5e-7 of its row (rounding of coefficients that were
+    /// 5e-9 off), which asks a fresh build to decide; but the replay failed, refusing a
+    /// redundant copy of `10·v0 == 0` for a constant of 1.6e-7 beside values of 375, so the
+    /// acceptance stood. A replay now takes a conflict within the tableau's rounding for a
+    /// redundant copy (its constraints were all accepted before), and where no fresh build can
+    /// decide, phase one's verdict is decided by its consequence.
+    func testAConflictIsFoundWhenNoFreshBuildCanDecide() throws {
+        let v = (0..<5).map { Variable("v\($0)") }
+        var solver = Solver()
+        try solver.add(Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal))
+        try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] + 8, .equal, priority: 51))
+        try solver.addEditVariable(v[0], priority: 250)
+        try solver.addEditVariable(v[3], priority: 250)
+        try solver.add(Constraint(v[0].expression, .equal))
+        try solver.add(Constraint(3 * v[4] + 8, .greaterThanOrEqual))
+        try solver.add(Constraint(9 * v[4] + 8, .greaterThanOrEqual))
+        try solver.add(Constraint(10 * v[0], .equal))
+        try solver.add(Constraint(-0.25 * v[0] + 100, .greaterThanOrEqual))
+        try solver.suggestValue(375, for: v[3])
+        try solver.add(Constraint(2 * v[0] + v[3], .equal, priority: 750))
+        try solver.removeEditVariable(v[0])
+        try solver.add(Constraint(v[0] + 375, .greaterThanOrEqual))
+        try solver.add(Constraint(v[3] + 375, .equal, priority: 750))
+        try solver.add(Constraint(v[3] + 375, .greaterThanOrEqual, priority: 999))
+        let terms = [Term(v[0], -2), Term(v[0], -0.01), Term(v[2], -0.01)]
+        try solver.add(Constraint(Expression(terms, constant: 1), .equal, priority: 750))
+        for _ in 0..<4 { try solver.add(Constraint(-0.01 * v[2] + 1, .equal, priority: 750)) }
+        try solver.add(Constraint(-0.01 * v[2] + 0.001, .lessThanOrEqual, priority: 51))
+        XCTAssertThrowsError(try solver.add(Constraint(v[0] + 1, .equal)))
+        XCTAssertEqual(solver.invariantViolations(), [])
+        XCTAssertEqual(solver.value(of: v[0]), 0, accuracy: 1e-9)
+    }
+
     /// The operations that many solver fuzz inputs start with (the corpus grew from one
     /// seed): five variables, a required and an optional equality, two edit variables and a
     /// weak `3·v0 == 667`. `first` is the required equality, for the findings that remove it.
