@@ -12,10 +12,9 @@ extension Solver {
     /// them, which removes the residuals up to the tableau's own rounding of that small
     /// correction. The residuals are summed with error-free transformations, so they are not
     /// lost to the cancellation of large terms. The basis stays; constants that the step
-    /// makes infeasible are repaired by the dual simplex.
-    ///
-    /// A redundant required equality (a basic dummy) is skipped: its residual follows from
-    /// the others', and moving its row would take the dummy off zero.
+    /// makes infeasible are repaired by the dual simplex. A redundant required equality (a
+    /// basic dummy) takes part too: its own shift cancels what the others' move its row by,
+    /// so the dummy stays at zero.
     mutating func refine() throws(SolverError) {
         let values = evaluate()
         var shifts: [(marker: Int32, shift: Double)] = []
@@ -39,11 +38,11 @@ extension Solver {
         try optimize()
     }
 
-    /// Refines while the required constraints drift past ``refinementTolerance``, at most
-    /// ``refinementSteps`` times, keeping a step only when it lessens the drift; returns the
-    /// drift left. `drift` is the current ``requiredDrift()``.
-    mutating func refined(drift: Double) -> Double {
-        var drift = drift
+    /// Refines while the required constraints drift (``requiredDrift()``) past
+    /// ``refinementTolerance``, at most ``refinementSteps`` times, keeping a step only when it
+    /// lessens the drift; returns the drift left.
+    mutating func refined() -> Double {
+        var drift = requiredDrift()
         var steps = 0
         while drift > refinementTolerance && steps < refinementSteps {
             steps += 1
@@ -55,6 +54,13 @@ extension Solver {
             drift = after
         }
         return drift
+    }
+
+    /// Whether the required constraints drift, once refined, past what rounding explains:
+    /// ``driftTolerance`` of the largest value held, or twice the last fresh build's own
+    /// drift. The test of every verdict checked by its consequence and of the drift check.
+    mutating func drifts() -> Bool {
+        refined() > Swift.max(driftTolerance, 2 * inherentDrift)
     }
 }
 

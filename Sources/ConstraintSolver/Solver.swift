@@ -213,16 +213,14 @@ public struct Solver: Sendable {
             // no longer hold, so the constraint conflicts (a required `v0 + 1 == 0` beside
             // `v0 == 0` was accepted through an element of 5.5e-7 when the replay failed;
             // finding 35).
-            let drifts =
-                (smallPivot || checksDrift)
-                && refined(drift: requiredDrift()) > Swift.max(driftTolerance, 2 * inherentDrift)
-            if smallPivot || drifts, allowsRebuild, let fresh = replayed() {
+            let drifting = (smallPivot || checksDrift) && drifts()
+            if smallPivot || drifting, allowsRebuild, let fresh = replayed() {
                 rollback()
                 amplification = amplificationBefore
                 undoNewSymbols(symbolsBefore, objectiveLength: objectiveLengthBefore)
                 return try adopt(fresh, adding: constraint)
             }
-            if drifts && !isReplay {
+            if drifting && !isReplay {
                 rollback()
                 amplification = amplificationBefore
                 undoNewSymbols(symbolsBefore, objectiveLength: objectiveLengthBefore)
@@ -339,7 +337,7 @@ public struct Solver: Sendable {
         // fresh build had) rebuilds now.
         if amplification > driftCheckAmplification { checksDrift = true }
         if !due && checksDrift {
-            due = refined(drift: requiredDrift()) > Swift.max(driftTolerance, 2 * inherentDrift)
+            due = drifts()
         }
         guard due else { return }
         guard let fresh = replayed() else {
@@ -351,7 +349,7 @@ public struct Solver: Sendable {
             mustRebuild = false
             amplification = 1
             operationsSinceRebuild = 0
-            if checksDrift { _ = refined(drift: requiredDrift()) }
+            if checksDrift { _ = refined() }
             return
         }
         become(fresh)
@@ -362,7 +360,7 @@ public struct Solver: Sendable {
     mutating func become(_ fresh: Solver) {
         var next = fresh
         next.rebuildCount = rebuildCount + 1
-        next.inherentDrift = next.refined(drift: next.requiredDrift())
+        next.inherentDrift = next.refined()
         next.checksDrift = checksDrift
         self = next
     }
@@ -544,11 +542,7 @@ public struct Solver: Sendable {
             // feasible beside a required `v0 == 0` through rounding, and v0 went to -9.99
             // (fuzzing, finding 34). The solution is refined first, so that only a real
             // violation counts.
-            if required && checksDrift
-                && refined(drift: requiredDrift()) > Swift.max(driftTolerance, 2 * inherentDrift)
-            {
-                throw .internalError("required constraints drift")
-            }
+            if required && checksDrift && drifts() { throw .internalError("required constraints drift") }
             journal = nil
         } catch {
             if required {

@@ -52,7 +52,7 @@ final class RefinementTests: XCTestCase {
         solver.program = nil
         XCTAssertNotEqual(solver.values(of: [x, y]), [100, 300])
         XCTAssertGreaterThan(solver.requiredDrift(), 0)
-        let drift = solver.refined(drift: solver.requiredDrift())
+        let drift = solver.refined()
         XCTAssertEqual(drift, 0)
         XCTAssertEqual(solver.values(of: [x, y]), [100, 300])
         XCTAssertEqual(solver.invariantViolations(), [])
