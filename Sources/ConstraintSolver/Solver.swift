@@ -323,8 +323,9 @@ public struct Solver: Sendable {
     /// Rebuilds the tableau from the constraints (in their original order, with their
     /// current constants) when a pivot on a tiny element may have amplified rounding
     /// errors, or when rounding made an optimisation fail. Deterministic; rare in practice
-    /// (never in layouts whose coefficients are ±1).
-    mutating func rebuildIfNeeded() {
+    /// (never in layouts whose coefficients are ±1). `driftChecked`: the operation has just
+    /// checked the required constraints for drift itself, on this very state.
+    mutating func rebuildIfNeeded(driftChecked: Bool = false) {
         operationsSinceRebuild += 1
         // A failed optimisation forces a rebuild; grown rounding triggers one only when
         // enough operations have passed to amortise its cost.
@@ -336,9 +337,7 @@ public struct Solver: Sendable {
         // against the values: drift past 10^-11 of the largest value (or twice what the last
         // fresh build had) rebuilds now.
         if amplification > driftCheckAmplification { checksDrift = true }
-        if !due && checksDrift {
-            due = drifts()
-        }
+        if !due && checksDrift && !driftChecked { due = drifts() }
         guard due else { return }
         guard let fresh = replayed() else {
             // The replay itself failed: the system is too ill-conditioned for a clean rebuild
@@ -529,6 +528,7 @@ public struct Solver: Sendable {
         constraints.setConstant(constant, slot: slot)
         let tag = info.tag
         shiftSolution(marker: tag.marker, by: delta / tag.markerSign)
+        let checksVerdict = required && checksDrift
         do throws(SolverError) {
             try dualOptimize()
             // The dual simplex skips entering candidates whose coefficient is residue for
@@ -542,7 +542,7 @@ public struct Solver: Sendable {
             // feasible beside a required `v0 == 0` through rounding, and v0 went to -9.99
             // (fuzzing, finding 34). The solution is refined first, so that only a real
             // violation counts.
-            if required && checksDrift && drifts() { throw .internalError("required constraints drift") }
+            if checksVerdict && drifts() { throw .internalError("required constraints drift") }
             journal = nil
         } catch {
             if required {
@@ -558,7 +558,7 @@ public struct Solver: Sendable {
             mustRebuild = true
             if !allowsRebuild { throw error }
         }
-        rebuildIfNeeded()
+        rebuildIfNeeded(driftChecked: checksVerdict)
     }
 
     /// Moves the rows' constants (and the definitions') as a change of `shift` in the
