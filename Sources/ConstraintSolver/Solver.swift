@@ -156,6 +156,23 @@ public struct Solver: Sendable {
         let symbolsBefore = symbolInfo.count
         let objectiveLengthBefore = objectiveLength
         let amplificationBefore = amplification
+        // Undoes what this add did: the journaled rows and objectives, the growth of rounding
+        // and the new symbols.
+        func undo() {
+            rollback()
+            amplification = amplificationBefore
+            undoNewSymbols(symbolsBefore, objectiveLength: objectiveLengthBefore)
+        }
+        // Refuses the constraint as a conflict that `candidates` explain, after undoing the
+        // add; when the verdict hangs on a constant within the tableau's rounding, a fresh
+        // build decides instead (finding 24).
+        func refuse(_ constant: Double, _ candidates: [Constraint]) throws(SolverError) {
+            undo()
+            if isRoundingOfTheTableau(constant), allowsRebuild, let fresh = replayed() {
+                return try adopt(fresh, adding: constraint)
+            }
+            throw unsatisfiable(constraint, candidates: candidates)
+        }
         var (row, tag) = createRow(constraint)
         let candidate = expandInWorkspace(&row, findCandidate: true)
         if candidate >= 0 {
@@ -177,29 +194,13 @@ public struct Solver: Sendable {
             if isReplay && !nearZero(row.constant) && isRoundingOfTheTableau(row.constant) {
                 row.constant = 0
             }
-            if !nearZero(row.constant) {
-                let candidates = markerConstraints(in: row)
-                undoNewSymbols(symbolsBefore, objectiveLength: objectiveLengthBefore)
-                if isRoundingOfTheTableau(row.constant), allowsRebuild, let fresh = replayed() {
-                    return try adopt(fresh, adding: constraint)
-                }
-                throw unsatisfiable(constraint, candidates: candidates)
-            }
+            if !nearZero(row.constant) { return try refuse(row.constant, markerConstraints(in: row)) }
             subject = tag.marker
         }
         if subject < 0 {
             journal = Journal(objectiveConstants: objectiveConstants, rowCount: rowCount)
             let (success, failedRow, smallPivot) = addWithArtificialVariable(row)
-            if !success {
-                let candidates = markerConstraints(in: failedRow)
-                rollback()
-                amplification = amplificationBefore
-                undoNewSymbols(symbolsBefore, objectiveLength: objectiveLengthBefore)
-                if isRoundingOfTheTableau(failedRow.constant), allowsRebuild, let fresh = replayed() {
-                    return try adopt(fresh, adding: constraint)
-                }
-                throw unsatisfiable(constraint, candidates: candidates)
-            }
+            if !success { return try refuse(failedRow.constant, markerConstraints(in: failedRow)) }
             // Phase one found the constraint satisfiable through a small pivot element, which
             // may be rounding that outgrew the residue test: a required `100·v0 + 375 == 0`
             // next to a required `v0 == 0` was accepted through an element of 2.9e-7 of its
@@ -215,15 +216,11 @@ public struct Solver: Sendable {
             // finding 35).
             let drifting = (smallPivot || checksDrift) && drifts()
             if smallPivot || drifting, allowsRebuild, let fresh = replayed() {
-                rollback()
-                amplification = amplificationBefore
-                undoNewSymbols(symbolsBefore, objectiveLength: objectiveLengthBefore)
+                undo()
                 return try adopt(fresh, adding: constraint)
             }
             if drifting && !isReplay {
-                rollback()
-                amplification = amplificationBefore
-                undoNewSymbols(symbolsBefore, objectiveLength: objectiveLengthBefore)
+                undo()
                 throw unsatisfiable(constraint, candidates: allConstraints.filter { $0.priority.isRequired })
             }
             journal = nil
