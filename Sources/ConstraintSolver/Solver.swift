@@ -1557,7 +1557,7 @@ public struct Solver: Sendable {
         let art = newSymbol(.slack)
         putRow(art, row)
         artificial = row
-        let smallPivot: Bool
+        var smallPivot: Bool
         do {
             smallPivot = try optimizeArtificial()
         } catch {
@@ -1571,15 +1571,12 @@ public struct Solver: Sendable {
             var basic = takeRow(art)
             if !success || basic.isEmpty { return (success, finalRow, smallPivot) }
             basic.constant = 0
-            var judged = false
-            guard let entering = artificialRowSubject(&basic, judgedRounding: &judged) else {
-                return (true, finalRow, smallPivot || judged)
+            guard let entering = artificialRowSubject(&basic, judgedRounding: &smallPivot) else {
+                return (true, finalRow, smallPivot)
             }
             basic.solve(for: art, entering)
             substitute(entering, basic)
             putRow(entering, basic)
-            purgeSymbol(art)
-            return (true, finalRow, smallPivot || judged)
         }
         purgeSymbol(art)
         return (true, finalRow, smallPivot)
