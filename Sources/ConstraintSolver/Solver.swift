@@ -1945,7 +1945,8 @@ public struct Solver: Sendable {
     /// definition holds coefficients of 100 (rounding of 1.4e-10 of them), phase one made the
     /// error 1.5e9, and a conflicting constraint was accepted, by a fresh build too (fuzzing,
     /// finding 34). The constraint's own marker and error stay. Only rows with no subject
-    /// come here (phase one or a row of dummies), so layouts never do.
+    /// come here (phase one or a row of dummies): rare in layouts (the enaml form spends 7,700
+    /// of its 110 million instructions here; the 1000-row feed never comes).
     mutating func dropExpansionRounding(_ row: inout Row, of constraint: Constraint, _ tag: Tag) {
         var scale = 0.0
         for term in constraint.expression.terms {
@@ -1954,7 +1955,6 @@ public struct Solver: Sendable {
             scale = Swift.max(scale, abs(term.coefficient) * largest)
         }
         let floor = expansionRoundingTolerance * scale
-        guard row.terms.contains(where: { abs($0.coefficient) <= floor }) else { return }
         row.terms.removeAll { term in
             term.id != tag.marker && term.id != tag.other && abs(term.coefficient) <= floor
         }
