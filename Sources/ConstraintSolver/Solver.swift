@@ -1800,7 +1800,7 @@ public struct Solver: Sendable {
                 }
             }
             guard let (entering, direction) = found else { return smallPivot }
-            guard let leaving = leavingRow(entering, direction) else { throw .unboundedObjective }
+            guard let leaving = ratioTest(entering, direction)?.row else { throw .unboundedObjective }
             if let pivotRow = rowOf[Int(leaving)],
                 abs(pivotRow.coefficient(for: entering)) < phaseOneCheckThreshold * pivotRow.largestMagnitude
             {
@@ -1820,13 +1820,10 @@ public struct Solver: Sendable {
     /// that way), while the row only moves by that residue times the step. When a small
     /// element does bind (fuzzing found a row left 1e-3 infeasible), the plain ratio test
     /// decides.
-    func leavingRow(_ entering: Int32, _ direction: Double) -> Int32? {
-        ratioTest(entering, direction)?.row
-    }
-
-    /// ``leavingRow(_:_:)``, and whether only residue bounds the step: every row that
-    /// reaches zero holds `entering` at a residue element, so in exact arithmetic nothing
-    /// does and the direction is unbounded.
+    ///
+    /// `residueOnly` says that every row that reaches zero holds `entering` at a residue
+    /// element: in exact arithmetic nothing bounds the step, and the direction is unbounded.
+    /// Nil when no row reaches zero at all.
     func ratioTest(_ entering: Int32, _ direction: Double) -> (row: Int32, residueOnly: Bool)? {
         var best: Int32 = -1
         var bestRatio = Double.infinity
