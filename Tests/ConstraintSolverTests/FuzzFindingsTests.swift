@@ -597,14 +597,7 @@ final class FuzzFindingsTests: XCTestCase {
     /// which then held 7.3e7·(d14 - d15): the two copies no longer saw each other. Next to
     /// dummies, a term below 1e-6 of them is now taken for rounding, and the copy is redundant.
     func testARedundantCopyIsNotSolvedForARoundingTerm() throws {
-        let v = (0..<5).map { Variable("v\($0)") }
-        var solver = Solver()
-        try solver.addEditVariable(v[1], priority: 750)
-        try solver.add(Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal))
-        try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] - 667, .greaterThanOrEqual, priority: 51))
-        let updated = Constraint(3 * v[3] - v[2] + v[0] + 0.5, .lessThanOrEqual)
-        try solver.add(updated)
-        try solver.addEditVariable(v[3], priority: 750)
+        var (v, solver, updated) = try editedFuzzCorpusStart()
         let weak = Constraint(100 * v[0] - 667, .equal, priority: 1)
         try solver.add(weak)
         let first = Constraint(v[0].expression, .equal)
@@ -665,13 +658,7 @@ final class FuzzFindingsTests: XCTestCase {
     /// build did the same. Terms below 1e-9 of the largest product an expansion summed are now
     /// dropped, and the row of dummies is a conflict.
     func testExpansionRoundingDoesNotSatisfyAConflict() throws {
-        let v = (0..<5).map { Variable("v\($0)") }
-        var solver = Solver()
-        try solver.addEditVariable(v[1], priority: 750)
-        try solver.add(Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal))
-        try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] - 667, .greaterThanOrEqual, priority: 51))
-        try solver.add(Constraint(3 * v[3] - v[2] + v[0] + 0.5, .lessThanOrEqual))
-        try solver.addEditVariable(v[3], priority: 750)
+        var (v, solver, _) = try editedFuzzCorpusStart()
         try solver.add(Constraint(v[0].expression, .equal, priority: 1))
         try solver.add(Constraint(v[0].expression, .equal))
         try solver.add(Constraint(3 * v[3] + 6 * v[2] + 8, .greaterThanOrEqual))
@@ -690,13 +677,7 @@ final class FuzzFindingsTests: XCTestCase {
     /// by its consequence: the required constraints, refined, still hold, or the update is
     /// refused.
     func testARequiredUpdateIsCheckedByTheRequiredConstraints() throws {
-        let v = (0..<5).map { Variable("v\($0)") }
-        var solver = Solver()
-        try solver.addEditVariable(v[1], priority: 750)
-        try solver.add(Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal))
-        try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] - 667, .greaterThanOrEqual, priority: 51))
-        try solver.add(Constraint(3 * v[3] - v[2] + v[0] + 0.5, .lessThanOrEqual))
-        try solver.addEditVariable(v[3], priority: 750)
+        var (v, solver, _) = try editedFuzzCorpusStart()
         let weak = Constraint(100 * v[0] - 667, .equal, priority: 1)
         try solver.add(weak)
         try solver.add(Constraint(v[0].expression, .equal, priority: 1))
@@ -757,6 +738,21 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertThrowsError(try solver.add(Constraint(v[0] + 1, .equal)))
         XCTAssertEqual(solver.invariantViolations(), [])
         XCTAssertEqual(solver.value(of: v[0]), 0, accuracy: 1e-9)
+    }
+
+    /// Another start that many later solver fuzz inputs share: v1 and v3 edited at 750 around
+    /// the seed's required equality, a weak `100·v3 + v0 - 2·v1 >= 667` and a required
+    /// `3·v3 - v2 + v0 + 0.5 <= 0`, which is returned for the findings that update it.
+    private func editedFuzzCorpusStart() throws -> (v: [Variable], solver: Solver, inequality: Constraint) {
+        let v = (0..<5).map { Variable("v\($0)") }
+        var solver = Solver()
+        try solver.addEditVariable(v[1], priority: 750)
+        try solver.add(Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal))
+        try solver.add(Constraint(100 * v[3] + v[0] - 2 * v[1] - 667, .greaterThanOrEqual, priority: 51))
+        let inequality = Constraint(3 * v[3] - v[2] + v[0] + 0.5, .lessThanOrEqual)
+        try solver.add(inequality)
+        try solver.addEditVariable(v[3], priority: 750)
+        return (v, solver, inequality)
     }
 
     /// The operations that many solver fuzz inputs start with (the corpus grew from one
