@@ -56,7 +56,8 @@ let pivotTolerance = 1.0e-8
 let subjectThreshold = 1.0e-2
 
 /// A phase one that pivots on an element below this fraction of its row's largest has its
-/// verdict checked by a fresh build (see `Solver.add`).
+/// verdict checked by a fresh build (see `Solver.add`); next to dummies, a term below this
+/// fraction of the largest dummy's is rounding (see `Solver.artificialRowSubject`).
 let phaseOneCheckThreshold = 1.0e-6
 
 /// The tableau is rebuilt once the pivots since the last rebuild may have multiplied
@@ -67,8 +68,9 @@ let amplificationLimit = 1.0e6
 /// drift (`Solver.requiredDrift()`); layouts never get there.
 let driftCheckAmplification = 10.0
 
-/// Drift of the required constraints, relative to the largest value held, past which the
-/// tableau is rebuilt at once.
+/// Drift of the required constraints, relative to the largest value held and after refinement,
+/// past which the tableau is rebuilt at once, and a verdict checked by its consequence is
+/// overturned (see `Solver.drifts()`).
 let driftTolerance = 1.0e-11
 
 /// A term of a new constraint's expanded row at most this fraction of the largest product the
