@@ -115,9 +115,16 @@ extension PreparedText {
         // the line's start is shaped apart, which the prepared advances alone leave out (a
         // kerned pair split under a right-to-left override made a line 0.12 pt too wide).
         // Every end is then a safe boundary past the start's stretch, so the difference is the
-        // same for every end and widths still grow with it.
+        // same for every end and widths still grow with it: it is shaped once, here, not again
+        // at every probe.
         if p.unsafeBoundaries.isEmpty && !p.hasInnerMandatoryBreak && options.lineBreakMode != .byCharWrapping {
-            func fits(_ j: Int) -> Bool { lineWidth(p, start..<p.breaks[j]) <= width }
+            let startDelta =
+                start > 0 && !p.unsafeBefore.isEmpty && p.unsafeBefore[start]
+                ? shapingDelta(p, start..<PreparedParagraph.nextSafe(after: start, p.unsafeBefore)) : 0
+            func fits(_ j: Int) -> Bool {
+                let content = max(start, p.contentEnd[p.breaks[j]])
+                return p.width(start, content) + (content > start ? startDelta : 0) <= width
+            }
             let last = p.breaks.count - 1
             if fits(last) { return n }
             if fits(k) {
@@ -183,26 +190,23 @@ extension PreparedText {
             let boundary = p.unsafeBoundary(at: start)
             let next = boundary?.nextSafe ?? PreparedParagraph.nextSafe(after: start, p.unsafeBefore)
             guard next <= content else { return (try? reshapedWidth(p, start..<content)) ?? arithmetic }
-            if let boundary {
-                width += boundary.startDelta
-            } else {
-                width += ((try? reshapedWidth(p, start..<next)) ?? p.width(start, next)) - p.width(start, next)
-            }
+            width += boundary?.startDelta ?? shapingDelta(p, start..<next)
             interior = next
         }
         if endUnsafe {
             let boundary = p.unsafeBoundary(at: content)
             let previous = boundary?.previousSafe ?? PreparedParagraph.previousSafe(before: content, p.unsafeBefore)
             guard previous >= interior else { return (try? reshapedWidth(p, start..<content)) ?? arithmetic }
-            if let boundary {
-                width += boundary.endDelta
-            } else {
-                width +=
-                    ((try? reshapedWidth(p, previous..<content)) ?? p.width(previous, content))
-                    - p.width(previous, content)
-            }
+            width += boundary?.endDelta ?? shapingDelta(p, previous..<content)
         }
         return width
+    }
+
+    /// What shaping `clusters` of `p` apart from the rest of the paragraph adds to their
+    /// prepared advances (nothing should shaping fail, when the prepared advances stand).
+    private func shapingDelta(_ p: PreparedParagraph, _ clusters: Range<Int>) -> Double {
+        let arithmetic = p.width(clusters.lowerBound, clusters.upperBound)
+        return ((try? reshapedWidth(p, clusters)) ?? arithmetic) - arithmetic
     }
 
     /// `clusters` of `p` shaped apart from the rest of the paragraph.
