@@ -61,7 +61,8 @@ final class WrapStabilityTests: XCTestCase {
                 let b = p.clusterStarts.firstIndex(of: relativeEnd)
             else { continue }
             let end = max(a, p.contentEnd[b])
-            return (text.lineWidth(p, a..<b), end - a)
+            var start = LineStart(cluster: a)
+            return (text.lineWidth(p, from: &start, to: b), end - a)
         }
         return nil
     }

@@ -85,25 +85,27 @@ extension PreparedText {
             var start = 0
             var k = 0  // the first break opportunity after `start`
             repeat {
-                let end = nextLineEnd(paragraph, from: start, opportunity: &k, options: options)
+                var from = LineStart(cluster: start)
+                let end = nextLineEnd(paragraph, from: &from, opportunity: &k, options: options)
                 let range = start..<end
                 let moreFollows = end < paragraph.count || index < paragraphCount - 1
                 if limit > 0 && count == limit - 1 && moreFollows {
-                    body(paragraph, truncatedLine(paragraph, from: range.lowerBound, natural: range, options: options))
+                    body(paragraph, truncatedLine(paragraph, from: &from, natural: range, options: options))
                     return
                 }
-                body(paragraph, line(paragraph, range, options: options))
+                body(paragraph, line(paragraph, from: &from, range, options: options))
                 count += 1
                 start = end
             } while start < paragraph.count
         }
     }
 
-    /// Greedy line filling: where the line of `p` that starts at cluster `start` ends (0 for an
-    /// empty paragraph). `k` is the first break opportunity after `start`, carried from line to line.
-    func nextLineEnd(_ p: PreparedParagraph, from start: Int, opportunity k: inout Int, options: LayoutOptions)
+    /// Greedy line filling: where the line of `p` that starts at `from` ends (0 for an empty
+    /// paragraph). `k` is the first break opportunity after the start, carried from line to line.
+    func nextLineEnd(_ p: PreparedParagraph, from: inout LineStart, opportunity k: inout Int, options: LayoutOptions)
         -> Int
     {
+        let start = from.cluster
         let n = p.count
         if n == 0 { return 0 }
         let width = options.width
@@ -115,9 +117,16 @@ extension PreparedText {
         // the line's start is shaped apart, which the prepared advances alone leave out (a
         // kerned pair split under a right-to-left override made a line 0.12 pt too wide).
         // Every end is then a safe boundary past the start's stretch, so the difference is the
-        // same for every end and widths still grow with it.
+        // same for every end and widths still grow with it: it is shaped once (`LineStart`),
+        // not again at every probe.
         if p.unsafeBoundaries.isEmpty && !p.hasInnerMandatoryBreak && options.lineBreakMode != .byCharWrapping {
-            func fits(_ j: Int) -> Bool { lineWidth(p, start..<p.breaks[j]) <= width }
+            let startDelta =
+                start > 0 && !p.unsafeBefore.isEmpty && p.unsafeBefore[start]
+                ? from.delta(p, upTo: PreparedParagraph.nextSafe(after: start, p.unsafeBefore), in: self) : 0
+            func fits(_ j: Int) -> Bool {
+                let content = max(start, p.contentEnd[p.breaks[j]])
+                return p.width(start, content) + (content > start ? startDelta : 0) <= width
+            }
             let last = p.breaks.count - 1
             if fits(last) { return n }
             if fits(k) {
@@ -131,31 +140,31 @@ extension PreparedText {
             }
             // Not even the first word fits (the greedy loop below would measure it again, to
             // the same width): break it between clusters.
-            return clusterBreak(p, from: start, upTo: p.breaks[k], width: width)
+            return clusterBreak(p, from: &from, upTo: p.breaks[k], width: width)
         }
         if options.lineBreakMode == .byCharWrapping {
             // Any cluster boundary up to the next hard break; trailing whitespace hangs.
             var mandatory = k
             while !p.mandatory[mandatory] { mandatory += 1 }
-            return clusterBreak(p, from: start, upTo: p.breaks[mandatory], width: width)
+            return clusterBreak(p, from: &from, upTo: p.breaks[mandatory], width: width)
         }
         var end = -1
         var j = k
-        while j < p.breaks.count && lineWidth(p, start..<p.breaks[j]) <= width {
+        while j < p.breaks.count && lineWidth(p, from: &from, to: p.breaks[j]) <= width {
             end = p.breaks[j]
             if p.mandatory[j] { break }
             j += 1
         }
         // The first word is wider than the line: break it between clusters.
-        return end < 0 ? clusterBreak(p, from: start, upTo: p.breaks[k], width: width) : end
+        return end < 0 ? clusterBreak(p, from: &from, upTo: p.breaks[k], width: width) : end
     }
 
     /// Where a line broken between clusters ends: after the most clusters from `start` that
     /// fit in `width` (at least one), then after the whitespace that follows them, which hangs
     /// on this line; never past `limit`.
-    private func clusterBreak(_ p: PreparedParagraph, from start: Int, upTo limit: Int, width: Double) -> Int {
-        var e = start + 1
-        while e < limit && lineWidth(p, start..<(e + 1)) <= width { e += 1 }
+    private func clusterBreak(_ p: PreparedParagraph, from: inout LineStart, upTo limit: Int, width: Double) -> Int {
+        var e = from.cluster + 1
+        while e < limit && lineWidth(p, from: &from, to: e + 1) <= width { e += 1 }
         while e < limit && p.contentEnd[e + 1] != e + 1 { e += 1 }
         return e
     }
@@ -164,11 +173,11 @@ extension PreparedText {
     /// shaped on its own: arithmetic on the prepared advances, plus, where HarfBuzz marked the
     /// line's first or last boundary unsafe to break, the difference that shaping the stretch
     /// from there to the nearest safe boundary apart makes (worked out when preparing for break
-    /// opportunities; shaped here for emergency and character breaks). A line that lies within
-    /// one unsafe stretch is shaped again whole.
-    func lineWidth(_ p: PreparedParagraph, _ clusters: Range<Int>) -> Double {
-        let start = clusters.lowerBound
-        let content = max(start, p.contentEnd[clusters.upperBound])
+    /// opportunities; shaped here for emergency and character breaks, once per `from`). A line
+    /// that lies within one unsafe stretch is shaped again whole.
+    func lineWidth(_ p: PreparedParagraph, from: inout LineStart, to end: Int) -> Double {
+        let start = from.cluster
+        let content = max(start, p.contentEnd[end])
         let arithmetic = p.width(start, content)
         guard !p.unsafeBefore.isEmpty, content > start else { return arithmetic }
         let startUnsafe = start > 0 && p.unsafeBefore[start]
@@ -183,26 +192,23 @@ extension PreparedText {
             let boundary = p.unsafeBoundary(at: start)
             let next = boundary?.nextSafe ?? PreparedParagraph.nextSafe(after: start, p.unsafeBefore)
             guard next <= content else { return (try? reshapedWidth(p, start..<content)) ?? arithmetic }
-            if let boundary {
-                width += boundary.startDelta
-            } else {
-                width += ((try? reshapedWidth(p, start..<next)) ?? p.width(start, next)) - p.width(start, next)
-            }
+            width += boundary?.startDelta ?? from.delta(p, upTo: next, in: self)
             interior = next
         }
         if endUnsafe {
             let boundary = p.unsafeBoundary(at: content)
             let previous = boundary?.previousSafe ?? PreparedParagraph.previousSafe(before: content, p.unsafeBefore)
             guard previous >= interior else { return (try? reshapedWidth(p, start..<content)) ?? arithmetic }
-            if let boundary {
-                width += boundary.endDelta
-            } else {
-                width +=
-                    ((try? reshapedWidth(p, previous..<content)) ?? p.width(previous, content))
-                    - p.width(previous, content)
-            }
+            width += boundary?.endDelta ?? shapingDelta(p, previous..<content)
         }
         return width
+    }
+
+    /// What shaping `clusters` of `p` apart from the rest of the paragraph adds to their
+    /// prepared advances (nothing should shaping fail, when the prepared advances stand).
+    fileprivate func shapingDelta(_ p: PreparedParagraph, _ clusters: Range<Int>) -> Double {
+        let arithmetic = p.width(clusters.lowerBound, clusters.upperBound)
+        return ((try? reshapedWidth(p, clusters)) ?? arithmetic) - arithmetic
     }
 
     /// `clusters` of `p` shaped apart from the rest of the paragraph.
@@ -233,9 +239,12 @@ extension PreparedText {
             leading: leading, height: height, ellipsisAt: ellipsisAt, truncated: truncated)
     }
 
-    private func line(_ p: PreparedParagraph, _ range: Range<Int>, options: LayoutOptions) -> LineBox {
+    /// The line of `range`, which starts at `from`.
+    private func line(_ p: PreparedParagraph, from: inout LineStart, _ range: Range<Int>, options: LayoutOptions)
+        -> LineBox
+    {
         let contentEnd = max(range.lowerBound, p.contentEnd[range.upperBound])
-        let width = lineWidth(p, range)
+        let width = lineWidth(p, from: &from, to: range.upperBound)
         let clipped = options.lineBreakMode == .byClipping && width > options.width
         // A single cluster wider than the line overflows it (and is reported at its full
         // width); only clipping cuts a line at the edge.
@@ -245,9 +254,10 @@ extension PreparedText {
     }
 
     /// The last allowed line when more text follows: the rest of the paragraph, cut per the mode.
-    private func truncatedLine(_ p: PreparedParagraph, from start: Int, natural: Range<Int>, options: LayoutOptions)
-        -> LineBox
-    {
+    private func truncatedLine(
+        _ p: PreparedParagraph, from: inout LineStart, natural: Range<Int>, options: LayoutOptions
+    ) -> LineBox {
+        let start = from.cluster
         let end = p.count
         let contentEnd = max(start, p.contentEnd[end])
         let width = options.width
@@ -258,7 +268,7 @@ extension PreparedText {
         }
         switch options.lineBreakMode {
         case .byWordWrapping, .byCharWrapping:
-            var line = line(p, natural, options: options)
+            var line = line(p, from: &from, natural, options: options)
             line.truncated = true
             return line
         case .byClipping:
@@ -302,6 +312,25 @@ extension PreparedText {
                 width: p.width(start, head) + ellipsisWidth + p.width(s, contentEnd), ellipsisAt: head, truncated: true,
                 extraFont: ellipsisFont, options: options)
         }
+    }
+}
+
+/// Where a line starts, and what shaping its start apart adds to the prepared advances once
+/// that is worked out: after an emergency break at an unsafe boundary (no break opportunity,
+/// so no `UnsafeBoundary` holds it), line filling measures many ends from one start, then the
+/// line's own width, and the start's stretch is shaped for the first of them only.
+struct LineStart {
+    let cluster: Int
+    private var startDelta: Double?
+
+    init(cluster: Int) { self.cluster = cluster }
+
+    /// What shaping `cluster..<next` (`next` the nearest safe boundary) apart adds.
+    mutating func delta(_ p: PreparedParagraph, upTo next: Int, in text: PreparedText) -> Double {
+        if let startDelta { return startDelta }
+        let delta = text.shapingDelta(p, cluster..<next)
+        startDelta = delta
+        return delta
     }
 }
 
