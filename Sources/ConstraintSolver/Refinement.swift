@@ -59,8 +59,12 @@ extension Solver {
     /// Whether the required constraints drift, once refined, past what rounding explains:
     /// ``driftTolerance`` of the largest value held, or twice the last fresh build's own
     /// drift. The test of every verdict checked by its consequence and of the drift check.
-    mutating func drifts() -> Bool {
-        refined() > Swift.max(driftTolerance, 2 * inherentDrift)
+    /// `adding`: a required constraint being added, not yet registered, which must hold too.
+    mutating func drifts(adding constraint: Constraint? = nil) -> Bool {
+        let tolerance = Swift.max(driftTolerance, 2 * inherentDrift)
+        if refined() > tolerance { return true }
+        guard let constraint else { return false }
+        return drift(of: constraint) > tolerance
     }
 }
 

@@ -617,8 +617,10 @@ struct NewestFirst: Comparable, Sendable {
 /// It only starts after more pivots than an optimisation of that many rows needs, so it
 /// costs nothing in ordinary solves. It then records the entering symbols; when one enters
 /// again with its reduced cost at the same level, the pivots since then form a cycle, and
-/// the least significant entering symbol of the cycle (lowest level, then smallest cost) is
-/// the suspect whose cost is rounding.
+/// the entering symbol of the cycle whose cost is smallest relative to the largest of its
+/// level is the suspect whose cost is rounding. Levels do not decide: fuzzing found a cycle
+/// driven by a level-999 cost of 1.2e-8 next to costs of 50, while the least significant
+/// level's costs of 2 were real, and clearing those never ended it (finding 38).
 struct CycleGuard {
     /// Pivots after which an optimisation of `rows` rows is watched.
     static func watchAfter(rows: Int) -> Int { 10 * rows + 100 }
@@ -626,7 +628,8 @@ struct CycleGuard {
     /// cost, so this is not reached in practice).
     static func giveUpAfter(rows: Int) -> Int { 1000 * rows + 10_000 }
 
-    /// Entering symbols since watching began: (symbol, leading level, magnitude of its cost).
+    /// Entering symbols since watching began: (symbol, leading level, magnitude of its cost
+    /// relative to the largest of that level).
     var entered: [(symbol: Int32, level: Int, cost: Double)] = []
     /// Position in `entered` of each symbol's last entry.
     var last: [Int32: Int] = [:]
@@ -641,10 +644,7 @@ struct CycleGuard {
         }
         guard let previous = last[symbol], entered[previous].level == level else { return nil }
         var suspect = entered[previous]
-        for e in entered[previous...]
-        where e.level > suspect.level || (e.level == suspect.level && e.cost < suspect.cost) {
-            suspect = e
-        }
+        for e in entered[previous...] where e.cost < suspect.cost { suspect = e }
         // The cycle is handled: watching starts afresh.
         entered.removeAll(keepingCapacity: true)
         last.removeAll(keepingCapacity: true)

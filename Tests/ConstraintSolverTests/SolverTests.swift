@@ -490,3 +490,34 @@ final class FeedTests: XCTestCase {
         XCTAssertLessThanOrEqual(t.rowOf.compactMap { $0?.count }.max() ?? 0, 8)
     }
 }
+
+/// The primal simplex on costs that are rounding.
+final class OptimizeTests: XCTestCase {
+    /// Finding 37: a symbol whose direction no row bounds entered on a level-999 cost of
+    /// -2e-8 (rounding of products of 0.01) with a cost of 2 on a lower level; `optimize`
+    /// threw, the rebuild failed the same way, and the tableau was left unoptimised. An
+    /// objective of nonnegative errors cannot be unbounded, so that cost is rounding, as one
+    /// whose direction only residue bounds is (finding 30): it is cleared, and only the level
+    /// below decides.
+    func testACostThatNoRowBoundsIsClearedAsRounding() throws {
+        let v = Variable("v")
+        let w = Variable("w")
+        var solver = Solver()
+        try solver.add(Constraint(v - 10, .equal, priority: 999))
+        try solver.add(Constraint(w - 5, .equal, priority: 250))
+        XCTAssertEqual(solver.levels, [999, 250])
+        let errors = solver.symbolInfo.indices.filter {
+            solver.symbolInfo[$0].kind == .error && solver.rowOf[$0] == nil
+                && solver.objective[0][$0] != 0
+        }
+        let error = try XCTUnwrap(errors.first)
+        XCTAssertNil(solver.ratioTest(Int32(error), 1), "nothing bounds the error")
+        solver.addObjective(0, Int32(error), -2e-8 - solver.objective[0][error])
+        solver.addObjective(1, Int32(error), 2)
+        XCTAssertNoThrow(try solver.optimize())
+        XCTAssertEqual(solver.objective[0][error], 0)
+        XCTAssertEqual(solver.invariantViolations(), [])
+        XCTAssertEqual(solver.value(of: v), 10, accuracy: 1e-12)
+        XCTAssertEqual(solver.value(of: w), 5, accuracy: 1e-12)
+    }
+}
