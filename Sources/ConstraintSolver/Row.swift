@@ -73,19 +73,14 @@ let driftCheckAmplification = 10.0
 /// overturned (see `Solver.drifts()`).
 let driftTolerance = 1.0e-11
 
-/// A term of a new constraint's expanded row at most this fraction of its bound (the magnitude
-/// of everything summed into it) is its rounding (see `Solver.dropExpansionRounding`): ten
-/// times the rounding fuzzing found (1.4e-10), a hundredth of the pivot tolerance.
+/// A term of a new constraint's expanded row at most this fraction of the largest product the
+/// expansion summed is its rounding (see `Solver.dropExpansionRounding`): ten times the
+/// rounding fuzzing found (1.4e-10), a hundredth of the pivot tolerance.
 let expansionRoundingTolerance = 1.0e-9
 
 /// A removal whose marker pivot uses a coefficient below this fraction of its row's largest
 /// rebuilds the tableau afterwards (see `Solver.remove`).
 let removalRebuildThreshold = 1.0e-3
-
-/// `abs(value)` as a rounding bound: a `Float`, saturated rather than infinite.
-@inline(__always) func roundingBound(_ value: Double) -> Float {
-    Float(Swift.min(abs(value), Double(Float.greatestFiniteMagnitude)))
-}
 
 /// A sparse linear row with terms sorted by symbol id.
 ///
@@ -95,30 +90,7 @@ struct Row: Sendable, Equatable {
     /// One term of a row.
     struct Entry: Sendable, Equatable {
         var id: Int32
-        /// The magnitude of everything summed into ``coefficient`` since its constraint was
-        /// created: the scale of its rounding, however many pivots ago that rounding arose
-        /// (see `Solver.dropExpansionRounding` and `Solver.markerLeavingRow`). Sums and
-        /// products carry it; a multiplier counts as exact, because carrying its own bound
-        /// too made bounds so pessimistic that real terms were dropped (53 of 5,300 fuzzing
-        /// inputs failed). A `Float` in what would otherwise be padding, so an entry stays
-        /// 16 bytes; only its order of magnitude matters.
-        var bound: Float
         var coefficient: Double
-
-        /// A term whose coefficient is exact: its bound is its own magnitude.
-        @inline(__always) init(id: Int32, coefficient: Double) {
-            self.init(id: id, coefficient: coefficient, bound: roundingBound(coefficient))
-        }
-
-        @inline(__always) init(id: Int32, coefficient: Double, bound: Float) {
-            self.id = id
-            self.bound = bound
-            self.coefficient = coefficient
-        }
-
-        static func == (lhs: Entry, rhs: Entry) -> Bool {
-            lhs.id == rhs.id && lhs.coefficient == rhs.coefficient
-        }
     }
 
     var constant: Double
@@ -190,7 +162,6 @@ struct Row: Sendable, Equatable {
                 terms.remove(at: r.index)
             } else {
                 terms[r.index].coefficient = c
-                terms[r.index].bound += roundingBound(coefficient)
             }
         } else if abs(coefficient) >= negligibleCoefficient {
             // Append and shift by hand: `Array.insert(_:at:)` goes through the generic
@@ -241,7 +212,6 @@ struct Row: Sendable, Equatable {
         let m = other.terms.count
         let n = terms.count
         var p = -1
-        let scale = roundingBound(coefficient)
         if symbol >= 0 {
             let r = search(symbol)
             if r.found { p = r.index }
@@ -291,7 +261,7 @@ struct Row: Sendable, Equatable {
                     } else if i < 0 || o[j].id > a[i].id {
                         let c = o[j].coefficient * coefficient
                         if abs(c) >= negligibleCoefficient {
-                            a[k] = Entry(id: o[j].id, coefficient: c, bound: o[j].bound * scale)
+                            a[k] = Entry(id: o[j].id, coefficient: c)
                             k -= 1
                             if track { added.append(o[j].id) }
                         }
@@ -302,8 +272,7 @@ struct Row: Sendable, Equatable {
                         let product = o[j].coefficient * coefficient
                         let c = old + product
                         if !cancels(c, old, product) {
-                            let bound = (i == p ? 0 : a[i].bound) + o[j].bound * scale
-                            a[k] = Entry(id: id, coefficient: c, bound: bound)
+                            a[k] = Entry(id: id, coefficient: c)
                             k -= 1
                         } else if track && i != p {
                             removed.append(id)
@@ -350,12 +319,8 @@ struct Row: Sendable, Equatable {
     mutating func solve(for symbol: Int32) {
         let c = remove(symbol)
         let factor = -1.0 / c
-        let scale = roundingBound(factor)
         constant *= factor
-        for k in terms.indices {
-            terms[k].coefficient *= factor
-            terms[k].bound *= scale
-        }
+        for k in terms.indices { terms[k].coefficient *= factor }
     }
 
     /// The row currently reads `lhs = self`; rewrite it as `rhs = …`.

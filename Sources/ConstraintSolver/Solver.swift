@@ -124,8 +124,6 @@ public struct Solver: Sendable {
     /// Scratch of ``expandInWorkspace(_:findCandidate:)``: dense coefficients by symbol, all
     /// zero between uses, and the symbols it touched.
     var workspace: [Double] = []
-    /// The rounding bound of each coefficient in ``workspace`` (see ``Row/Entry/bound``).
-    var workspaceBounds: [Float] = []
     var workspaceTouched: [Int32] = []
     /// Scratch: the symbols of the terms of the constraint being added.
     var termSymbols: [Int32] = []
@@ -191,7 +189,7 @@ public struct Solver: Sendable {
         }
         if row.constant < 0 { row.reverseSign() }
         var subject = chooseSubject(row, tag)
-        if subject < 0 { dropExpansionRounding(&row, tag) }
+        if subject < 0 { dropExpansionRounding(&row, of: constraint, tag) }
         if subject < 0 && allDummies(row) {
             // A replay adds constraints this solver's original accepted: a conflict within
             // the tableau's rounding is a redundant copy (a replay refused a copy of
@@ -1186,25 +1184,17 @@ public struct Solver: Sendable {
         swap(&heap, &expansionHeap)
         var work: [Double] = []
         swap(&work, &workspace)
-        var bounds: [Float] = []
-        swap(&bounds, &workspaceBounds)
         var touched: [Int32] = []
         swap(&touched, &workspaceTouched)
         if work.count < symbolInfo.count {
-            if work.capacity < symbolInfo.count {
-                work.reserveCapacity(symbolInfo.capacity)
-                bounds.reserveCapacity(symbolInfo.capacity)
-            }
-            let count = Swift.max(symbolInfo.count, 2 * work.count) - work.count
-            work.append(contentsOf: repeatElement(0, count: count))
-            bounds.append(contentsOf: repeatElement(0, count: count))
+            if work.capacity < symbolInfo.count { work.reserveCapacity(symbolInfo.capacity) }
+            work.append(
+                contentsOf: repeatElement(0, count: Swift.max(symbolInfo.count, 2 * work.count) - work.count))
         }
         let candidate = expandCore(
-            &row, findCandidate: findCandidate, heap: &heap, work: &work, bounds: &bounds,
-            touched: &touched)
+            &row, findCandidate: findCandidate, heap: &heap, work: &work, touched: &touched)
         swap(&heap, &expansionHeap)
         swap(&work, &workspace)
-        swap(&bounds, &workspaceBounds)
         swap(&touched, &workspaceTouched)
         return candidate
     }
@@ -1213,100 +1203,92 @@ public struct Solver: Sendable {
     /// passed in, so that reading the solver inside the loops never copies it.
     func expandCore(
         _ row: inout Row, findCandidate: Bool, heap: inout MinHeap<NewestFirst>,
-        work: inout [Double], bounds: inout [Float], touched: inout [Int32]
+        work: inout [Double], touched: inout [Int32]
     ) -> Int32 {
         heap.removeAll()
         touched.removeAll(keepingCapacity: true)
         return work.withUnsafeMutableBufferPointer { w in
-            bounds.withUnsafeMutableBufferPointer { b in
-                var constant = row.constant
-                var candidate: Int32 = -1
-                for t in row.terms {
-                    w[Int(t.id)] = t.coefficient
-                    b[Int(t.id)] = t.bound
-                    touched.append(t.id)
-                    if definition[Int(t.id)] != nil {
+            var constant = row.constant
+            var candidate: Int32 = -1
+            for t in row.terms {
+                w[Int(t.id)] = t.coefficient
+                touched.append(t.id)
+                if definition[Int(t.id)] != nil {
+                    heap.push(NewestFirst(stamp: symbolInfo[Int(t.id)].stamp, symbol: t.id))
+                }
+            }
+            expansion: while let next = heap.pop() {
+                let d = next.symbol
+                let c = w[Int(d)]
+                if c == 0 { continue }
+                guard let def = definition[Int(d)] else { continue }
+                w[Int(d)] = 0
+                constant = sumCancelling(constant, def.constant * c)
+                def.terms.withUnsafeBufferPointer { terms in
+                    Self.accumulate(terms, c, w, &touched)
+                    // The ids of a definition are distinct, so each one's coefficient is final.
+                    for t in terms where definition[Int(t.id)] != nil && w[Int(t.id)] != 0 {
                         heap.push(NewestFirst(stamp: symbolInfo[Int(t.id)].stamp, symbol: t.id))
                     }
-                }
-                expansion: while let next = heap.pop() {
-                    let d = next.symbol
-                    let c = w[Int(d)]
-                    if c == 0 { continue }
-                    guard let def = definition[Int(d)] else { continue }
-                    w[Int(d)] = 0
-                    b[Int(d)] = 0
-                    constant = sumCancelling(constant, def.constant * c)
-                    def.terms.withUnsafeBufferPointer { terms in
-                        Self.accumulate(terms, c, w, b, &touched)
-                        // The ids of a definition are distinct, so each one's coefficient is final.
-                        for t in terms where definition[Int(t.id)] != nil && w[Int(t.id)] != 0 {
-                            heap.push(NewestFirst(stamp: symbolInfo[Int(t.id)].stamp, symbol: t.id))
+                    if findCandidate {
+                        var best: Int32 = -1
+                        for t in terms
+                        where t.id > best && w[Int(t.id)] != 0
+                            && canDefine(t.id, rowHolds: { w[Int($0)] != 0 })
+                            && Self.wellConditioned(t.id, w, touched)
+                        {
+                            best = t.id
                         }
-                        if findCandidate {
-                            var best: Int32 = -1
-                            for t in terms
-                            where t.id > best && w[Int(t.id)] != 0
-                                && canDefine(t.id, rowHolds: { w[Int($0)] != 0 })
-                                && Self.wellConditioned(t.id, w, touched)
-                            {
-                                best = t.id
-                            }
-                            candidate = best
-                        }
-                    }
-                    if candidate >= 0 { break expansion }
-                }
-                var sorted = false
-                var sortedCount = 0
-                if candidate < 0 {
-                    // Basic symbols, in increasing id order, replaced by their rows (which hold
-                    // parametric symbols only).
-                    touched.sort()
-                    sorted = true
-                    sortedCount = touched.count
-                    for k in touched.indices {
-                        let id = touched[k]
-                        if k > 0 && touched[k - 1] == id { continue }
-                        let c = w[Int(id)]
-                        if c == 0 { continue }
-                        guard let basic = rowOf[Int(id)] else { continue }
-                        w[Int(id)] = 0
-                        b[Int(id)] = 0
-                        constant = sumCancelling(constant, basic.constant * c)
-                        basic.terms.withUnsafeBufferPointer { Self.accumulate($0, c, w, b, &touched) }
+                        candidate = best
                     }
                 }
-                // Gather the nonzero terms in id order and clear the workspace. (A list sorted before
-                // the basic rows were substituted only needs sorting again if they added ids.)
-                if !sorted || touched.count > sortedCount { touched.sort() }
-                var result = Row(constant: constant)
-                result.terms.reserveCapacity(touched.count + 2)
+                if candidate >= 0 { break expansion }
+            }
+            var sorted = false
+            var sortedCount = 0
+            if candidate < 0 {
+                // Basic symbols, in increasing id order, replaced by their rows (which hold
+                // parametric symbols only).
+                touched.sort()
+                sorted = true
+                sortedCount = touched.count
                 for k in touched.indices {
                     let id = touched[k]
                     if k > 0 && touched[k - 1] == id { continue }
-                    let v = w[Int(id)]
-                    if v != 0 {
-                        result.terms.append(Row.Entry(id: id, coefficient: v, bound: b[Int(id)]))
-                        w[Int(id)] = 0
-                    }
-                    b[Int(id)] = 0
+                    let c = w[Int(id)]
+                    if c == 0 { continue }
+                    guard let basic = rowOf[Int(id)] else { continue }
+                    w[Int(id)] = 0
+                    constant = sumCancelling(constant, basic.constant * c)
+                    basic.terms.withUnsafeBufferPointer { Self.accumulate($0, c, w, &touched) }
                 }
-                row = result
-                return candidate
             }
+            // Gather the nonzero terms in id order and clear the workspace. (A list sorted before
+            // the basic rows were substituted only needs sorting again if they added ids.)
+            if !sorted || touched.count > sortedCount { touched.sort() }
+            var result = Row(constant: constant)
+            result.terms.reserveCapacity(touched.count + 2)
+            for k in touched.indices {
+                let id = touched[k]
+                if k > 0 && touched[k - 1] == id { continue }
+                let v = w[Int(id)]
+                if v != 0 {
+                    result.terms.append(Row.Entry(id: id, coefficient: v))
+                    w[Int(id)] = 0
+                }
+            }
+            row = result
+            return candidate
         }
     }
 
     /// Adds `c · terms` to the workspace, dropping near-zero results exactly as
-    /// ``Row/merge(_:_:dropping:track:added:removed:)`` does and carrying the rounding bounds
-    /// (`b`) as it does, and records newly nonzero ids.
+    /// ``Row/merge(_:_:dropping:track:added:removed:)`` does, and records newly nonzero ids.
     @inline(__always)
     static func accumulate(
         _ terms: UnsafeBufferPointer<Row.Entry>, _ c: Double, _ w: UnsafeMutableBufferPointer<Double>,
-        _ b: UnsafeMutableBufferPointer<Float>, _ touched: inout [Int32]
+        _ touched: inout [Int32]
     ) {
-        let scale = roundingBound(c)
         for t in terms {
             let old = w[Int(t.id)]
             let product = t.coefficient * c
@@ -1314,7 +1296,6 @@ public struct Solver: Sendable {
             if cancels(v, old, product) { v = 0 }
             if old == 0 && v != 0 { touched.append(t.id) }
             w[Int(t.id)] = v
-            b[Int(t.id)] = v == 0 ? 0 : b[Int(t.id)] + t.bound * scale
         }
     }
 
@@ -2005,21 +1986,25 @@ public struct Solver: Sendable {
     }
 
     /// Drops the terms of a new constraint's expanded row that are only the rounding of its
-    /// expansion: at most ``expansionRoundingTolerance`` of their bound, the magnitude of
-    /// everything summed into them (``Row/Entry/bound``), through this expansion and the pivots
-    /// that formed the rows it used. Relative to the expanded row itself such terms can look
-    /// real: `-2·v0 + 10 == 0` expanded to `10 + 2·d14 + d21 - 2.7e-8·e1` where v0's
+    /// expansion: at most ``expansionRoundingTolerance`` of the largest product the expansion
+    /// summed, estimated as a term's coefficient times the largest coefficient of the row or
+    /// definition that replaced its variable. Relative to the expanded row itself such terms
+    /// can look real: `-2·v0 + 10 == 0` expanded to `10 + 2·d14 + d21 - 2.7e-8·e1` where v0's
     /// definition holds coefficients of 100 (rounding of 1.4e-10 of them), phase one made the
     /// error 1.5e9, and a conflicting constraint was accepted, by a fresh build too (fuzzing,
-    /// finding 34). Each term is judged by its own bound: a scale shared by the row (a term's
-    /// coefficient times the largest coefficient of the row that replaced its variable) took a
-    /// real term for rounding where rows held coefficients of 10^8, and a required equality
-    /// broke by 0.0015 (finding 36). The constraint's own marker and error stay. Only rows
-    /// with no subject come here (phase one or a row of dummies): rare in layouts.
-    func dropExpansionRounding(_ row: inout Row, _ tag: Tag) {
+    /// finding 34). The constraint's own marker and error stay. Only rows with no subject
+    /// come here (phase one or a row of dummies): rare in layouts (the enaml form spends 7,700
+    /// of its 110 million instructions here; the 1000-row feed never comes).
+    mutating func dropExpansionRounding(_ row: inout Row, of constraint: Constraint, _ tag: Tag) {
+        var scale = 0.0
+        for term in constraint.expression.terms {
+            guard let s = variableSymbols[term.variable] else { continue }
+            let largest = rowOf[Int(s)]?.largestMagnitude ?? definition[Int(s)]?.largestMagnitude ?? 1
+            scale = Swift.max(scale, abs(term.coefficient) * largest)
+        }
+        let floor = expansionRoundingTolerance * scale
         row.terms.removeAll { term in
-            term.id != tag.marker && term.id != tag.other
-                && abs(term.coefficient) <= expansionRoundingTolerance * Double(term.bound)
+            term.id != tag.marker && term.id != tag.other && abs(term.coefficient) <= floor
         }
     }
 
@@ -2049,22 +2034,16 @@ public struct Solver: Sendable {
         // constant and break the equality (found by fuzzing: two copies of `v == 0`, an
         // optional `v == -375`, then removing the first copy left v at -375). Every basic dummy
         // is at zero, so the best-conditioned one is taken: the marker's coefficient largest
-        // relative to its row's and to its own rounding bound, the lowest id among equals.
-        // Residue is never taken: a dummy row holding the marker at 4e-11 of its row was the
-        // lowest id, and the pivot moved the other copy's dummy off zero (fuzzing, finding
-        // 28). Nor is a term that is all of its row but 2e-9 of its bound: a dozen copies of
-        // `v0 == 0` held a marker so, and the first of them was taken over a copy holding it
-        // at 1.0 (found when finding 36's fix made such terms survive an expansion).
+        // relative to its row's, the lowest id among equals. Residue is never taken: a dummy
+        // row holding the marker at 4e-11 of its row was the lowest id, and the pivot moved
+        // the other copy's dummy off zero (fuzzing, finding 28).
         var dummy: Int32 = -1
         var best = 0.0
         for r in columns[Int(marker)] where symbolInfo[Int(r)].kind == .dummy {
             guard let row = rowOf[Int(r)] else { continue }
-            let found = row.search(marker)
-            guard found.found else { continue }
-            let c = row.terms[found.index].coefficient
+            let c = row.coefficient(for: marker)
             if c == 0 || isResidue(c, in: row) { continue }
-            let bound = Double(row.terms[found.index].bound)
-            let relative = abs(c) / Swift.max(row.largestMagnitude, bound)
+            let relative = abs(c) / row.largestMagnitude
             if relative > best || (relative == best && r < dummy) {
                 best = relative
                 dummy = r
