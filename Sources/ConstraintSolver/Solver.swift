@@ -416,6 +416,10 @@ public struct Solver: Sendable {
     mutating func adopt(_ fresh: Solver, adding constraint: Constraint) throws(SolverError) {
         var probe = fresh
         probe.allowsRebuild = false
+        // The fresh build checks its verdict by consequence as this solver would: a fresh
+        // build starts with no drift check, and accepted a conflicting `v3 == 0` through a
+        // phase one whose pivot was not small, which this solver had caught (finding 42).
+        probe.checksDrift = checksDrift
         try probe.add(constraint)
         probe.allowsRebuild = true
         become(probe)
