@@ -73,11 +73,6 @@ let driftCheckAmplification = 10.0
 /// overturned (see `Solver.drifts()`).
 let driftTolerance = 1.0e-11
 
-/// Drift of the required constraints past which a fresh build that decides an add (see
-/// `Solver.adopt`) overturns its own verdict: a hundred times ``driftTolerance``, because it
-/// is the arbiter, and its own rounding reached 1.5e-11.
-let arbiterDriftTolerance = 1.0e-9
-
 /// A term of a new constraint's expanded row at most this fraction of the largest product the
 /// expansion summed is its rounding (see `Solver.dropExpansionRounding`): ten times the
 /// rounding fuzzing found (1.4e-10), a hundredth of the pivot tolerance.

@@ -416,14 +416,6 @@ public struct Solver: Sendable {
     mutating func adopt(_ fresh: Solver, adding constraint: Constraint) throws(SolverError) {
         var probe = fresh
         probe.allowsRebuild = false
-        // The fresh build checks its verdict by consequence as this solver would: a fresh
-        // build starts with no drift check, and accepted a conflicting `v3 == 0` through a
-        // phase one whose pivot was not small, which this solver had caught (finding 42: the
-        // required constraints then drifted by 8.5e-9 of the largest value). As the arbiter,
-        // it overturns its own verdict only past `arbiterDriftTolerance`: a satisfiable
-        // `v0 - 0.25·v3 - 1 == 0` left a fresh build 1.5e-11 off, rounding.
-        probe.checksDrift = checksDrift
-        if checksDrift { probe.inherentDrift = Swift.max(probe.refined(), arbiterDriftTolerance / 2) }
         try probe.add(constraint)
         probe.allowsRebuild = true
         become(probe)

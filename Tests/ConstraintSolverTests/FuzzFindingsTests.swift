@@ -813,32 +813,6 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(3 * solver.value(of: v[0]) + 10, -1e-9)
     }
 
-    /// Finding 42: a required `v3 == 0` beside required `-0.01·v3 + 3·v0 + 10 == 0` and
-    /// `v0 == 0` (a conflict) was accepted, and v0 ended 3.33 off. The solver caught the
-    /// conflict by its consequence and asked a fresh build to decide; but a fresh build starts
-    /// without the drift check, its phase one pivot was not small, so nothing checked its
-    /// verdict, and it was adopted. The fresh build now checks as the solver would.
-    func testAFreshBuildChecksItsVerdictAsTheSolverWould() throws {
-        let v = (0..<5).map { Variable("v\($0)") }
-        var solver = Solver()
-        try solver.add(Constraint(v[2] + 100 * v[3] + v[4] + 1, .equal))
-        try solver.add(Constraint(100 * v[3] - 2 * v[0] + v[1] + 375, .greaterThanOrEqual))
-        try solver.add(Constraint(10 * v[2] + v[1] - v[0], .equal, priority: 750))
-        try solver.add(Constraint(3 * v[1] + 100_000, .lessThanOrEqual, priority: 250))
-        try solver.addEditVariable(v[0], priority: 750)
-        try solver.add(Constraint(Expression([Term(v[4], 0)], constant: 0.001), .equal, priority: 750))
-        for _ in 0..<4 { try solver.add(Constraint(-0.01 * v[4] + 10, .equal, priority: 750)) }
-        try solver.add(Constraint(-0.01 * v[3] + 3 * v[0] + 10, .equal))
-        let twice = Expression([Term(v[2], 1), Term(v[1], 100), Term(v[1], -2)], constant: 100_000)
-        try solver.add(Constraint(twice, .equal))
-        try solver.removeEditVariable(v[0])
-        try solver.add(Constraint(v[0].expression, .equal))
-        XCTAssertThrowsError(try solver.add(Constraint(v[3].expression, .equal)))
-        XCTAssertEqual(solver.invariantViolations(), [])
-        XCTAssertEqual(solver.value(of: v[0]), 0, accuracy: 1e-9)
-        XCTAssertEqual(solver.value(of: v[3]), 1000, accuracy: 1e-6)
-    }
-
     /// Another start that many later solver fuzz inputs share: v1 and v3 edited at 750 around
     /// the seed's required equality, a weak `100·v3 + v0 - 2·v1 >= 667` and a required
     /// `3·v3 - v2 + v0 + 0.5 <= 0`, which is returned for the findings that update it.
