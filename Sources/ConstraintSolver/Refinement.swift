@@ -64,7 +64,7 @@ extension Solver {
         let tolerance = Swift.max(driftTolerance, 2 * inherentDrift)
         if refined() > tolerance { return true }
         guard let constraint else { return false }
-        return drift(of: constraint) > tolerance
+        return requiredDrift(including: constraint) > tolerance
     }
 }
 

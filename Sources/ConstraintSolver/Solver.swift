@@ -371,8 +371,9 @@ public struct Solver: Sendable {
 
     /// The largest violation of a required constraint by the current values, relative to the
     /// largest value the solver holds (at least 1). In exact arithmetic it is 0; a fresh build
-    /// leaves the rounding of its own pivots, an incremental history may add to it.
-    mutating func requiredDrift() -> Double {
+    /// leaves the rounding of its own pivots, an incremental history may add to it. `extra`: a
+    /// required constraint being added, counted too.
+    mutating func requiredDrift(including extra: Constraint? = nil) -> Double {
         let values = evaluate()
         var largest = 1.0
         for v in values { largest = Swift.max(largest, abs(v)) }
@@ -383,19 +384,12 @@ public struct Solver: Sendable {
             }
             worst = Swift.max(worst, off)
         }
-        return worst / largest
-    }
-
-    /// The violation of `constraint`, not yet registered, by the current values, relative to
-    /// the largest value held: ``requiredDrift()`` for a constraint being added.
-    mutating func drift(of constraint: Constraint) -> Double {
-        let values = evaluate()
-        var largest = 1.0
-        for v in values { largest = Swift.max(largest, abs(v)) }
-        let off = constraint.violation { variable in
-            variableSymbols[variable].map { values[Int($0)] } ?? 0
+        // A required constraint being added, not yet registered (see `drifts(adding:)`).
+        if let extra {
+            let off = extra.violation { variable in variableSymbols[variable].map { values[Int($0)] } ?? 0 }
+            worst = Swift.max(worst, off)
         }
-        return off / largest
+        return worst / largest
     }
 
     /// Records a row solved for `id`: below a tenth of the row's largest coefficient, the
