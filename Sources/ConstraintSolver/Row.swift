@@ -584,7 +584,7 @@ struct NewestFirst: Comparable, Sendable {
 /// again with its reduced cost at the same level, the pivots since then form a cycle, and
 /// the entering symbol of the cycle whose cost is smallest relative to the largest of its
 /// level is the suspect whose cost is rounding. Levels do not decide: fuzzing found a cycle
-/// driven by a level-999 cost of 1.2e-8 next to costs of 50, while the least significant
+/// driven by a level-750 cost of 1.2e-8 next to costs of 50, while the least significant
 /// level's costs of 2 were real, and clearing those never ended it (finding 38).
 struct CycleGuard {
     /// Pivots after which an optimisation of `rows` rows is watched.

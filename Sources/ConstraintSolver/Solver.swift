@@ -1874,7 +1874,7 @@ public struct Solver: Sendable {
         var bestRatio = Double.infinity
         var plain: Int32 = -1
         var plainRatio = Double.infinity
-        var passedOver = false
+        var skippedResidue = false
         for r in columns[Int(entering)] {
             if symbolInfo[Int(r)].kind == .external { continue }
             guard let row = rowOf[Int(r)] else { continue }
@@ -1886,7 +1886,7 @@ public struct Solver: Sendable {
                     plain = r
                 }
                 if isResidue(a, in: row) {
-                    passedOver = true
+                    skippedResidue = true
                 } else if ratio < bestRatio || (ratio == bestRatio && r < best) {
                     bestRatio = ratio
                     best = r
@@ -1894,7 +1894,7 @@ public struct Solver: Sendable {
             }
         }
         if plain < 0 { return nil }
-        if !passedOver || best == plain || best < 0 { return (plain, best < 0) }
+        if !skippedResidue || best == plain || best < 0 { return (plain, best < 0) }
         // Rounding level of the tableau: 10^-12 of the largest value it holds or of the step.
         let roundingLevel = 1.0e-12 * Swift.max(abs(bestRatio), largestRowConstant())
         for r in columns[Int(entering)] {
@@ -1989,7 +1989,7 @@ public struct Solver: Sendable {
     /// finding 34). The constraint's own marker and error stay. Only rows with no subject
     /// come here (phase one or a row of dummies): rare in layouts (the enaml form spends 7,700
     /// of its 110 million instructions here; the 1000-row feed never comes).
-    mutating func dropExpansionRounding(_ row: inout Row, of constraint: Constraint, _ tag: Tag) {
+    func dropExpansionRounding(_ row: inout Row, of constraint: Constraint, _ tag: Tag) {
         var scale = 0.0
         for term in constraint.expression.terms {
             guard let s = variableSymbols[term.variable] else { continue }
