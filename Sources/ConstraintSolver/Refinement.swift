@@ -41,15 +41,19 @@ extension Solver {
     /// Refines while the required constraints drift (``requiredDrift()``) past
     /// ``refinementTolerance``, at most ``refinementSteps`` times, keeping a step only when it
     /// lessens the drift; returns the drift left.
-    mutating func refined() -> Double {
-        var drift = requiredDrift()
+    mutating func refined() -> Double { refined(adding: nil).required }
+
+    /// ``refined()``, also returning the drift of `added`, a required constraint being added
+    /// (not yet registered, so not refined), measured on the state refinement leaves.
+    mutating func refined(adding added: Constraint?) -> (required: Double, added: Double) {
+        var drift = requiredDrift(including: added)
         var steps = 0
-        while drift > refinementTolerance && steps < refinementSteps {
+        while drift.required > refinementTolerance && steps < refinementSteps {
             steps += 1
             var probe = self
             do { try probe.refine() } catch { break }
-            let after = probe.requiredDrift()
-            guard after < drift else { break }
+            let after = probe.requiredDrift(including: added)
+            guard after.required < drift.required else { break }
             self = probe
             drift = after
         }
@@ -62,9 +66,8 @@ extension Solver {
     /// `adding`: a required constraint being added, not yet registered, which must hold too.
     mutating func drifts(adding constraint: Constraint? = nil) -> Bool {
         let tolerance = Swift.max(driftTolerance, 2 * inherentDrift)
-        if refined() > tolerance { return true }
-        guard let constraint else { return false }
-        return requiredDrift(including: constraint) > tolerance
+        let drift = refined(adding: constraint)
+        return drift.required > tolerance || drift.added > tolerance
     }
 }
 

@@ -371,9 +371,12 @@ public struct Solver: Sendable {
 
     /// The largest violation of a required constraint by the current values, relative to the
     /// largest value the solver holds (at least 1). In exact arithmetic it is 0; a fresh build
-    /// leaves the rounding of its own pivots, an incremental history may add to it. `extra`: a
-    /// required constraint being added, counted too.
-    mutating func requiredDrift(including extra: Constraint? = nil) -> Double {
+    /// leaves the rounding of its own pivots, an incremental history may add to it.
+    mutating func requiredDrift() -> Double { requiredDrift(including: nil).required }
+
+    /// ``requiredDrift()``, and apart from it the violation of `added`, a required constraint
+    /// being added (not yet registered), relative to the same scale, from one evaluation.
+    mutating func requiredDrift(including added: Constraint?) -> (required: Double, added: Double) {
         let values = evaluate()
         var largest = 1.0
         for v in values { largest = Swift.max(largest, abs(v)) }
@@ -384,12 +387,8 @@ public struct Solver: Sendable {
             }
             worst = Swift.max(worst, off)
         }
-        // A required constraint being added, not yet registered (see `drifts(adding:)`).
-        if let extra {
-            let off = extra.violation { variable in variableSymbols[variable].map { values[Int($0)] } ?? 0 }
-            worst = Swift.max(worst, off)
-        }
-        return worst / largest
+        let off = added?.violation { variable in variableSymbols[variable].map { values[Int($0)] } ?? 0 } ?? 0
+        return (worst / largest, off / largest)
     }
 
     /// Records a row solved for `id`: below a tenth of the row's largest coefficient, the
