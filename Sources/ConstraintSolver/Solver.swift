@@ -151,9 +151,16 @@ public struct Solver: Sendable {
     /// Adds a constraint and re-solves.
     ///
     /// - Throws: ``SolverError/unsatisfiableConstraint(_:conflicts:)`` when a required
-    ///   constraint conflicts with the required constraints already present; the solver is
-    ///   then left exactly as it was. Also throws for duplicates and invalid priorities.
+    ///   constraint conflicts with the required constraints already present, or
+    ///   ``SolverError/illConditioned(_:)`` when double precision cannot hold the required
+    ///   constraints with it; the solver is then left exactly as it was. Also throws for
+    ///   duplicates and invalid priorities.
     public mutating func add(_ constraint: Constraint) throws(SolverError) {
+        try verifying("adding \(constraint)", adding: constraint) { (solver) throws(SolverError) in try solver.addUnverified(constraint) }
+    }
+
+    /// ``add(_:)`` without the accuracy check of an ill-conditioned system.
+    mutating func addUnverified(_ constraint: Constraint) throws(SolverError) {
         if constraints.slot(of: constraint) != nil { throw .duplicateConstraint(constraint) }
         let priority = constraint.priority
         guard priority.isValid else { throw .invalidPriority(priority.rawValue) }
@@ -243,8 +250,17 @@ public struct Solver: Sendable {
     }
 
     /// Removes a constraint previously added (any copy of it) and re-solves.
-    /// - Throws: ``SolverError/unknownConstraint(_:)`` when it is not in the solver.
+    /// - Throws: ``SolverError/unknownConstraint(_:)`` when it is not in the solver, or
+    ///   ``SolverError/illConditioned(_:)`` when double precision cannot hold the required
+    ///   constraints left; the solver is then left exactly as it was.
     public mutating func remove(_ constraint: Constraint) throws(SolverError) {
+        try verifying("removing \(constraint)") { (solver) throws(SolverError) in
+            try solver.removeUnverified(constraint)
+        }
+    }
+
+    /// ``remove(_:)`` without the accuracy check of an ill-conditioned system.
+    mutating func removeUnverified(_ constraint: Constraint) throws(SolverError) {
         guard let info = constraints.removeValue(forKey: constraint) else {
             throw .unknownConstraint(constraint)
         }
@@ -519,8 +535,19 @@ public struct Solver: Sendable {
     /// For `w == 100`, built as `w - 100 == 0`, the constant is -100.
     /// - Throws: ``SolverError/unknownConstraint(_:)``, or
     ///   ``SolverError/unsatisfiableConstraint(_:conflicts:)`` when a required constraint can
-    ///   no longer hold; the solver is then left as it was.
+    ///   no longer hold, or ``SolverError/illConditioned(_:)`` when double precision cannot
+    ///   hold the required constraints with the new constant; the solver is then left as it
+    ///   was.
     public mutating func updateConstant(of constraint: Constraint, to constant: Double)
+        throws(SolverError)
+    {
+        try verifying("updating the constant of \(constraint) to \(constant)") { (solver) throws(SolverError) in
+            try solver.updateConstantUnverified(of: constraint, to: constant)
+        }
+    }
+
+    /// ``updateConstant(of:to:)`` without the accuracy check of an ill-conditioned system.
+    mutating func updateConstantUnverified(of constraint: Constraint, to constant: Double)
         throws(SolverError)
     {
         guard let slot = constraints.slot(of: constraint), let info = constraints.slots[Int(slot)] else {

@@ -367,6 +367,13 @@ public enum SolverError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownEditVariable(Variable)
     /// Edit variables cannot be required (their suggestions must be allowed to fail softly).
     case requiredEditVariable(Variable)
+    /// The operation would leave a required constraint off by more than double precision
+    /// allows (1e-7 of its terms plus 1e-10 of the largest value the solver holds), even on a
+    /// fresh build: the system is too ill-conditioned (coefficients whose ratios multiply
+    /// through the pivots, such as 0.01 and 100 chained through several constraints). The
+    /// message names the operation and the constraint. The solver is left as it was. Systems
+    /// whose coefficients are of one scale, as layouts' are, never get here.
+    case illConditioned(String)
     /// An objective is unbounded; the system is malformed.
     case unboundedObjective
     /// An internal invariant failed; this is a bug.
@@ -385,6 +392,7 @@ public enum SolverError: Error, Sendable, Equatable, CustomStringConvertible {
         case .duplicateEditVariable(let v): "duplicate edit variable \(v)"
         case .unknownEditVariable(let v): "unknown edit variable \(v)"
         case .requiredEditVariable(let v): "edit variable \(v) cannot be required"
+        case .illConditioned(let m): "too ill-conditioned for double precision: \(m)"
         case .unboundedObjective: "the objective is unbounded"
         case .internalError(let m): "internal solver error: \(m)"
         }
