@@ -156,7 +156,9 @@ public struct Solver: Sendable {
     ///   constraints with it; the solver is then left exactly as it was. Also throws for
     ///   duplicates and invalid priorities.
     public mutating func add(_ constraint: Constraint) throws(SolverError) {
-        try verifying("adding \(constraint)", adding: constraint) { (solver) throws(SolverError) in try solver.addUnverified(constraint) }
+        try verifying("adding \(constraint)", adding: constraint) { (solver) throws(SolverError) in
+            try solver.addUnverified(constraint)
+        }
     }
 
     /// ``add(_:)`` without the accuracy check of an ill-conditioned system.

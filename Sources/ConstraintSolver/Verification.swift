@@ -55,7 +55,8 @@ extension Solver {
         var probe = Solver()
         probe.explainsFailures = false
         do throws(SolverError) {
-            for info in constraints.values.sorted(by: { $0.order < $1.order }) where info.constraint.priority.isRequired {
+            for info in constraints.values.sorted(by: { $0.order < $1.order }) where info.constraint.priority.isRequired
+            {
                 let c = info.constraint
                 try probe.add(Constraint(Expression(c.expression.terms, constant: info.constant), c.relation))
             }
