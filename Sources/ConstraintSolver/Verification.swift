@@ -21,6 +21,7 @@ extension Solver {
     /// only when the system is already ill-conditioned, so layouts pay nothing. An operation
     /// that makes a well-conditioned system ill-conditioned is checked too, and rebuilt when
     /// it fails, but cannot be undone. Rebuilds and replays run their operations unchecked.
+    @inline(__always)
     mutating func verifying(
         _ operation: @autoclosure () -> String, adding added: Constraint? = nil,
         _ body: (inout Solver) throws(SolverError) -> Void
