@@ -512,12 +512,21 @@ public struct Solver: Sendable {
     }
 
     /// Removes an edit variable and its suggestion.
-    /// - Throws: ``SolverError/unknownEditVariable(_:)``.
+    /// - Throws: ``SolverError/unknownEditVariable(_:)``, or
+    ///   ``SolverError/illConditioned(_:)`` as ``remove(_:)`` does; the solver is then left as
+    ///   it was.
     public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
         guard let constraint = edits.removeValue(forKey: variable) else {
             throw .unknownEditVariable(variable)
         }
-        try remove(constraint)
+        do {
+            try remove(constraint)
+        } catch {
+            // A refused removal (``SolverError/illConditioned(_:)``) leaves the solver as it
+            // was, edit variable included.
+            edits[variable] = constraint
+            throw error
+        }
     }
 
     /// Whether `variable` is an edit variable.

@@ -75,9 +75,9 @@ extension Solver {
     /// The first way the current state falls short of what rounding explains, or nil: a value
     /// that is not finite; a required constraint off by more than 1e-7 of its own terms (and
     /// constant) plus 1e-10 of the largest value held (slacks and errors included,
-    /// ``magnitude()``); or an invariant violation (``invariantViolations(scale:)``: a
-    /// restricted row infeasible, a basic dummy off zero, a symbol that could still improve
-    /// the objective). A scan of every constraint and symbol, for ill-conditioned systems only.
+    /// ``magnitude()``); a restricted row infeasible or a basic dummy off zero, past
+    /// 1e-7 + 1e-11 of that largest value; or a symbol that could still improve the objective.
+    /// A scan of every constraint and symbol, for ill-conditioned systems only.
     mutating func accuracyProblem() -> String? {
         let values = evaluate()
         var largest = 0.0
@@ -94,6 +94,19 @@ extension Solver {
             let allowance = 1.0e-7 * Swift.max(1, scale) + 1.0e-10 * largest
             if !(off <= allowance) { return "the required \(constraint) off by \(off)" }
         }
-        return invariantViolations().first
+        // The numeric part of `invariantViolations(scale:)`, at the same tolerances; its
+        // structural checks (indexes, acyclic definitions) cost ten times as much and catch
+        // bugs, not rounding.
+        let rounding = 1.0e-7 + 1.0e-11 * Swift.max(1, largest)
+        for b in rowOf.indices {
+            guard let constant = rowOf[b]?.constant else { continue }
+            let kind = symbolInfo[b].kind
+            if kind == .dummy && abs(constant) > rounding { return "the dummy row \(b) off zero by \(constant)" }
+            if kind != .external && kind != .dummy && constant < -rounding {
+                return "the restricted row \(b) at \(constant)"
+            }
+        }
+        for s in symbolInfo.indices where improves(Int32(s)) { return "symbol \(s) able to improve the objective" }
+        return nil
     }
 }
