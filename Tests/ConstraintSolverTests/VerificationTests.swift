@@ -243,4 +243,85 @@ final class VerificationTests: XCTestCase {
         }
         assertRequiredHold(&s)
     }
+
+    /// Fuzz run 54: removing the edit variable v3 was refused (a required
+    /// `200·v1 + 100·v0 == 0` would have been 1.2e-5 off), but `removeEditVariable` had
+    /// dropped the edit before the removal was refused, so the refusal changed the solver.
+    func testARefusedEditVariableRemovalKeepsTheEditVariable() throws {
+        let v = (0..<5).map { Variable("v\($0)") }
+        var s = Solver()
+        var c: [Constraint] = []
+        c.append(
+            Constraint(
+                Expression([Term(v[2], 1.0), Term(v[1], 100.0), Term(v[3], -0.01)], constant: 0), .greaterThanOrEqual,
+                priority: Priority(51.0)))
+        try s.add(c[0])
+        c.append(
+            Constraint(
+                Expression([Term(v[3], 100.0), Term(v[0], 1.0), Term(v[1], -2.0)], constant: -667.0),
+                .greaterThanOrEqual, priority: Priority(51.0)))
+        try s.add(c[1])
+        _ = try? s.removeEditVariable(v[3])
+        c.append(
+            Constraint(
+                Expression([Term(v[1], 100.0), Term(v[1], 100.0), Term(v[1], 100.0)], constant: -10.0),
+                .greaterThanOrEqual, priority: Priority(51.0)))
+        try s.add(c[2])
+        try s.addEditVariable(v[1], priority: Priority(250.0))
+        _ = try? s.addEditVariable(v[1], priority: Priority(750.0))
+        c.append(Constraint(Expression([Term(v[0], 1.0)], constant: 0), .equal, priority: Priority(1000.0)))
+        try s.add(c[3])
+        _ = try? s.addEditVariable(v[1], priority: Priority(250.0))
+        _ = try? s.addEditVariable(v[1], priority: Priority(250.0))
+        c.append(Constraint(Expression([Term(v[0], 1.0)], constant: 0), .equal, priority: Priority(1000.0)))
+        try s.add(c[4])
+        c.append(
+            Constraint(
+                Expression([Term(v[1], 100.0), Term(v[1], 100.0), Term(v[0], 100.0)], constant: 0), .equal,
+                priority: Priority(1000.0)))
+        try s.add(c[5])
+        try s.addEditVariable(v[3], priority: Priority(999.0))
+        c.append(Constraint(Expression([Term(v[2], -1.0)], constant: 0.001), .equal, priority: Priority(500.0)))
+        try s.add(c[6])
+        try s.addEditVariable(v[0], priority: Priority(999.0))
+        _ = try? s.addEditVariable(v[3], priority: Priority(750.0))
+        c.append(Constraint(Expression([Term(v[0], -0.01)], constant: 0), .equal, priority: Priority(1000.0)))
+        try s.add(c[7])
+        c.append(Constraint(Expression([Term(v[0], 1.0)], constant: 1.0), .lessThanOrEqual, priority: Priority(999.0)))
+        try s.add(c[8])
+        try s.updateConstant(of: c[0], to: 100000.0)
+        c.append(
+            Constraint(
+                Expression([Term(v[3], 100.0), Term(v[3], 2.0), Term(v[3], 100.0)], constant: 100000.0),
+                .greaterThanOrEqual, priority: Priority(500.0)))
+        try s.add(c[9])
+        c.append(
+            Constraint(
+                Expression([Term(v[3], 100.0), Term(v[3], 100.0), Term(v[3], 100.0)], constant: 100000.0),
+                .greaterThanOrEqual, priority: Priority(500.0)))
+        try s.add(c[10])
+        c.append(
+            Constraint(
+                Expression([Term(v[3], 100.0), Term(v[3], 10.0), Term(v[2], 100.0)], constant: -667.0), .equal,
+                priority: Priority(999.0)))
+        try s.add(c[11])
+        c.append(Constraint(Expression([Term(v[2], 1.0)], constant: 0.5), .equal, priority: Priority(1000.0)))
+        _ = try? s.add(c[12])
+        XCTAssertTrue(s.hasEditVariable(v[3]))
+        let before = State(&s, v)
+        do {
+            try s.removeEditVariable(v[3])
+            XCTAssertFalse(s.hasEditVariable(v[3]))
+        } catch {
+            guard case .illConditioned = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(s.hasEditVariable(v[3]))
+            XCTAssertEqual(State(&s, v), before)
+            // The edit is still there: a suggestion reaches it (here it is refused too, for
+            // the same equality, 1.2e-5 off beside values of 10^5).
+            XCTAssertThrowsError(try s.suggestValue(10, for: v[3])) { error in
+                guard case .illConditioned? = error as? SolverError else { return XCTFail("\(error)") }
+            }
+        }
+        assertRequiredHold(&s)
+    }
 }
