@@ -316,10 +316,12 @@ final class VerificationTests: XCTestCase {
             guard case .illConditioned = error else { return XCTFail("\(error)") }
             XCTAssertTrue(s.hasEditVariable(v[3]))
             XCTAssertEqual(State(&s, v), before)
-            // The edit is still there: a suggestion reaches it (here it is refused too, for
-            // the same equality, 1.2e-5 off beside values of 10^5).
-            XCTAssertThrowsError(try s.suggestValue(10, for: v[3])) { error in
-                guard case .illConditioned? = error as? SolverError else { return XCTFail("\(error)") }
+            // The edit is still there: a suggestion reaches it (today it is refused too, for
+            // the same equality, 1.2e-5 off beside values of 10^5), not `unknownEditVariable`.
+            do {
+                try s.suggestValue(10, for: v[3])
+            } catch {
+                guard case .illConditioned = error else { return XCTFail("\(error)") }
             }
         }
         assertRequiredHold(&s)
