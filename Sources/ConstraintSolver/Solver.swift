@@ -142,6 +142,10 @@ public struct Solver: Sendable {
     /// every operation checks the required constraints for drift. (Constant updates of 10^5
     /// drift too, without any small pivot, once the rows hold such coefficients.)
     var checksDrift = false
+    /// Set for good once a constraint with a coefficient outside 0.1...10 in magnitude was
+    /// added: from then on every operation keeps the state before it, so that the accuracy
+    /// check can undo it (see ``verifying(_:adding:_:)``).
+    var hasWideCoefficients = false
 
     /// Creates an empty solver.
     public init() {}
@@ -384,6 +388,7 @@ public struct Solver: Sendable {
         next.rebuildCount = rebuildCount + 1
         next.inherentDrift = next.refined()
         next.checksDrift = checksDrift
+        next.hasWideCoefficients = hasWideCoefficients
         self = next
     }
 

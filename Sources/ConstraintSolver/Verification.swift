@@ -1,6 +1,13 @@
 // The solver's promise on an ill-conditioned system: an operation leaves every required
 // constraint holding to what double precision allows, or it is refused and undone.
 
+/// Whether a coefficient's magnitude lies outside 0.1...10: pivots on such coefficients
+/// beside ±1 are what multiply rounding (see ``Solver/verifying(_:adding:_:)``).
+@inline(__always) func isWide(_ coefficient: Double) -> Bool {
+    let a = abs(coefficient)
+    return a != 0 && (a < 0.1 || a > 10)
+}
+
 extension Solver {
     /// Whether pivots may have multiplied rounding (``amplification`` has left 1) or once did
     /// enough to turn the drift check on. Never true of a system whose coefficients are of one
@@ -18,16 +25,23 @@ extension Solver {
     /// equality accepted by a fresh build, a redundant equality's dummy 1e5 off zero).
     ///
     /// The state before the operation is kept (a copy, shared until the operation writes)
-    /// only when the system is already ill-conditioned, so layouts pay nothing. An operation
-    /// that makes a well-conditioned system ill-conditioned is checked too, and rebuilt when
-    /// it fails, but cannot be undone. Rebuilds and replays run their operations unchecked.
+    /// when the system is already ill-conditioned, or has ever held a coefficient outside
+    /// 0.1...10 in magnitude (``hasWideCoefficients``), so layouts (±1, halves, 16/9) pay
+    /// nothing. Without that second rule, an operation that made a well-conditioned system
+    /// ill-conditioned could not be undone: fuzzing found a removal that left a required
+    /// `100·v2 - 0.01·v1 == 0` 1e-4 off (finding 45). Such an operation on a system of
+    /// moderate coefficients is still checked, and rebuilt when it fails, but cannot be
+    /// undone. Rebuilds and replays run their operations unchecked.
     @inline(__always)
     mutating func verifying(
         _ operation: @autoclosure () -> String, adding added: Constraint? = nil,
         _ body: (inout Solver) throws(SolverError) -> Void
     ) throws(SolverError) {
+        if let added, !hasWideCoefficients, added.expression.terms.contains(where: { isWide($0.coefficient) }) {
+            hasWideCoefficients = true
+        }
         guard allowsRebuild else { return try body(&self) }
-        let before: Solver? = isIllConditioned ? self : nil
+        let before: Solver? = isIllConditioned || hasWideCoefficients ? self : nil
         try body(&self)
         guard before != nil || isIllConditioned, let problem = accuracyProblem() else { return }
         if let fresh = replayed() {
