@@ -146,6 +146,9 @@ public struct Solver: Sendable {
     /// added: from then on every operation keeps the state before it, so that the accuracy
     /// check can undo it (see ``verifying(_:adding:_:)``).
     var hasWideCoefficients = false
+    /// False in the probes that decide or explain a conflict: they must not check (and so
+    /// probe) in turn, which recursed until the stack overflowed.
+    var checksAccuracy = true
 
     /// Creates an empty solver.
     public init() {}
@@ -382,13 +385,15 @@ public struct Solver: Sendable {
     }
 
     /// Takes the place of `fresh`, a fresh build of this solver's constraints: counts the
-    /// rebuild, keeps whether drift is checked, and records the fresh build's own drift.
+    /// rebuild, keeps whether drift and accuracy are checked and whether wide coefficients were
+    /// seen, and records the fresh build's own drift.
     mutating func become(_ fresh: Solver) {
         var next = fresh
         next.rebuildCount = rebuildCount + 1
         next.inherentDrift = next.refined()
         next.checksDrift = checksDrift
         next.hasWideCoefficients = hasWideCoefficients
+        next.checksAccuracy = checksAccuracy
         self = next
     }
 
@@ -2168,6 +2173,7 @@ public struct Solver: Sendable {
         func feasible(_ set: [Constraint]) -> Bool {
             var probe = Solver()
             probe.explainsFailures = false
+            probe.checksAccuracy = false
             do {
                 for c in set { try probe.add(current(c)) }
                 try probe.add(target)

@@ -40,7 +40,7 @@ extension Solver {
         if let added, !hasWideCoefficients, added.expression.terms.contains(where: { isWide($0.coefficient) }) {
             hasWideCoefficients = true
         }
-        guard allowsRebuild else { return try body(&self) }
+        guard allowsRebuild && checksAccuracy else { return try body(&self) }
         let before: Solver? = isIllConditioned || hasWideCoefficients ? self : nil
         try body(&self)
         guard before != nil || isIllConditioned, let problem = accuracyProblem() else { return }
@@ -69,6 +69,7 @@ extension Solver {
     func requiredConstraintsRefuse(_ constraint: Constraint) -> Bool {
         var probe = Solver()
         probe.explainsFailures = false
+        probe.checksAccuracy = false
         do throws(SolverError) {
             for info in constraints.values.sorted(by: { $0.order < $1.order }) where info.constraint.priority.isRequired
             {
