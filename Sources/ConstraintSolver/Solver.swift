@@ -2164,22 +2164,11 @@ public struct Solver: Sendable {
     ) -> SolverError {
         guard explainsFailures else { return .unsatisfiableConstraint(constraint, conflicts: []) }
         let newConstant = overrideConstant ?? constraint.expression.constant
-        func current(_ c: Constraint) -> Constraint {
-            let k = constraints[c]?.constant ?? c.expression.constant
-            return Constraint(Expression(c.expression.terms, constant: k), c.relation)
-        }
         let target = Constraint(
             Expression(constraint.expression.terms, constant: newConstant), constraint.relation)
         func feasible(_ set: [Constraint]) -> Bool {
-            var probe = Solver()
-            probe.explainsFailures = false
-            probe.checksAccuracy = false
-            do {
-                for c in set { try probe.add(current(c)) }
-                try probe.add(target)
-            } catch {
-                return false
-            }
+            guard var probe = freshProbe(of: set) else { return false }
+            do { try probe.add(target) } catch { return false }
             return true
         }
         let order: (Constraint, Constraint) -> Bool = {
@@ -2201,6 +2190,25 @@ public struct Solver: Sendable {
             }
         }
         return .unsatisfiableConstraint(constraint, conflicts: set)
+    }
+
+    /// A fresh solver given `set` as required constraints, each with the constant currently in
+    /// force here, to decide or explain a conflict; nil when it refuses one of them. It
+    /// explains no failure and checks no accuracy itself: checked, a probe's failing add
+    /// asked a probe in turn, until the stack overflowed (finding 46).
+    func freshProbe(of set: [Constraint]) -> Solver? {
+        var probe = Solver()
+        probe.explainsFailures = false
+        probe.checksAccuracy = false
+        for c in set {
+            let constant = constraints[c]?.constant ?? c.expression.constant
+            do {
+                try probe.add(Constraint(Expression(c.expression.terms, constant: constant), c.relation))
+            } catch {
+                return nil
+            }
+        }
+        return probe
     }
 
     func connectedRequired(to constraint: Constraint) -> [Constraint] {

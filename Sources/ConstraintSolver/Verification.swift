@@ -67,18 +67,7 @@ extension Solver {
     /// Whether a fresh solver given only the required constraints (with their current
     /// constants) refuses `constraint` as a conflict.
     func requiredConstraintsRefuse(_ constraint: Constraint) -> Bool {
-        var probe = Solver()
-        probe.explainsFailures = false
-        probe.checksAccuracy = false
-        do throws(SolverError) {
-            for info in constraints.values.sorted(by: { $0.order < $1.order }) where info.constraint.priority.isRequired
-            {
-                let c = info.constraint
-                try probe.add(Constraint(Expression(c.expression.terms, constant: info.constant), c.relation))
-            }
-        } catch {
-            return false
-        }
+        guard var probe = freshProbe(of: allConstraints.filter { $0.priority.isRequired }) else { return false }
         do throws(SolverError) {
             try probe.add(constraint)
         } catch {
