@@ -410,13 +410,17 @@ public struct Solver: Sendable {
         for v in values { largest = Swift.max(largest, abs(v)) }
         var worst = 0.0
         for case let info? in constraints.slots where info.constraint.priority.isRequired {
-            let off = info.constraint.violation(constant: info.constant) { variable in
-                variableSymbols[variable].map { values[Int($0)] } ?? 0
-            }
+            let off = info.constraint.violation(constant: info.constant) { value(of: $0, in: values) }
             worst = Swift.max(worst, off)
         }
-        let off = added?.violation { variable in variableSymbols[variable].map { values[Int($0)] } ?? 0 } ?? 0
+        let off = added?.violation { value(of: $0, in: values) } ?? 0
         return (worst / largest, off / largest)
+    }
+
+    /// The value of `variable` among `values`, an ``evaluate()`` of every symbol (0 for a
+    /// variable the solver does not know).
+    @inline(__always) func value(of variable: Variable, in values: [Double]) -> Double {
+        variableSymbols[variable].map { values[Int($0)] } ?? 0
     }
 
     /// Records a row solved for `id`: below a tenth of the row's largest coefficient, the
@@ -2233,6 +2237,26 @@ public struct Solver: Sendable {
 
     // MARK: - Invariants (for tests)
 
+    /// What rounding may not leave at symbol `b`, with `scale` the largest value held (at
+    /// least 1): a basic dummy off zero, or a basic slack or error below zero, by more than
+    /// 1e-7 + 1e-11 × scale; or, for a parametric symbol, a step that would still improve the
+    /// objective. Nil when none. The numeric part of ``invariantViolations(scale:)``, and all
+    /// the accuracy check asks of the tableau. Rounding is relative to the scale, for a dummy
+    /// as for any restricted symbol: a redundant `100·v0 == 0`'s dummy held 3.9e-7 beside
+    /// values of 5·10^6, a fresh build's own rounding (8e-14 of them), and was taken for a
+    /// broken equality (finding 43).
+    func numericProblem(of b: Int, scale: Double) -> String? {
+        guard let constant = rowOf[b]?.constant else {
+            return improves(Int32(b)) ? "not optimal: \(b) can enter" : nil
+        }
+        let rounding = 1.0e-7 + 1.0e-11 * scale
+        switch symbolInfo[b].kind {
+        case .external: return nil
+        case .dummy: return abs(constant) > rounding ? "dummy row \(b) is not zero: \(constant)" : nil
+        case .slack, .error: return constant < -rounding ? "restricted row \(b) is infeasible: \(constant)" : nil
+        }
+    }
+
     /// Checks the internal invariants and returns a description of each violation (empty
     /// when consistent): rows over parametric symbols only, consistent column and definition
     /// indexes, acyclic definitions, feasibility and optimality. Used by the test suite.
@@ -2258,16 +2282,6 @@ public struct Solver: Sendable {
                         problems.append("column \(id) misses row \(b)")
                     }
                 }
-                // Rounding is relative to the scale, for a dummy as for any restricted symbol: a
-                // redundant `100·v0 == 0`'s dummy held 3.9e-7 beside values of 5·10^6, a fresh
-                // build's own rounding (8e-14 of them), and was taken for a broken equality.
-                let rounding = 1.0e-7 + 1.0e-11 * scale
-                if symbolInfo[b].kind != .external && row.constant < -rounding {
-                    problems.append("restricted row \(b) is infeasible: \(row.constant)")
-                }
-                if symbolInfo[b].kind == .dummy && abs(row.constant) > rounding {
-                    problems.append("dummy row \(b) is not zero: \(row.constant)")
-                }
             }
             for r in columns[b] where rowOf[Int(r)]?.coefficient(for: Int32(b)) ?? 0 == 0 {
                 problems.append("column \(b) lists row \(r) without the symbol")
@@ -2283,7 +2297,7 @@ public struct Solver: Sendable {
             for level in objective where level[b] != 0 && (rowOf[b] != nil || definition[b] != nil) {
                 problems.append("objective contains basic or defined symbol \(b)")
             }
-            if improves(Int32(b)) { problems.append("not optimal: \(b) can enter") }
+            if let problem = numericProblem(of: b, scale: scale) { problems.append(problem) }
         }
         // Acyclic definitions: a depth-first search with colours.
         var colour = [UInt8](repeating: 0, count: n)
