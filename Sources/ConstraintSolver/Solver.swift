@@ -530,17 +530,11 @@ public struct Solver: Sendable {
     ///   ``SolverError/illConditioned(_:)`` as ``remove(_:)`` does; the solver is then left as
     ///   it was.
     public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
-        guard let constraint = edits.removeValue(forKey: variable) else {
-            throw .unknownEditVariable(variable)
-        }
-        do {
-            try remove(constraint)
-        } catch {
-            // A refused removal (``SolverError/illConditioned(_:)``) leaves the solver as it
-            // was, edit variable included.
-            edits[variable] = constraint
-            throw error
-        }
+        guard let constraint = edits[variable] else { throw .unknownEditVariable(variable) }
+        // The edit goes once its constraint has: a refused removal
+        // (``SolverError/illConditioned(_:)``) leaves the solver as it was (finding 44).
+        try remove(constraint)
+        edits[variable] = nil
     }
 
     /// Whether `variable` is an edit variable.
