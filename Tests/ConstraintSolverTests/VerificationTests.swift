@@ -97,7 +97,6 @@ final class VerificationTests: XCTestCase {
         c.append(Constraint(Expression([Term(v[0], 1.0)], constant: 0), .equal, priority: Priority(1000.0)))
         try s.add(c[11])
         c.append(Constraint(Expression([Term(v[3], 1.0)], constant: 0), .equal, priority: Priority(1000.0)))
-        c.append(Constraint(Expression([Term(v[3], 1.0)], constant: 0), .equal, priority: Priority(1000.0)))
         let before = State(&s, v)
         XCTAssertThrowsError(try s.add(c[12])) { error in
             guard case .unsatisfiableConstraint(_, let conflicts)? = error as? SolverError else {
@@ -154,7 +153,6 @@ final class VerificationTests: XCTestCase {
         try s.addEditVariable(v[1], priority: Priority(999.0))
         c.append(Constraint(Expression([Term(v[0], 100.0)], constant: 0), .equal, priority: Priority(1000.0)))
         try s.add(c[7])
-        c.append(Constraint(Expression([Term(v[1], 2.0)], constant: 100000.0), .equal, priority: Priority(1000.0)))
         c.append(Constraint(Expression([Term(v[1], 2.0)], constant: 100000.0), .equal, priority: Priority(1000.0)))
         try s.add(c[8])
         XCTAssertEqual(s.value(of: v[1]), -50000, accuracy: 1e-6)
@@ -226,9 +224,6 @@ final class VerificationTests: XCTestCase {
         try s.removeEditVariable(v[3])
         c.append(Constraint(Expression([Term(v[0], 0.5)], constant: 44.0), .equal, priority: Priority(1000.0)))
         _ = try? s.add(c[15])
-        c.append(
-            Constraint(
-                Expression([Term(v[4], -0.01), Term(v[0], 1.0)], constant: 0), .equal, priority: Priority(1000.0)))
         c.append(
             Constraint(
                 Expression([Term(v[4], -0.01), Term(v[0], 1.0)], constant: 0), .equal, priority: Priority(1000.0)))
