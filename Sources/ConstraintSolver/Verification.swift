@@ -37,10 +37,11 @@ extension Solver {
         _ operation: @autoclosure () -> String, adding added: Constraint? = nil,
         _ body: (inout Solver) throws(SolverError) -> Void
     ) throws(SolverError) {
+        guard allowsRebuild && checksAccuracy else { return try body(&self) }
+        // Replays and probes skip this: a rebuild takes the flag over from the solver (`become`).
         if let added, !hasWideCoefficients, added.expression.terms.contains(where: { isWide($0.coefficient) }) {
             hasWideCoefficients = true
         }
-        guard allowsRebuild && checksAccuracy else { return try body(&self) }
         let before: Solver? = isIllConditioned || hasWideCoefficients ? self : nil
         try body(&self)
         guard before != nil || isIllConditioned, let problem = accuracyProblem() else { return }
