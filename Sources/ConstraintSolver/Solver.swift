@@ -2239,7 +2239,7 @@ public struct Solver: Sendable {
     /// as for any restricted symbol: a redundant `100·v0 == 0`'s dummy held 3.9e-7 beside
     /// values of 5·10^6, a fresh build's own rounding (8e-14 of them), and was taken for a
     /// broken equality (finding 43).
-    func numericProblem(of b: Int, scale: Double) -> String? {
+    @inline(__always) func numericProblem(of b: Int, scale: Double) -> String? {
         guard let constant = rowOf[b]?.constant else {
             return improves(Int32(b)) ? "not optimal: \(b) can enter" : nil
         }
