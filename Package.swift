@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
         .library(name: "LayoutFiles", targets: ["LayoutFiles"]),
+        .library(name: "Pictures", targets: ["Pictures"]),
         .executable(name: "measure", targets: ["measure"]),
         .executable(name: "benchmarks", targets: ["benchmarks"]),
     ],
@@ -43,16 +44,19 @@ let package = Package(
         .target(name: "ConstraintSolver"),
         // Views, anchors, intrinsic-size constraints, guides, stack views and the layout pass.
         .target(name: "AutoLayout", dependencies: ["Typesetting", "Controls", "ConstraintSolver"]),
-        // The layout file format (JSON or YAML) and pictures of a laid-out screen (SVG, PNG).
+        // The layout file format (JSON or YAML), read into a screen of views and constraints.
         .target(
             name: "LayoutFiles",
             dependencies: ["AutoLayout", "Typesetting", .product(name: "Yams", package: "Yams")]),
+        // Pictures of a laid-out screen (SVG, PNG); the glyph outlines, bitmaps and PNG encoding
+        // it composes come from Typesetting, the only module that reaches the C libraries.
+        .target(name: "Pictures", dependencies: ["AutoLayout", "Typesetting"]),
 
         // The CLI's commands, as a library so fuzz targets and tools in the package can drive them.
         .target(
             name: "MeasureCommands",
             dependencies: [
-                "Typesetting", "Controls", "AutoLayout", "LayoutFiles",
+                "Typesetting", "Controls", "AutoLayout", "LayoutFiles", "Pictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "measure", dependencies: ["MeasureCommands"]),
@@ -67,7 +71,7 @@ let package = Package(
         .executableTarget(
             name: "benchmarks",
             dependencies: [
-                "ConstraintSolver", "Typesetting", "Controls", "AutoLayout", "LayoutFiles",
+                "ConstraintSolver", "Typesetting", "Controls", "AutoLayout", "LayoutFiles", "Pictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -76,6 +80,7 @@ let package = Package(
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"], exclude: ["Fixtures"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Typesetting"]),
         .testTarget(name: "LayoutFilesTests", dependencies: ["LayoutFiles", "AutoLayout", "Typesetting"]),
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "LayoutFiles", "AutoLayout", "Typesetting"]),
         .testTarget(name: "MeasureCLITests", dependencies: ["Typesetting"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ReliabilityTests",

@@ -1,10 +1,11 @@
 import AutoLayout
 import Foundation
+import LayoutFiles
 import Synchronization
 import Typesetting
 import XCTest
 
-@testable import LayoutFiles
+@testable import Pictures
 
 #if canImport(FoundationXML)
     import FoundationXML
