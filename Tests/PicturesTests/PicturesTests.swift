@@ -1,11 +1,10 @@
 import AutoLayout
 import Foundation
 import LayoutFiles
+import Pictures
 import Synchronization
 import Typesetting
 import XCTest
-
-@testable import Pictures
 
 #if canImport(FoundationXML)
     import FoundationXML
