@@ -3,11 +3,11 @@ import FuzzHarness
 import Typesetting
 import XCTest
 
-/// Text layout under hostile fonts and text: line widths never go negative, and an invisible
-/// character stays with the cluster after it. The font comes from `Fuzz/regressions/fonts/`.
-final class HostileTextInputTests: XCTestCase {
-    /// A mutated font whose kerning outweighs its advances ("fi ffl AV To" sums to -18.3 pt):
-    /// line widths and heights are clamped at 0, and `measure` still equals `layout`.
+/// Fuzz findings outside the solver (whose finding is in ConstraintSolverTests), each as a
+/// direct test of the fixed behaviour. The inputs are in `Fuzz/regressions/`.
+final class TypesettingFuzzFindingsTests: XCTestCase {
+    /// A mutated font whose kerning outweighs its advances: lines used to come out with a
+    /// negative width (-18.3 pt for "fi ffl AV To"). Widths and heights are now at least 0.
     func testHostileKerningGivesNoNegativeWidth() throws {
         let input = FuzzRegressionTests.fuzzDirectory.appendingPathComponent(
             "regressions/fonts/negative-advances-from-kerning")
