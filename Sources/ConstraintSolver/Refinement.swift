@@ -71,14 +71,6 @@ extension Solver {
     }
 }
 
-/// Drift of the required constraints (relative to the largest value held) past which the
-/// solution is refined: a few hundred units in the last place.
-let refinementTolerance = 1.0e-13
-
-/// At most this many refinement steps per operation; each divides the drift by about the
-/// tableau's relative rounding times the system's condition, so one usually suffices.
-let refinementSteps = 3
-
 /// A sum of products kept with its rounding error (Ogita, Rump and Oishi's Dot2): as accurate
 /// as if computed in twice the precision and then rounded.
 struct CompensatedSum {

@@ -5,7 +5,7 @@
 /// beside ±1 are what multiply rounding (see ``Solver/verifying(_:adding:_:)``).
 @inline(__always) func isWide(_ coefficient: Double) -> Bool {
     let a = abs(coefficient)
-    return a != 0 && (a < 0.1 || a > 10)
+    return a != 0 && (a < ordinaryCoefficients.lowerBound || a > ordinaryCoefficients.upperBound)
 }
 
 extension Solver {
@@ -97,7 +97,7 @@ extension Solver {
             for term in constraint.expression.terms {
                 scale += abs(term.coefficient * value(of: term.variable, in: values))
             }
-            let allowance = 1.0e-7 * Swift.max(1, scale) + 1.0e-10 * largest
+            let allowance = requiredTermsTolerance * Swift.max(1, scale) + requiredScaleTolerance * largest
             if !(off <= allowance) { return "the required \(constraint) off by \(off)" }
         }
         // The numeric part of `invariantViolations(scale:)`; its structural checks (indexes,
