@@ -29,7 +29,7 @@ extension Solver {
             Expression(constraint.expression.terms, constant: newConstant), constraint.relation)
         func feasible(_ set: [Constraint]) -> Bool {
             guard var probe = freshProbe(of: set) else { return false }
-            do { try probe.add(target) } catch { return false }
+            do { try probe.addToTableau(target, doubts: .rebuild) } catch { return false }
             return true
         }
         let order: (Constraint, Constraint) -> Bool = {
@@ -60,11 +60,11 @@ extension Solver {
     func freshProbe(of set: [Constraint]) -> Solver? {
         var probe = Solver()
         probe.explainsFailures = false
-        probe.checksAccuracy = false
         for c in set {
             let constant = constraints[c]?.constant ?? c.expression.constant
             do {
-                try probe.add(Constraint(Expression(c.expression.terms, constant: constant), c.relation))
+                let copy = Constraint(Expression(c.expression.terms, constant: constant), c.relation)
+                try probe.addToTableau(copy, doubts: .rebuild)
             } catch {
                 return nil
             }

@@ -3,16 +3,30 @@
 // decided.
 
 extension Solver {
+    /// Who settles a verdict that the tableau's rounding may have decided (a conflict whose
+    /// constant is within rounding, a phase one through a small pivot element, an optimisation
+    /// that rounding made fail). The public operations let a fresh build decide; the fresh
+    /// build itself must decide on its own, or a rebuild would replay inside a replay.
+    enum Doubts {
+        /// A fresh build of the same constraints decides, and takes this tableau's place.
+        case rebuild
+        /// This tableau decides: it is a fresh build, being given the constraint in doubt.
+        case decideHere
+        /// This tableau decides, and a conflict within its rounding is a redundant copy: it is
+        /// a fresh build being given again constraints that were accepted before.
+        case acceptReplayed
+    }
+
     /// Restores optimality after a change; when rounding makes that fail, rebuilds the tableau
-    /// instead (or, inside a rebuild's replay, reports the failure).
-    mutating func optimizeOrRebuild() throws(SolverError) {
+    /// instead (or, when this tableau must decide, reports the failure).
+    mutating func optimizeOrRebuild(_ doubts: Doubts) throws(SolverError) {
         do {
             try optimize()
         } catch {
             mustRebuild = true
-            if !allowsRebuild { throw error }
+            if doubts != .rebuild { throw error }
         }
-        rebuildIfNeeded()
+        rebuildIfNeeded(doubts)
     }
 
     /// Rebuilds the tableau from the constraints (in their original order, with their
@@ -20,14 +34,14 @@ extension Solver {
     /// errors, or when rounding made an optimisation fail. Deterministic; rare in practice
     /// (never in layouts whose coefficients are ±1). `driftChecked`: the operation has just
     /// checked the required constraints for drift itself, on this very state.
-    mutating func rebuildIfNeeded(driftChecked: Bool = false) {
+    mutating func rebuildIfNeeded(_ doubts: Doubts, driftChecked: Bool = false) {
         operationsSinceRebuild += 1
         // A failed optimisation forces a rebuild; grown rounding triggers one only when
         // enough operations have passed to amortise its cost.
         var due =
             mustRebuild
             || (amplification > amplificationLimit && rebuildAmortisation * operationsSinceRebuild >= constraints.count)
-        guard allowsRebuild else { return }
+        guard doubts == .rebuild else { return }
         // Once pivots may have multiplied rounding, the required constraints are checked
         // against the values: drift past 10^-11 of the largest value (or twice what the last
         // fresh build had) rebuilds now.
@@ -58,7 +72,6 @@ extension Solver {
         next.inherentDrift = next.refined()
         next.checksDrift = checksDrift
         next.hasWideCoefficients = hasWideCoefficients
-        next.checksAccuracy = checksAccuracy
         self = next
     }
 
@@ -105,9 +118,7 @@ extension Solver {
     /// tableau may have decided.
     mutating func adopt(_ fresh: Solver, adding constraint: Constraint) throws(SolverError) {
         var probe = fresh
-        probe.allowsRebuild = false
-        try probe.add(constraint)
-        probe.allowsRebuild = true
+        try probe.addToTableau(constraint, doubts: .decideHere)
         become(probe)
     }
 
@@ -137,14 +148,12 @@ extension Solver {
     func replayed() -> Solver? {
         var fresh = Solver()
         fresh.explainsFailures = explainsFailures
-        fresh.allowsRebuild = false
-        fresh.isReplay = true
         do throws(SolverError) {
             for info in constraints.values.sorted(by: { $0.order < $1.order }) {
                 let c = info.constraint
-                try fresh.add(c)
+                try fresh.addToTableau(c, doubts: .acceptReplayed)
                 if info.constant != c.expression.constant {
-                    try fresh.updateConstant(of: c, to: info.constant)
+                    try fresh.updateConstantInTableau(of: c, to: info.constant, doubts: .acceptReplayed)
                 }
             }
         } catch {
@@ -157,11 +166,9 @@ extension Solver {
                 fresh.symbolInfo[s].reported = symbolInfo[Int(old)].reported
             }
         }
-        fresh.isReplay = false
         fresh.mustRebuild = false
         fresh.amplification = 1
         fresh.operationsSinceRebuild = 0
-        fresh.allowsRebuild = true
         return fresh
     }
 }

@@ -37,8 +37,7 @@ extension Solver {
         _ operation: @autoclosure () -> String, adding added: Constraint? = nil,
         _ body: (inout Solver) throws(SolverError) -> Void
     ) throws(SolverError) {
-        guard allowsRebuild && checksAccuracy else { return try body(&self) }
-        // Replays and probes skip this: a rebuild takes the flag over from the solver (`become`).
+        // Only the public operations come here; a rebuild takes the flag over (`become`).
         if let added, !hasWideCoefficients, added.expression.terms.contains(where: { isWide($0.coefficient) }) {
             hasWideCoefficients = true
         }
@@ -70,7 +69,7 @@ extension Solver {
     func requiredConstraintsRefuse(_ constraint: Constraint) -> Bool {
         guard var probe = freshProbe(of: allConstraints.filter { $0.priority.isRequired }) else { return false }
         do throws(SolverError) {
-            try probe.add(constraint)
+            try probe.addToTableau(constraint, doubts: .rebuild)
         } catch {
             if case .unsatisfiableConstraint = error { return true }
         }

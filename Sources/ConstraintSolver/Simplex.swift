@@ -4,8 +4,9 @@
 // Optimize.swift.
 
 extension Solver {
-    /// ``add(_:)`` without the accuracy check of an ill-conditioned system.
-    mutating func addUnverified(_ constraint: Constraint) throws(SolverError) {
+    /// Adds a constraint to the tableau and re-solves: ``add(_:)`` without the accuracy check.
+    /// `doubts` says who settles a verdict that the tableau's rounding may have decided.
+    mutating func addToTableau(_ constraint: Constraint, doubts: Doubts) throws(SolverError) {
         if constraints.slot(of: constraint) != nil { throw .duplicateConstraint(constraint) }
         let priority = constraint.priority
         guard priority.isValid else { throw .invalidPriority(priority.rawValue) }
@@ -24,7 +25,7 @@ extension Solver {
         // build decides instead (finding 24).
         func refuse(_ constant: Double, _ candidates: [Constraint]) throws(SolverError) {
             undo()
-            if isRoundingOfTheTableau(constant), allowsRebuild, let fresh = replayed() {
+            if isRoundingOfTheTableau(constant), doubts == .rebuild, let fresh = replayed() {
                 return try adopt(fresh, adding: constraint)
             }
             throw unsatisfiable(constraint, candidates: candidates)
@@ -47,7 +48,7 @@ extension Solver {
             // the tableau's rounding is a redundant copy (a replay refused a copy of
             // `10·v0 == 0` for a constant of 1.6e-7 beside values of 375, and the rebuild
             // failed; finding 35).
-            if isReplay && !nearZero(row.constant) && isRoundingOfTheTableau(row.constant) {
+            if doubts == .acceptReplayed && !nearZero(row.constant) && isRoundingOfTheTableau(row.constant) {
                 row.constant = 0
             }
             if !nearZero(row.constant) { return try refuse(row.constant, markerConstraints(in: row)) }
@@ -75,11 +76,11 @@ extension Solver {
             // `3·v0 + 10 >= 0` was accepted 41.7 off, while every other constraint held
             // (finding 39).
             let drifting = (smallPivot || checksDrift) && drifts(adding: constraint)
-            if smallPivot || drifting, allowsRebuild, let fresh = replayed() {
+            if smallPivot || drifting, doubts == .rebuild, let fresh = replayed() {
                 undo()
                 return try adopt(fresh, adding: constraint)
             }
-            if drifting && !isReplay {
+            if drifting && doubts != .acceptReplayed {
                 undo()
                 throw unsatisfiable(constraint, candidates: allConstraints.filter { $0.priority.isRequired })
             }
@@ -91,11 +92,12 @@ extension Solver {
             putRow(subject, row)
         }
         register(constraint, tag)
-        try optimizeOrRebuild()
+        try optimizeOrRebuild(doubts)
     }
 
-    /// ``remove(_:)`` without the accuracy check of an ill-conditioned system.
-    mutating func removeUnverified(_ constraint: Constraint) throws(SolverError) {
+    /// Removes a constraint from the tableau and re-solves: ``remove(_:)`` without the
+    /// accuracy check. Only the public operation removes, so the tableau may be rebuilt.
+    mutating func removeFromTableau(_ constraint: Constraint) throws(SolverError) {
         guard let info = constraints.removeValue(forKey: constraint) else {
             throw .unknownConstraint(constraint)
         }
@@ -161,11 +163,11 @@ extension Solver {
                 symbolInfo[Int(s)].variable = nil
             }
         }
-        try optimizeOrRebuild()
+        try optimizeOrRebuild(.rebuild)
     }
 
     /// ``updateConstant(of:to:)`` without the accuracy check of an ill-conditioned system.
-    mutating func updateConstantUnverified(of constraint: Constraint, to constant: Double)
+    mutating func updateConstantInTableau(of constraint: Constraint, to constant: Double, doubts: Doubts)
         throws(SolverError)
     {
         guard let slot = constraints.slot(of: constraint), let info = constraints.slots[Int(slot)] else {
@@ -213,9 +215,9 @@ extension Solver {
                     overrideConstant: constant)
             }
             mustRebuild = true
-            if !allowsRebuild { throw error }
+            if doubts != .rebuild { throw error }
         }
-        rebuildIfNeeded(driftChecked: checksVerdict)
+        rebuildIfNeeded(doubts, driftChecked: checksVerdict)
     }
 
     // MARK: - Simplex

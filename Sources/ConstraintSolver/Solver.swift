@@ -98,13 +98,6 @@ public struct Solver: Sendable {
     /// added: from then on every operation keeps the state before it, so that the accuracy
     /// check can undo it (see ``verifying(_:adding:_:)``).
     var hasWideCoefficients = false
-    /// False while a rebuild replays the constraints (no nested rebuilds).
-    var allowsRebuild = true
-    /// True while ``replayed()`` adds constraints that this solver's original had accepted.
-    var isReplay = false
-    /// False in the probes that decide or explain a conflict: they must not check (and so
-    /// probe) in turn, which recursed until the stack overflowed.
-    var checksAccuracy = true
 
     /// Creates an empty solver.
     public init() {}
@@ -120,7 +113,7 @@ public struct Solver: Sendable {
     ///   duplicates and invalid priorities.
     public mutating func add(_ constraint: Constraint) throws(SolverError) {
         try verifying("adding \(constraint)", adding: constraint) { (solver) throws(SolverError) in
-            try solver.addUnverified(constraint)
+            try solver.addToTableau(constraint, doubts: .rebuild)
         }
     }
 
@@ -130,7 +123,7 @@ public struct Solver: Sendable {
     ///   constraints left; the solver is then left exactly as it was.
     public mutating func remove(_ constraint: Constraint) throws(SolverError) {
         try verifying("removing \(constraint)") { (solver) throws(SolverError) in
-            try solver.removeUnverified(constraint)
+            try solver.removeFromTableau(constraint)
         }
     }
 
@@ -195,7 +188,7 @@ public struct Solver: Sendable {
         throws(SolverError)
     {
         try verifying("updating the constant of \(constraint) to \(constant)") { (solver) throws(SolverError) in
-            try solver.updateConstantUnverified(of: constraint, to: constant)
+            try solver.updateConstantInTableau(of: constraint, to: constant, doubts: .rebuild)
         }
     }
 

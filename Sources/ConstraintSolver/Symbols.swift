@@ -9,7 +9,6 @@ extension Solver {
         case external, slack, error, dummy
     }
 
-
     /// Small per-symbol bookkeeping, kept in one array so that a new symbol costs one append.
     /// (The fields are ordered so that the record packs into 32 bytes.)
     struct SymbolInfo: Sendable {
