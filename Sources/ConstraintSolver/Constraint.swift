@@ -149,6 +149,42 @@ public func >= <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs:
     Constraint(lhs - rhs, .greaterThanOrEqual)
 }
 
+/// Builds the required constraint `lhs == rhs`.
+@inlinable
+public func == <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Constraint {
+    Constraint(lhs - rhs, .equal)
+}
+
+/// Builds the required constraint `lhs == rhs`.
+@inlinable
+public func == <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Constraint {
+    Constraint(lhs - rhs, .equal)
+}
+
+/// Builds the required constraint `lhs <= rhs`.
+@inlinable
+public func <= <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Constraint {
+    Constraint(lhs - rhs, .lessThanOrEqual)
+}
+
+/// Builds the required constraint `lhs <= rhs`.
+@inlinable
+public func <= <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Constraint {
+    Constraint(lhs - rhs, .lessThanOrEqual)
+}
+
+/// Builds the required constraint `lhs >= rhs`.
+@inlinable
+public func >= <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Constraint {
+    Constraint(lhs - rhs, .greaterThanOrEqual)
+}
+
+/// Builds the required constraint `lhs >= rhs`.
+@inlinable
+public func >= <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Constraint {
+    Constraint(lhs - rhs, .greaterThanOrEqual)
+}
+
 /// The errors thrown by ``Solver``.
 public enum SolverError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The constraint has already been added.

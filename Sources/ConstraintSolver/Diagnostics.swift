@@ -31,7 +31,7 @@ extension Solver {
     ///   larger than now: a row counts as infeasible below -(1e-7 + 1e-11 × scale), and a
     ///   basic dummy as off zero beyond that, since rounding left by larger values outlives
     ///   them.
-    public func invariantViolations(scale: Double = 0) -> [String] {
+    package func invariantViolations(scale: Double = 0) -> [String] {
         var problems: [String] = []
         let n = symbolInfo.count
         // Rounding is relative to the largest value the solver computes with.

@@ -87,7 +87,10 @@ public struct Expression: Sendable, CustomStringConvertible {
     }
 }
 
-/// A type that can be used as a linear expression in constraint operators.
+/// A type that can be used as a linear expression in constraint operators: ``Variable``,
+/// ``Term`` and ``Expression``. Numbers are not: an operator with a number on one side is an
+/// overload taking `Double`, so plain arithmetic in a file that imports the solver stays plain
+/// arithmetic (`SolverTests.testNumbersStayNumbers`).
 public protocol ExpressionConvertible: Sendable {
     /// The value as a linear expression.
     var expression: Expression { get }
@@ -108,21 +111,10 @@ extension Expression: ExpressionConvertible {
     public var expression: Expression { self }
 }
 
-extension Double: ExpressionConvertible {
-    /// The constant expression with this value.
-    public var expression: Expression { Expression(constant: self) }
-}
-
-extension Int: ExpressionConvertible {
-    /// The constant expression with this value.
-    public var expression: Expression { Expression(constant: Double(self)) }
-}
-
 /// The number of terms `value` contributes to an expression.
 @inlinable @inline(__always)
 func termCount<E: ExpressionConvertible>(_ value: E) -> Int {
     if value is Variable || value is Term { return 1 }
-    if value is Double || value is Int { return 0 }
     if let e = value as? Expression { return e.terms.count }
     return value.expression.terms.count
 }
@@ -138,8 +130,6 @@ func appendTerms<E: ExpressionConvertible>(
         terms.append(Term(v, factor))
         return 0 * factor
     }
-    if let d = value as? Double { return d * factor }
-    if let i = value as? Int { return Double(i) * factor }
     if let t = value as? Term {
         terms.append(Term(t.variable, t.coefficient * factor))
         return 0 * factor
@@ -162,6 +152,24 @@ func combine<L: ExpressionConvertible, R: ExpressionConvertible>(
     return Expression(terms, constant: l + r)
 }
 
+/// `value ± constant` (or, with `constantFirst`, `constant ± value`) with a single allocation.
+/// The arithmetic is that of ``combine(_:_:sign:)`` with the constant as an expression of no
+/// terms, so the results are bit for bit the same.
+@inlinable @inline(__always)
+func offset<E: ExpressionConvertible>(
+    _ value: E, by constant: Double, sign: Double, constantFirst: Bool = false
+) -> Expression {
+    var terms: [Term] = []
+    terms.reserveCapacity(termCount(value))
+    if constantFirst {
+        let l = constant * 1
+        let r = appendTerms(of: value, times: sign, to: &terms)
+        return Expression(terms, constant: l + r)
+    }
+    let l = appendTerms(of: value, times: 1, to: &terms)
+    return Expression(terms, constant: l + constant * sign)
+}
+
 /// Adds two linear expressions.
 @inlinable
 public func + <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
@@ -172,6 +180,30 @@ public func + <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: 
 @inlinable
 public func - <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     combine(lhs, rhs, sign: -1)
+}
+
+/// Adds a constant to a linear expression.
+@inlinable
+public func + <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Expression {
+    offset(lhs, by: rhs, sign: 1)
+}
+
+/// Adds a linear expression to a constant.
+@inlinable
+public func + <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Expression {
+    offset(rhs, by: lhs, sign: 1, constantFirst: true)
+}
+
+/// Subtracts a constant from a linear expression.
+@inlinable
+public func - <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Expression {
+    offset(lhs, by: rhs, sign: -1)
+}
+
+/// Subtracts a linear expression from a constant.
+@inlinable
+public func - <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Expression {
+    offset(rhs, by: lhs, sign: -1, constantFirst: true)
 }
 
 /// Negates a linear expression.

@@ -33,6 +33,23 @@ final class ClassicTests: XCTestCase {
         XCTAssertEqual(Constraint(x - 9, .equal).violation(constant: -10, value), 3)
     }
 
+    /// Numbers do not conform to `ExpressionConvertible`: an operator with a number on one
+    /// side is an overload on `Double`, so plain arithmetic in a file that imports the solver
+    /// stays plain arithmetic, while `x + 12`, `2 * x` and `x == 16` still build expressions.
+    func testNumbersStayNumbers() throws {
+        XCTAssertFalse(Double.self is any ExpressionConvertible.Type)
+        XCTAssertFalse(Int.self is any ExpressionConvertible.Type)
+        let sum = 1.0 + 2.0
+        XCTAssertTrue(type(of: sum) == Double.self)
+        let x = Variable("x")
+        var s = Solver()
+        try s.add(x + 12 == 2 * x - 4)
+        try s.add(16 <= x)
+        XCTAssertEqual(s.value(of: x), 16)
+        XCTAssertEqual((12 - x).constant, 12)
+        XCTAssertEqual((12 - x).terms.first?.coefficient, -1)
+    }
+
     func testSimple() throws {
         var s = Solver()
         let x = Variable("x")
