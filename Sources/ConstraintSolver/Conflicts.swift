@@ -54,9 +54,10 @@ extension Solver {
     }
 
     /// A fresh solver given `set` as required constraints, each with the constant currently in
-    /// force here, to decide or explain a conflict; nil when it refuses one of them. It
-    /// explains no failure and checks no accuracy itself: checked, a probe's failing add
-    /// asked a probe in turn, until the stack overflowed (finding 46).
+    /// force here, to decide or explain a conflict; nil when it refuses one of them. It explains no
+    /// failure and checks no accuracy itself: checked, a probe's failing add asked a probe in turn,
+    /// until the stack overflowed (the replayed input
+    /// `Fuzz/regressions/solver/conflict-probes-do-not-check-in-turn`).
     func freshProbe(of set: [Constraint]) -> Solver? {
         var probe = Solver()
         probe.explainsFailures = false

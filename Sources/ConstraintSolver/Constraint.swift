@@ -116,7 +116,8 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// A new constraint (with a new identity) with the same expression and relation at another priority.
+    /// A new constraint (with a new identity) with the same expression and relation at another
+    /// priority.
     public func withPriority(_ priority: Priority) -> Constraint {
         Constraint(expression, relation, priority: priority)
     }

@@ -10,7 +10,7 @@ extension Solver {
     /// the accuracy check asks of the tableau. Rounding is relative to the scale, for a dummy
     /// as for any restricted symbol: a redundant `100·v0 == 0`'s dummy held 3.9e-7 beside
     /// values of 5·10^6, a fresh build's own rounding (8e-14 of them), and was taken for a
-    /// broken equality (finding 43).
+    /// broken equality (`testARedundantEqualitysDummyIsJudgedAtTheSolversScale`).
     @inline(__always) func numericProblem(of b: Int, scale: Double) -> String? {
         guard let constant = rowOf[b]?.constant else {
             return improves(Int32(b)) ? "not optimal: \(b) can enter" : nil

@@ -4,7 +4,7 @@
 extension Solver {
     /// Whether `s` can enter: parametric, and its first objective coefficient that is not
     /// near zero improves the objective. A coefficient near zero is rounding residue (6e-12
-    /// where exact arithmetic gives 0, found by fuzzing), and letting its sign decide hid
+    /// where exact arithmetic gives 0), and letting its sign decide hid
     /// the real coefficient at the next level; the ambiguity probes use the same test.
     @inline(__always) func isEligible(_ s: Int32) -> Bool {
         let kind = symbolInfo[Int(s)].kind
@@ -78,15 +78,15 @@ extension Solver {
                 }
             }
             // A direction that no row bounds, or only residue bounds, is unbounded in exact
-            // arithmetic, which an objective of nonnegative errors cannot be: the reduced cost
-            // that chose it is rounding. Fuzzing found an edit error entering on a level-999
-            // cost of 5e-7 (a residue coefficient of 5e-8 times 9.98) through an element of
-            // 1.7e-10 of its row; the step of 5e9 broke a required equality by 2260 (finding
-            // 30). An error entering on a level-999 cost of -2e-8 that no row bounded, with
-            // costs of 2 below it, threw, and the tableau was left unoptimised (finding 37).
-            // Its leading cost (and near-zero ones above) is cleared, so it no longer enters.
-            // Only the probe level of `range(of:)` (the last, when the objective is not
-            // bounded) can be unbounded for real, and is treated as such.
+            // arithmetic, which an objective of nonnegative errors cannot be: the reduced cost that
+            // chose it is rounding. For example, an edit error entering on a level-999 cost of 5e-7
+            // (a residue coefficient of 5e-8 times 9.98) through an element of 1.7e-10 of its row;
+            // the step of 5e9 broke a required equality by 2260 (finding 30). An error entering on
+            // a level-999 cost of -2e-8 that no row bounded, with costs of 2 below it, threw, and
+            // the tableau was left unoptimised (`testACostThatNoRowBoundsIsClearedAsRounding`). Its
+            // leading cost (and near-zero ones above) is cleared, so it no longer enters. Only the
+            // probe level of `range(of:)` (the last, when the objective is not bounded) can be
+            // unbounded for real, and is treated as such.
             let test = ratioTest(entering, direction)
             guard let (leaving, residueOnly) = test, !residueOnly else {
                 if boundedObjective || leadingLevel(entering) < objective.count - 1 {
@@ -106,12 +106,12 @@ extension Solver {
         }
     }
 
-    /// Returns the symbols passed over for worsening a higher level to the heap when their
-    /// step no longer does; whether any returned. Whether a step worsens a level depends on
-    /// the leaving row's constant and the level's value, which later pivots and updates move
-    /// without touching the symbol's costs: fuzzing found a symbol passed over for a change of
-    /// 1.8e-4 in a level of 1.8e5, which an add then raised to 3e5, where the change was
-    /// rounding, and the tableau was left unoptimised (finding 38).
+    /// Returns the symbols passed over for worsening a higher level to the heap when their step no
+    /// longer does; whether any returned. Whether a step worsens a level depends on the leaving
+    /// row's constant and the level's value, which later pivots and updates move without touching
+    /// the symbol's costs: for example a symbol passed over for a change of 1.8e-4 in a level of
+    /// 1.8e5, which an add then raised to 3e5, where the change was rounding, and the tableau was
+    /// left unoptimised (`testACycleIsEndedByClearingItsSmallestRelativeCost`).
     mutating func retryPassedOver() -> Bool {
         if passedOver.isEmpty { return false }
         let symbols = passedOver
@@ -129,11 +129,13 @@ extension Solver {
     }
 
     /// Whether moving `entering` in `direction` until `leaving` reaches zero would make a level
-    /// above its leading level worse by more than rounding. Entering reads reduced costs below
-    /// 1e-8 as zero, because residue must not decide a pivot (finding 15); but over a long
-    /// step a small cost is real: fuzzing found a cost of 5e-10 and a step of 2e7 through a
-    /// pivot element of 2.5e-9, which raised the highest level by 0.01, and a cycle followed
-    /// (finding 21). So a small cost counts when the step makes it count.
+    /// above its leading level worse by more than rounding. Entering reads reduced costs below 1e-8
+    /// as zero, because residue must not decide a pivot
+    /// (`testResidueInTheObjectiveDoesNotDecideEntering`); but over a long step a small cost is
+    /// real: for example a cost of 5e-10 and a step of 2e7 through a pivot element of 2.5e-9, which
+    /// raised the highest level by 0.01, and a cycle followed
+    /// (`testRoundingCycleInThePrimalSimplexEnds`). So a small cost counts when the step makes it
+    /// count.
     func worsensHigherLevel(_ entering: Int32, _ direction: Double, leaving: Int32) -> Bool {
         let level = leadingLevel(entering)
         guard level > 0, let row = rowOf[Int(leaving)] else { return false }
@@ -224,9 +226,9 @@ extension Solver {
     /// is passed over when its row stays feasible at the step the other rows allow, to 1e-9
     /// of its own value or to the tableau's rounding level (10^-12 of the largest value it
     /// holds or of the step), whichever is larger: pivoting on it multiplied every rounding
-    /// error of the tableau by 10^12 (fuzzing found required equalities 2e-5 and 1.2e-3 off
+    /// error of the tableau by 10^12 (for example required equalities 2e-5 and 1.2e-3 off
     /// that way), while the row only moves by that residue times the step. When a small
-    /// element does bind (fuzzing found a row left 1e-3 infeasible), the plain ratio test
+    /// element does bind (for example a row left 1e-3 infeasible), the plain ratio test
     /// decides.
     ///
     /// `residueOnly` says that every row that reaches zero holds `entering` at a residue
@@ -345,13 +347,13 @@ extension Solver {
 
 /// Watches the primal simplex for cycles that rounding causes (see `Solver.optimize`).
 ///
-/// It only starts after more pivots than an optimisation of that many rows needs, so it
-/// costs nothing in ordinary solves. It then records the entering symbols; when one enters
-/// again with its reduced cost at the same level, the pivots since then form a cycle, and
-/// the entering symbol of the cycle whose cost is smallest relative to the largest of its
-/// level is the suspect whose cost is rounding. Levels do not decide: fuzzing found a cycle
-/// driven by a level-750 cost of 1.2e-8 next to costs of 50, while the least significant
-/// level's costs of 2 were real, and clearing those never ended it (finding 38).
+/// It only starts after more pivots than an optimisation of that many rows needs, so it costs
+/// nothing in ordinary solves. It then records the entering symbols; when one enters again with its
+/// reduced cost at the same level, the pivots since then form a cycle, and the entering symbol of
+/// the cycle whose cost is smallest relative to the largest of its level is the suspect whose cost
+/// is rounding. Levels do not decide: for example a cycle driven by a level-750 cost of 1.2e-8 next
+/// to costs of 50, while the least significant level's costs of 2 were real, and clearing those
+/// never ended it (`testACycleIsEndedByClearingItsSmallestRelativeCost`).
 struct CycleGuard {
     /// Pivots after which an optimisation of `rows` rows is watched.
     static func watchAfter(rows: Int) -> Int { 10 * rows + 100 }

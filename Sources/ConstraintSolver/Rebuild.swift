@@ -49,11 +49,11 @@ extension Solver {
         if !due && checksDrift && !driftChecked { due = drifts() }
         guard due else { return }
         guard let fresh = replayed() else {
-            // The replay itself failed: the system is too ill-conditioned for a clean rebuild
-            // (it happens with near-singular random systems, and a replay took a redundant
-            // copy of `v0 == 0` for a conflict by rounding); keep the current tableau, refined
-            // (a removal left a required equality 2.8e-4 off, which one step removes; fuzzing,
-            // finding 33).
+            // The replay itself failed: the system is too ill-conditioned for a clean rebuild (it
+            // happens with near-singular random systems, and a replay took a redundant copy of `v0
+            // == 0` for a conflict by rounding); keep the current tableau, refined (a removal left
+            // a required equality 2.8e-4 off, which one step removes;
+            // `testRemovalDropsTheMarkersRoundingAndRefinesWhenAReplayFails`).
             mustRebuild = false
             amplification = 1
             operationsSinceRebuild = 0
@@ -122,10 +122,10 @@ extension Solver {
         become(probe)
     }
 
-    /// Whether a constant that decides a conflict could be rounding: at most 10^-9 of the
-    /// largest value the tableau holds. Fuzzing found a redundant required `v0 == 0` refused
-    /// for a constant of 3e-5 beside values of 10^5 (finding 24); an absolute test cannot
-    /// tell that from a real conflict of 3e-5 at a scale of 1.
+    /// Whether a constant that decides a conflict could be rounding: at most 10^-9 of the largest
+    /// value the tableau holds. For example, a redundant required `v0 == 0` refused for a constant
+    /// of 3e-5 beside values of 10^5 (`testRedundantCopyIsNotRefusedForRoundingAtLargeValues`); an
+    /// absolute test cannot tell that from a real conflict of 3e-5 at a scale of 1.
     func isRoundingOfTheTableau(_ constant: Double) -> Bool {
         abs(constant) <= conflictRoundingTolerance * Swift.max(1, largestRowConstant())
     }

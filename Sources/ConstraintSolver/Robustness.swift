@@ -14,24 +14,25 @@ extension Solver {
     /// scale, such as a layout's.
     var isIllConditioned: Bool { checksDrift || amplification != 1 }
 
-    /// Runs `operation`, one public operation, and in an ill-conditioned system checks what it
-    /// left (``accuracyProblem()``). When a required constraint is off by more than rounding,
-    /// or the tableau is no longer feasible and optimal, a fresh build of the same constraints
-    /// takes over if it does better; if it does not, the operation is undone and refused with
-    /// ``SolverError/illConditioned(_:)`` (or, for a required constraint being `added` that
-    /// the required constraints alone refuse, as a conflict). Fuzzing with coefficients from
-    /// 0.01 to 100 found such systems where every heuristic for telling rounding from real
-    /// terms failed in turn (findings 36, 40 and 42: a real term dropped as rounding, a weak
-    /// error moved 2e7 through a replay, a conflicting equality accepted by a fresh build).
+    /// Runs `operation`, one public operation, and in an ill-conditioned system checks what it left
+    /// (``accuracyProblem()``). When a required constraint is off by more than rounding, or the
+    /// tableau is no longer feasible and optimal, a fresh build of the same constraints takes over
+    /// if it does better; if it does not, the operation is undone and refused with
+    /// ``SolverError/illConditioned(_:)`` (or, for a required constraint being `added` that the
+    /// required constraints alone refuse, as a conflict). Systems with coefficients from 0.01 to
+    /// 100 found such systems where every heuristic for telling rounding from real terms failed in
+    /// turn (`testAnOperationRoundingWouldBreakIsRefusedAndUndone`,
+    /// `testAConflictAcceptedThroughRoundingIsRefusedAsAConflict`: a real term dropped as rounding,
+    /// a weak error moved 2e7 through a replay, a conflicting equality accepted by a fresh build).
     ///
-    /// The state before the operation is kept (a copy, shared until the operation writes)
-    /// when the system is already ill-conditioned, or has ever held a coefficient outside
-    /// 0.1...10 in magnitude (``hasWideCoefficients``), so layouts (±1, halves, 16/9) pay
-    /// nothing. Without that second rule, an operation that made a well-conditioned system
-    /// ill-conditioned could not be undone: fuzzing found a removal that left a required
-    /// `100·v2 - 0.01·v1 == 0` 1e-4 off (finding 45). Such an operation on a system of
-    /// moderate coefficients is still checked, and rebuilt when it fails, but cannot be
-    /// undone. Rebuilds and replays run their operations unchecked.
+    /// The state before the operation is kept (a copy, shared until the operation writes) when the
+    /// system is already ill-conditioned, or has ever held a coefficient outside 0.1...10 in
+    /// magnitude (``hasWideCoefficients``), so layouts (±1, halves, 16/9) pay nothing. Without that
+    /// second rule, an operation that made a well-conditioned system ill-conditioned could not be
+    /// undone: for example a removal that left a required `100·v2 - 0.01·v1 == 0` 1e-4 off (the
+    /// replayed input `Fuzz/regressions/solver/ill-conditioned-removal-rebuilds`). Such an
+    /// operation on a system of moderate coefficients is still checked, and rebuilt when it fails,
+    /// but cannot be undone. Rebuilds and replays run their operations unchecked.
     @inline(__always)
     mutating func verifying(
         _ operation: @autoclosure () -> String, adding added: Constraint? = nil,
@@ -57,7 +58,7 @@ extension Solver {
         // A required constraint that the required constraints alone refuse, built afresh
         // without the optional ones and edits, is a conflict, and is reported as one: a
         // required `v3 == 0` beside `-0.01·v3 + 3·v0 + 10 == 0` and `v0 == 0` was accepted
-        // and left `v0 == 0` 3.3 off (finding 42).
+        // and left `v0 == 0` 3.3 off (`testAConflictAcceptedThroughRoundingIsRefusedAsAConflict`).
         if let added, added.priority.isRequired, requiredConstraintsRefuse(added) {
             throw unsatisfiable(added, candidates: allConstraints.filter { $0.priority.isRequired })
         }

@@ -22,7 +22,7 @@ extension Solver {
         }
         // Refuses the constraint as a conflict that `candidates` explain, after undoing the
         // add; when the verdict hangs on a constant within the tableau's rounding, a fresh
-        // build decides instead (finding 24).
+        // build decides instead (`testRedundantCopyIsNotRefusedForRoundingAtLargeValues`).
         func refuse(_ constant: Double, _ candidates: [Constraint]) throws(SolverError) {
             undo()
             if isRoundingOfTheTableau(constant), doubts == .rebuild, let fresh = replayed() {
@@ -47,7 +47,7 @@ extension Solver {
             // A replay adds constraints this solver's original accepted: a conflict within
             // the tableau's rounding is a redundant copy (a replay refused a copy of
             // `10·v0 == 0` for a constant of 1.6e-7 beside values of 375, and the rebuild
-            // failed; finding 35).
+            // failed; `testAConflictIsFoundWhenNoFreshBuildCanDecide`).
             if doubts == .acceptReplayed && !nearZero(row.constant) && isRoundingOfTheTableau(row.constant) {
                 row.constant = 0
             }
@@ -58,23 +58,24 @@ extension Solver {
             journal = Journal(objectiveConstants: objectiveConstants, rowCount: rowCount)
             let (success, failedRow, smallPivot) = addWithArtificialVariable(row)
             if !success { return try refuse(failedRow.constant, markerConstraints(in: failedRow)) }
-            // Phase one found the constraint satisfiable through a small pivot element, which
-            // may be rounding that outgrew the residue test: a required `100·v0 + 375 == 0`
-            // next to a required `v0 == 0` was accepted through an element of 2.9e-7 of its
-            // row (fuzzing, finding 23). In a system whose rounding has grown (the drift check
-            // is on), the verdict is also checked by its consequence: a satisfiable constraint
-            // leaves the other required constraints holding. A required `3·v0 == 0` beside
-            // `-2·v0 - 1 == 0` was accepted through an element of 1.1e-6 of its row, rounding
-            // of the tableau's coefficients, and left the other 1.0 off (finding 29). Either way
-            // a fresh build of the same constraints decides. Where none can (this is one, or
-            // the replay failed), the consequence decides: refined, the required constraints
-            // no longer hold, so the constraint conflicts (a required `v0 + 1 == 0` beside
-            // `v0 == 0` was accepted through an element of 5.5e-7 when the replay failed;
-            // finding 35). The consequence includes the constraint itself: phase one pivoted on
-            // an unrestricted variable's rounding (2e-6 beside a magnitude of 20000 summed into
-            // it) and moved it by 8e7, and a required `100·v0 + 375 == 0` beside a required
-            // `3·v0 + 10 >= 0` was accepted 41.7 off, while every other constraint held
-            // (finding 39).
+            // Phase one found the constraint satisfiable through a small pivot element, which may
+            // be rounding that outgrew the residue test: a required `100·v0 + 375 == 0` next to a
+            // required `v0 == 0` was accepted through an element of 2.9e-7 of its row
+            // (`testConflictIsFoundAfterRoundingGrew`). In a system whose rounding has grown (the
+            // drift check is on), the verdict is also checked by its consequence: a satisfiable
+            // constraint leaves the other required constraints holding. A required `3·v0 == 0`
+            // beside `-2·v0 - 1 == 0` was accepted through an element of 1.1e-6 of its row,
+            // rounding of the tableau's coefficients, and left the other 1.0 off
+            // (`testPhaseOneVerdictIsCheckedByTheRequiredConstraints`). Either way a fresh build of
+            // the same constraints decides. Where none can (this is one, or the replay failed), the
+            // consequence decides: refined, the required constraints no longer hold, so the
+            // constraint conflicts (a required `v0 + 1 == 0` beside `v0 == 0` was accepted through
+            // an element of 5.5e-7 when the replay failed;
+            // `testAConflictIsFoundWhenNoFreshBuildCanDecide`). The consequence includes the
+            // constraint itself: phase one pivoted on an unrestricted variable's rounding (2e-6
+            // beside a magnitude of 20000 summed into it) and moved it by 8e7, and a required
+            // `100·v0 + 375 == 0` beside a required `3·v0 + 10 >= 0` was accepted 41.7 off, while
+            // every other constraint held (`testPhaseOnesConsequenceIncludesTheNewConstraint`).
             let drifting = (smallPivot || checksDrift) && drifts(adding: constraint)
             if smallPivot || drifting, doubts == .rebuild, let fresh = replayed() {
                 undo()
@@ -131,7 +132,7 @@ extension Solver {
                 var row = takeRow(leaving)
                 // Feasibility forces this row, whatever its coefficient of the marker. Below
                 // 1e-3 of the row's largest, the pivot multiplies the row's rounding by 10^3 or
-                // more, and what removal added stays (fuzzing found a required equality 8.2e-6
+                // more, and what removal added stays (for example a required equality 8.2e-6
                 // off that a fresh build holds to 2e-16): the tableau is rebuilt at the end of
                 // the removal. The random benchmark's 2,700 removals rebuild 12 times.
                 if abs(row.coefficient(for: m)) < removalRebuildThreshold * row.largestMagnitude {
@@ -195,11 +196,11 @@ extension Solver {
             try optimize()
             // Only rows the update touched (all journaled) can have moved a dummy off zero.
             if let log = journal, !dummyRowsAreZero(log.rows.map(\.0)) { throw .internalError("dummy row") }
-            // In a system whose rounding has grown, the verdict is also checked by its
-            // consequence, as phase one's is: the dual simplex made a required `v0 <= -10`
-            // feasible beside a required `v0 == 0` through rounding, and v0 went to -9.99
-            // (fuzzing, finding 34). The solution is refined first, so that only a real
-            // violation counts.
+            // In a system whose rounding has grown, the verdict is also checked by its consequence,
+            // as phase one's is: the dual simplex made a required `v0 <= -10` feasible beside a
+            // required `v0 == 0` through rounding, and v0 went to -9.99
+            // (`testExpansionRoundingDoesNotSatisfyAConflict`). The solution is refined first, so
+            // that only a real violation counts.
             if checksVerdict && drifts() { throw .internalError("required constraints drift") }
             journal = nil
         } catch {
@@ -263,7 +264,7 @@ extension Solver {
     ///
     /// Unlike in kiwi, a parametric external variable can sit in restricted rows (definitions
     /// and ill-conditioned coefficients keep it out of the basis), and the primal simplex that
-    /// follows an add assumes a feasible tableau. Found by fuzzing: solving a new optional row
+    /// follows an add assumes a feasible tableau. For example, solving a new optional row
     /// for such a variable drove a required inequality's slack to -2.76.
     func keepsFeasible(_ s: Int32, value: Double) -> Bool {
         if value == 0 { return true }
@@ -323,12 +324,12 @@ extension Solver {
     /// redundant and its row is solved for the dummy with the largest coefficient (every
     /// dummy stays at zero as a parameter). Nil when nothing is left at all.
     ///
-    /// Terms other than dummies below ``phaseOneCheckThreshold`` of the largest dummy's are
-    /// taken for rounding too, and `judgedRounding` is set (so that a fresh build decides when
-    /// one may be made): a second required `v0 == 0` expanded to `d15 - d14 + 1.36e-8·e2`,
-    /// rounding of coefficients of ±100 that a rebuild had summed, and the row was solved for
-    /// the error, which then held 7.3e7·(d14 - d15); updating the first copy's constant to
-    /// 10^5 was accepted and broke the second by 10^5 (fuzzing, finding 31).
+    /// Terms other than dummies below ``phaseOneCheckThreshold`` of the largest dummy's are taken
+    /// for rounding too, and `judgedRounding` is set (so that a fresh build decides when one may be
+    /// made): a second required `v0 == 0` expanded to `d15 - d14 + 1.36e-8·e2`, rounding of
+    /// coefficients of ±100 that a rebuild had summed, and the row was solved for the error, which
+    /// then held 7.3e7·(d14 - d15); updating the first copy's constant to 10^5 was accepted and
+    /// broke the second by 10^5 (`testARedundantCopyIsNotSolvedForARoundingTerm`).
     func artificialRowSubject(_ row: inout Row, judgedRounding: inout Bool) -> Int32? {
         let largest = row.largestMagnitude
         row.terms.removeAll { abs($0.coefficient) <= cancellationTolerance * largest }
@@ -356,13 +357,14 @@ extension Solver {
     /// Drops the terms of a new constraint's expanded row that are only the rounding of its
     /// expansion: at most ``expansionRoundingTolerance`` of the largest product the expansion
     /// summed, estimated as a term's coefficient times the largest coefficient of the row or
-    /// definition that replaced its variable. Relative to the expanded row itself such terms
-    /// can look real: `-2·v0 + 10 == 0` expanded to `10 + 2·d14 + d21 - 2.7e-8·e1` where v0's
-    /// definition holds coefficients of 100 (rounding of 1.4e-10 of them), phase one made the
-    /// error 1.5e9, and a conflicting constraint was accepted, by a fresh build too (fuzzing,
-    /// finding 34). The constraint's own marker and error stay. Only rows with no subject
-    /// come here (phase one or a row of dummies): rare in layouts (the enaml form spends 7,700
-    /// of its 110 million instructions here; the 1000-row feed never comes).
+    /// definition that replaced its variable. Relative to the expanded row itself such terms can
+    /// look real: `-2·v0 + 10 == 0` expanded to `10 + 2·d14 + d21 - 2.7e-8·e1` where v0's
+    /// definition holds coefficients of 100 (rounding of 1.4e-10 of them), phase one made the error
+    /// 1.5e9, and a conflicting constraint was accepted, by a fresh build too
+    /// (`testExpansionRoundingDoesNotSatisfyAConflict`). The constraint's own marker and error
+    /// stay. Only rows with no subject come here (phase one or a row of dummies): rare in layouts
+    /// (the enaml form spends 7,700 of its 110 million instructions here; the 1000-row feed never
+    /// comes).
     func dropExpansionRounding(_ row: inout Row, of constraint: Constraint, _ tag: Tag) {
         var scale = 0.0
         for term in constraint.expression.terms {
@@ -376,15 +378,15 @@ extension Solver {
         }
     }
 
-    /// Drops the terms of `marker` that are only rounding next to their rows' largest
-    /// coefficient (at most ``cancellationTolerance`` of it, the level at which sums cancel)
-    /// before a removal pivots the marker in and substitutes its row everywhere: the
-    /// substitution would turn each into a constant of rounding times the marker's value.
-    /// Three basic dummies of copies of `v0 == 0` held a removed marker at 4e-11 of their
-    /// rows, its row's constant of 740 left them 3.1e-8 off zero, and the dual simplex then
-    /// pivoted them out through rounding (fuzzing, finding 33). The pivot tolerance
-    /// (``isResidue(_:in:)``) would be too coarse here: it took a real 1e-4 (0.01 · 0.01)
-    /// next to 10^4 for residue, and dropping it broke a required equality by 2.2.
+    /// Drops the terms of `marker` that are only rounding next to their rows' largest coefficient
+    /// (at most ``cancellationTolerance`` of it, the level at which sums cancel) before a removal
+    /// pivots the marker in and substitutes its row everywhere: the substitution would turn each
+    /// into a constant of rounding times the marker's value. Three basic dummies of copies of `v0
+    /// == 0` held a removed marker at 4e-11 of their rows, its row's constant of 740 left them
+    /// 3.1e-8 off zero, and the dual simplex then pivoted them out through rounding
+    /// (`testRemovalDropsTheMarkersRoundingAndRefinesWhenAReplayFails`). The pivot tolerance
+    /// (``isResidue(_:in:)``) would be too coarse here: it took a real 1e-4 (0.01 · 0.01) next to
+    /// 10^4 for residue, and dropping it broke a required equality by 2.2.
     mutating func dropRounding(of marker: Int32) {
         for r in columns[Int(marker)] {
             guard let row = rowOf[Int(r)],
@@ -397,14 +399,14 @@ extension Solver {
 
     func markerLeavingRow(_ marker: Int32) -> Int32? {
         // A basic dummy is a redundant required equality that leans on the marker. Its row's
-        // constant is zero, so pivoting there moves no other row's constant and the dummy
-        // stays at zero as a parameter; any other row would give the dummy row that row's
-        // constant and break the equality (found by fuzzing: two copies of `v == 0`, an
-        // optional `v == -375`, then removing the first copy left v at -375). Every basic dummy
-        // is at zero, so the best-conditioned one is taken: the marker's coefficient largest
-        // relative to its row's, the lowest id among equals. Residue is never taken: a dummy
-        // row holding the marker at 4e-11 of its row was the lowest id, and the pivot moved
-        // the other copy's dummy off zero (fuzzing, finding 28).
+        // constant is zero, so pivoting there moves no other row's constant and the dummy stays at
+        // zero as a parameter; any other row would give the dummy row that row's constant and break
+        // the equality (for example two copies of `v == 0`, an optional `v == -375`, then removing
+        // the first copy left v at -375). Every basic dummy is at zero, so the best-conditioned one
+        // is taken: the marker's coefficient largest relative to its row's, the lowest id among
+        // equals. Residue is never taken: a dummy row holding the marker at 4e-11 of its row was
+        // the lowest id, and the pivot moved the other copy's dummy off zero
+        // (`testRemovalPivotsThroughTheBestConditionedRedundantCopy`).
         var dummy: Int32 = -1
         var best = 0.0
         for r in columns[Int(marker)] where symbolInfo[Int(r)].kind == .dummy {
@@ -426,8 +428,8 @@ extension Solver {
         for r in columns[Int(marker)] {
             guard let row = rowOf[Int(r)] else { continue }
             let c = row.coefficient(for: marker)
-            // Residue is no pivot here either: a coefficient of 6e-12 next to 2 gave the
-            // smallest ratio, and the pivot sent a variable to 10^12 (fuzzing, finding 19).
+            // Residue is no pivot here either: a coefficient of 6e-12 next to 2 gave the smallest
+            // ratio, and the pivot sent a variable to 10^12 (`testRemovalDoesNotPivotOnResidue`).
             if c == 0 || isResidue(c, in: row) { continue }
             if symbolInfo[Int(r)].kind == .external {
                 if third < 0 || r < third { third = r }

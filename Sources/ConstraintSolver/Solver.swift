@@ -159,7 +159,8 @@ public struct Solver: Sendable {
     public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
         guard let constraint = edits[variable] else { throw .unknownEditVariable(variable) }
         // The edit goes once its constraint has: a refused removal
-        // (``SolverError/illConditioned(_:)``) leaves the solver as it was (finding 44).
+        // (``SolverError/illConditioned(_:)``) leaves the solver as it was
+        // (`testARefusedEditVariableRemovalKeepsTheEditVariable`).
         try remove(constraint)
         edits[variable] = nil
     }

@@ -137,7 +137,8 @@ final class RandomSystemTests: XCTestCase {
                         XCTAssertEqual(failed, c)
                         XCTAssertTrue(c.priority.isRequired)
                         assertSameState(before, s)
-                        // The conflict set is irreducible: it conflicts, and dropping any member does not.
+                        // The conflict set is irreducible: it conflicts, and dropping any member
+                        // does not.
                         XCTAssertFalse(isFeasible(conflicts + [c], s))
                         for k in conflicts.indices {
                             var smaller = conflicts

@@ -2,8 +2,8 @@ import XCTest
 
 @testable import ConstraintSolver
 
-/// Iterative refinement (`Refinement.swift`); the fuzz finding it fixed is in
-/// `FuzzFindingsTests.testRefinementRemovesTheRoundingOfTheTableau`.
+/// Iterative refinement (`Refinement.swift`); its effect on a whole system is pinned by
+/// `NumericalRobustnessTests.testRefinementRemovesTheRoundingOfTheTableau`.
 final class RefinementTests: XCTestCase {
     /// Large terms that cancel lose nothing: plain Double arithmetic gives 0 for both sums.
     func testCompensatedSumKeepsWhatCancellationLoses() {

@@ -510,11 +510,11 @@ final class FeedTests: XCTestCase {
 
 /// The primal simplex on costs that are rounding.
 final class OptimizeTests: XCTestCase {
-    /// Finding 37: a symbol whose direction no row bounds entered on a level-999 cost of
+    /// A symbol whose direction no row bounds entered on a level-999 cost of
     /// -2e-8 (rounding of products of 0.01) with a cost of 2 on a lower level; `optimize`
     /// threw, the rebuild failed the same way, and the tableau was left unoptimised. An
     /// objective of nonnegative errors cannot be unbounded, so that cost is rounding, as one
-    /// whose direction only residue bounds is (finding 30): it is cleared, and only the level
+    /// whose direction only residue bounds is: it is cleared, and only the level
     /// below decides.
     func testACostThatNoRowBoundsIsClearedAsRounding() throws {
         let v = Variable("v")
