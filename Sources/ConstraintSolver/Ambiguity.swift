@@ -1,13 +1,13 @@
 // Ambiguity queries: the range a variable can take at the optimum, and which variables of a
 // layout could move without making any constraint worse.
 
-extension Solver {
+extension Tableau {
     // MARK: - Ambiguity
 
     /// The range of values `variable` can take while every constraint stays satisfied
     /// equally well (the same lexicographic optimum). Infinite bounds mean the variable is
     /// free in that direction.
-    public func range(of variable: Variable) -> ClosedRange<Double> {
+    func range(of variable: Variable) -> ClosedRange<Double> {
         guard let s = variableSymbols[variable] else { return -Double.infinity...Double.infinity }
         let target = parametricRow(of: s)
         var bounds: [Double] = []
@@ -33,20 +33,10 @@ extension Solver {
         return low...high
     }
 
-    /// The variables among `variables` that could take other values while every constraint
-    /// is satisfied equally well, i.e. whose layout is ambiguous (free variables).
-    ///
-    /// Most variables are settled from the optimal tableau alone (see `settledAmbiguity`);
-    /// only the rest are settled by minimising and maximising them (`range(of:)`), which
-    /// copies the solver.
-    public func ambiguousVariables(among variables: [Variable]) -> [Variable] {
-        ambiguousVariables(among: variables, movable: symbolsReachedByCostlessMoves())
-    }
-
     /// `ambiguousVariables(among:)` with the pass over the symbols done once by the caller
     /// (`symbolsReachedByCostlessMoves()`), for many queries against an unchanged solver:
     /// the layout engine asks once per view.
-    package func ambiguousVariables(among variables: [Variable], movable: [Bool]) -> [Variable] {
+    func ambiguousVariables(among variables: [Variable], movable: [Bool]) -> [Variable] {
         variables.filter { variable in
             guard let s = variableSymbols[variable] else { return true }
             // Only what a costless parametric symbol reaches can move; most variables of a
@@ -61,7 +51,7 @@ extension Solver {
     /// change: those symbols, the basic symbols whose rows hold them, and the definitions that
     /// use any of these, transitively. An over-approximation (terms may cancel), found in one
     /// pass over the symbols.
-    package func symbolsReachedByCostlessMoves() -> [Bool] {
+    func symbolsReachedByCostlessMoves() -> [Bool] {
         var reached = [Bool](repeating: false, count: symbolInfo.count)
         var queue: [Int32] = []
         // Parametric symbols: neither basic nor defined (a definition is not a degree of freedom).
@@ -124,9 +114,4 @@ extension Solver {
         return undecided ? nil : false
     }
 
-    /// Whether any of `variables` could take another value with every constraint satisfied
-    /// equally well (what `hasAmbiguousLayout` reports for a view's frame variables).
-    public func hasAmbiguousLayout(_ variables: [Variable]) -> Bool {
-        !ambiguousVariables(among: variables).isEmpty
-    }
 }

@@ -1,7 +1,7 @@
 // Conflict explanation: an irreducible set of required constraints that cannot hold together
 // with a refused one.
 
-extension Solver {
+extension Tableau {
     // MARK: - Conflict explanation
 
     func markerConstraints(in row: Row) -> [Constraint] {
@@ -58,8 +58,8 @@ extension Solver {
     /// failure and checks no accuracy itself: checked, a probe's failing add asked a probe in turn,
     /// until the stack overflowed (the replayed input
     /// `Fuzz/regressions/solver/conflict-probes-do-not-check-in-turn`).
-    func freshProbe(of set: [Constraint]) -> Solver? {
-        var probe = Solver()
+    func freshProbe(of set: [Constraint]) -> Tableau? {
+        var probe = Tableau()
         probe.explainsFailures = false
         for c in set {
             let constant = constraints[c]?.constant ?? c.expression.constant

@@ -3,7 +3,7 @@
 // when a variable can be defined, expansion of definitions (sparse and in a dense workspace,
 // bit for bit the same), and evaluation of every value through a compiled program.
 
-extension Solver {
+extension Tableau {
     // MARK: - Definitions
 
     /// Whether `p` can be defined by a row whose unexpanded definitions are those in `row`:

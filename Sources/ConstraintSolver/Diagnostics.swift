@@ -1,6 +1,6 @@
 // Internal consistency checks, for the test suite, the fuzz harness and the accuracy check.
 
-extension Solver {
+extension Tableau {
     // MARK: - Invariants (for tests)
 
     /// What rounding may not leave at symbol `b`, with `scale` the largest value held (at
@@ -31,7 +31,7 @@ extension Solver {
     ///   larger than now: a row counts as infeasible below -(1e-7 + 1e-11 × scale), and a
     ///   basic dummy as off zero beyond that, since rounding left by larger values outlives
     ///   them.
-    package func invariantViolations(scale: Double = 0) -> [String] {
+    func invariantViolations(scale: Double = 0) -> [String] {
         var problems: [String] = []
         let n = symbolInfo.count
         // Rounding is relative to the largest value the solver computes with.
@@ -93,5 +93,27 @@ extension Solver {
             problems.append("level bookkeeping")
         }
         return problems
+    }
+
+    /// The largest magnitude among the values of all the symbols (``Solver/magnitude()``).
+    func magnitude() -> Double {
+        evaluate(program ?? compileProgram()).reduce(0) { max($0, abs($1)) }
+    }
+
+    /// The current internal sizes (``Solver/statistics``).
+    var statistics: Solver.Statistics {
+        var used = 0
+        for s in symbolInfo.indices
+        where rowOf[s] != nil || !columns[s].isEmpty || definition[s] != nil
+            || !definitionUsers[s].isEmpty
+        {
+            used += 1
+        }
+        var terms = 0
+        for level in objective { for c in level where c != 0 { terms += 1 } }
+        return Solver.Statistics(
+            rows: rowCount, definitions: definitionCount, columns: used, objectiveTerms: terms,
+            levels: levels.count, variables: variableSymbols.count, constraints: constraints.count,
+            rebuilds: rebuildCount)
     }
 }

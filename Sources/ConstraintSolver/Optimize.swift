@@ -1,7 +1,7 @@
 // The primal simplex on the lexicographic objective (Bland's rule), phase one, the ratio test,
 // the pivot and the dual simplex.
 
-extension Solver {
+extension Tableau {
     /// Whether `s` can enter: parametric, and its first objective coefficient that is not
     /// near zero improves the objective. A coefficient near zero is rounding residue (6e-12
     /// where exact arithmetic gives 0), and letting its sign decide hid

@@ -2,7 +2,7 @@
 // may have multiplied rounding, or decides a verdict that rounding in this tableau may have
 // decided.
 
-extension Solver {
+extension Tableau {
     /// Who settles a verdict that the tableau's rounding may have decided (a conflict whose
     /// constant is within rounding, a phase one through a small pivot element, an optimisation
     /// that rounding made fail). The public operations let a fresh build decide; the fresh
@@ -66,12 +66,11 @@ extension Solver {
     /// Takes the place of `fresh`, a fresh build of this solver's constraints: counts the
     /// rebuild, keeps whether drift and accuracy are checked and whether wide coefficients were
     /// seen, and records the fresh build's own drift.
-    mutating func become(_ fresh: Solver) {
+    mutating func become(_ fresh: Tableau) {
         var next = fresh
         next.rebuildCount = rebuildCount + 1
         next.inherentDrift = next.refined()
         next.checksDrift = checksDrift
-        next.hasWideCoefficients = hasWideCoefficients
         self = next
     }
 
@@ -116,7 +115,7 @@ extension Solver {
     /// ``replayed()``) and takes its place; when the fresh build refuses the constraint, its
     /// error is thrown and this solver is unchanged. For verdicts that rounding in this
     /// tableau may have decided.
-    mutating func adopt(_ fresh: Solver, adding constraint: Constraint) throws(SolverError) {
+    mutating func adopt(_ fresh: Tableau, adding constraint: Constraint) throws(SolverError) {
         var probe = fresh
         try probe.addToTableau(constraint, doubts: .decideHere)
         become(probe)
@@ -145,8 +144,8 @@ extension Solver {
     /// constants (so edit variables keep their suggestions), and the values this one last
     /// reported: the same system without this solver's history of removals, failed adds and
     /// re-solves. Nil when the replay fails through rounding.
-    func replayed() -> Solver? {
-        var fresh = Solver()
+    func replayed() -> Tableau? {
+        var fresh = Tableau()
         fresh.explainsFailures = explainsFailures
         do throws(SolverError) {
             for info in constraints.values.sorted(by: { $0.order < $1.order }) {
@@ -159,7 +158,6 @@ extension Solver {
         } catch {
             return nil
         }
-        fresh.edits = edits
         fresh.nextOrder = nextOrder
         for s in fresh.symbolInfo.indices {
             if let variable = fresh.symbolInfo[s].variable, let old = variableSymbols[variable] {

@@ -1,7 +1,7 @@
 // Iterative refinement: the rounding a tableau's arithmetic leaves in the solution is
 // measured against the constraints themselves and moved out through the markers' columns.
 
-extension Solver {
+extension Tableau {
     /// One step of iterative refinement.
     ///
     /// The values the tableau gives satisfy every constraint's creation row (expression,

@@ -9,11 +9,6 @@
 }
 
 extension Solver {
-    /// Whether pivots may have multiplied rounding (``amplification`` has left 1) or once did
-    /// enough to turn the drift check on. Never true of a system whose coefficients are of one
-    /// scale, such as a layout's.
-    var isIllConditioned: Bool { checksDrift || amplification != 1 }
-
     /// Runs `operation`, one public operation, and in an ill-conditioned system checks what it left
     /// (``accuracyProblem()``). When a required constraint is off by more than rounding, or the
     /// tableau is no longer feasible and optimal, a fresh build of the same constraints takes over
@@ -36,34 +31,41 @@ extension Solver {
     @inline(__always)
     mutating func verifying(
         _ operation: @autoclosure () -> String, adding added: Constraint? = nil,
-        _ body: (inout Solver) throws(SolverError) -> Void
+        _ body: (inout Tableau) throws(SolverError) -> Void
     ) throws(SolverError) {
         // Only the public operations come here; a rebuild takes the flag over (`become`).
         if let added, !hasWideCoefficients, added.expression.terms.contains(where: { isWide($0.coefficient) }) {
             hasWideCoefficients = true
         }
-        let before: Solver? = isIllConditioned || hasWideCoefficients ? self : nil
-        try body(&self)
-        guard before != nil || isIllConditioned, let problem = accuracyProblem() else { return }
-        if let fresh = replayed() {
-            var rebuilt = self
+        let before: Tableau? = tableau.isIllConditioned || hasWideCoefficients ? tableau : nil
+        try body(&tableau)
+        guard before != nil || tableau.isIllConditioned, let problem = tableau.accuracyProblem() else { return }
+        if let fresh = tableau.replayed() {
+            var rebuilt = tableau
             rebuilt.become(fresh)
             if rebuilt.accuracyProblem() == nil {
-                self = rebuilt
+                tableau = rebuilt
                 return
             }
         }
         guard let before else { return }
-        self = before
+        tableau = before
         // A required constraint that the required constraints alone refuse, built afresh
         // without the optional ones and edits, is a conflict, and is reported as one: a
         // required `v3 == 0` beside `-0.01·v3 + 3·v0 + 10 == 0` and `v0 == 0` was accepted
         // and left `v0 == 0` 3.3 off (`testAConflictAcceptedThroughRoundingIsRefusedAsAConflict`).
-        if let added, added.priority.isRequired, requiredConstraintsRefuse(added) {
-            throw unsatisfiable(added, candidates: allConstraints.filter { $0.priority.isRequired })
+        if let added, added.priority.isRequired, tableau.requiredConstraintsRefuse(added) {
+            throw tableau.unsatisfiable(added, candidates: allConstraints.filter { $0.priority.isRequired })
         }
         throw .illConditioned("\(operation()) would leave \(problem)")
     }
+}
+
+extension Tableau {
+    /// Whether pivots may have multiplied rounding (``amplification`` has left 1) or once did
+    /// enough to turn the drift check on. Never true of a system whose coefficients are of one
+    /// scale, such as a layout's.
+    var isIllConditioned: Bool { checksDrift || amplification != 1 }
 
     /// Whether a fresh solver given only the required constraints (with their current
     /// constants) refuses `constraint` as a conflict.

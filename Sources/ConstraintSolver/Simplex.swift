@@ -3,7 +3,7 @@
 // one, and changing a constant in place (dual simplex). Optimisation itself is in
 // Optimize.swift.
 
-extension Solver {
+extension Tableau {
     /// Adds a constraint to the tableau and re-solves: ``add(_:)`` without the accuracy check.
     /// `doubts` says who settles a verdict that the tableau's rounding may have decided.
     mutating func addToTableau(_ constraint: Constraint, doubts: Doubts) throws(SolverError) {

@@ -13,91 +13,23 @@
 /// not make the tableau dense; everything else is a classic Cassowary tableau whose
 /// objective is a vector of rows, one per priority level, compared lexicographically.
 public struct Solver: Sendable {
-    // The constraints.
-    var constraints = ConstraintTable()
-    var nextOrder = 0
+    /// The constraints and their simplex tableau, with no accuracy check (Tableau.swift).
+    var tableau = Tableau()
     /// Edit variable → its edit constraint (`variable == suggestion` at the edit priority).
     var edits: [Variable: Constraint] = [:]
-    /// Whether an unsatisfiable required constraint is reported with its irreducible conflict
-    /// set (the default). Finding the set re-solves subsets of the required constraints, which
-    /// costs far more than the failed add itself when failures are many and systems dense; with
-    /// `false` the error's conflict list is empty. Either way the solver is rolled back.
-    public var explainsFailures = true
-
-    // Symbols (Symbols.swift), indexed by symbol id.
-    var symbolInfo: [SymbolInfo] = []
-    var variableSymbols = VariableTable()
-
-    // The tableau (Tableau.swift).
-    /// Tableau rows of basic symbols, in terms of parametric symbols only.
-    var rowOf: [Row?] = []
-    /// For each symbol, the basic symbols whose tableau row contains it.
-    var columns: [SymbolSet] = []
-    var rowCount = 0
-    /// Optional priorities in use, highest first; `objective[k]` belongs to `levels[k]`.
-    var levels: [Double] = []
-    var levelUses: [Int] = []
-    /// Dense objective coefficients, `objective[level][symbol]`. Every level has
-    /// `objectiveLength` entries (at least one per symbol; the rest are zero).
-    var objective: [[Double]] = []
-    var objectiveLength = 0
-    var objectiveConstants: [Double] = []
-    /// The undo log of the operation in progress, when it can fail halfway.
-    var journal: Journal? = nil
-
-    // The simplex (Simplex.swift, Optimize.swift).
-    /// Min-heap of symbols that may be eligible to enter the basis (validated when popped).
-    var enteringHeap = SymbolHeap()
-    /// Eligible symbols that `optimize` passed over because their step would worsen a higher
-    /// level (see ``worsensHigherLevel(_:_:leaving:)``); checked again whenever the heap runs
-    /// out. Empty in layouts.
-    var passedOver: [Int32] = []
-    /// Restricted basic symbols whose row went negative, for the dual simplex.
-    var infeasible = SymbolHeap()
-    /// The artificial objective of phase one, while it runs.
-    var artificial: Row? = nil
-
-    // The lazy definitions (Definitions.swift).
-    /// Lazy definitions of defined variables; they may refer to any other symbol (acyclic).
-    var definition: [Row?] = []
-    /// For each symbol, the defined variables whose definition refers to it directly.
-    var definitionUsers: [SymbolSet] = []
-    var definitionCount = 0
-    var nextStamp: Int32 = 0
-    /// Cached evaluation program of the definitions, in topological order (nil when
-    /// definitions changed).
-    var program: Program? = nil
-    /// Scratch heap of ``expand(_:findCandidate:)``, kept to avoid an allocation per add.
-    var expansionHeap = MinHeap<NewestFirst>()
-    /// Scratch of ``expandInWorkspace(_:findCandidate:)``: dense coefficients by symbol, all
-    /// zero between uses, and the symbols it touched.
-    var workspace: [Double] = []
-    var workspaceTouched: [Int32] = []
-    /// Scratch: the symbols of the terms of the constraint being added.
-    var termSymbols: [Int32] = []
-
-    // Numerical robustness (Robustness.swift, Rebuild.swift, Refinement.swift).
-    /// How much the pivots since the last rebuild may have multiplied rounding: the product
-    /// of their rows' largest coefficient over the pivot element. Past ``amplificationLimit``
-    /// the tableau is rebuilt once enough operations have passed (a sixteenth of the
-    /// constraints) to amortise it.
-    var amplification = 1.0
-    /// Number of rebuilds so far (reported in ``Statistics``).
-    var rebuildCount = 0
-    /// Set when an optimisation failed through rounding: rebuild at the end of the operation.
-    var mustRebuild = false
-    /// Public operations since the last rebuild (amortises rebuilds after small pivots).
-    var operationsSinceRebuild = 0
-    /// ``requiredDrift()`` of the last fresh build: what the system's own rounding gives.
-    var inherentDrift = 0.0
-    /// Set for good once ``amplification`` passed ``driftCheckAmplification``: from then on
-    /// every operation checks the required constraints for drift. (Constant updates of 10^5
-    /// drift too, without any small pivot, once the rows hold such coefficients.)
-    var checksDrift = false
     /// Set for good once a constraint with a coefficient outside 0.1...10 in magnitude was
     /// added: from then on every operation keeps the state before it, so that the accuracy
     /// check can undo it (see ``verifying(_:adding:_:)``).
     var hasWideCoefficients = false
+
+    /// Whether an unsatisfiable required constraint is reported with its irreducible conflict
+    /// set (the default). Finding the set re-solves subsets of the required constraints, which
+    /// costs far more than the failed add itself when failures are many and systems dense; with
+    /// `false` the error's conflict list is empty. Either way the solver is rolled back.
+    public var explainsFailures: Bool {
+        get { tableau.explainsFailures }
+        set { tableau.explainsFailures = newValue }
+    }
 
     /// Creates an empty solver.
     public init() {}
@@ -112,8 +44,8 @@ public struct Solver: Sendable {
     ///   constraints with it; the solver is then left exactly as it was. Also throws for
     ///   duplicates and invalid priorities.
     public mutating func add(_ constraint: Constraint) throws(SolverError) {
-        try verifying("adding \(constraint)", adding: constraint) { (solver) throws(SolverError) in
-            try solver.addToTableau(constraint, doubts: .rebuild)
+        try verifying("adding \(constraint)", adding: constraint) { (tableau) throws(SolverError) in
+            try tableau.addToTableau(constraint, doubts: .rebuild)
         }
     }
 
@@ -122,18 +54,16 @@ public struct Solver: Sendable {
     ///   ``SolverError/illConditioned(_:)`` when double precision cannot hold the required
     ///   constraints left; the solver is then left exactly as it was.
     public mutating func remove(_ constraint: Constraint) throws(SolverError) {
-        try verifying("removing \(constraint)") { (solver) throws(SolverError) in
-            try solver.removeFromTableau(constraint)
+        try verifying("removing \(constraint)") { (tableau) throws(SolverError) in
+            try tableau.removeFromTableau(constraint)
         }
     }
 
     /// Whether the constraint (or a copy of it) is in the solver.
-    public func contains(_ constraint: Constraint) -> Bool { constraints.slot(of: constraint) != nil }
+    public func contains(_ constraint: Constraint) -> Bool { tableau.constraints.slot(of: constraint) != nil }
 
     /// All constraints in the solver, in the order they were added.
-    public var allConstraints: [Constraint] {
-        constraints.values.sorted { $0.order < $1.order }.map(\.constraint)
-    }
+    public var allConstraints: [Constraint] { tableau.allConstraints }
 
     /// Makes `variable` an edit variable whose value can be suggested.
     /// - Parameters:
@@ -188,40 +118,31 @@ public struct Solver: Sendable {
     public mutating func updateConstant(of constraint: Constraint, to constant: Double)
         throws(SolverError)
     {
-        try verifying("updating the constant of \(constraint) to \(constant)") { (solver) throws(SolverError) in
-            try solver.updateConstantInTableau(of: constraint, to: constant, doubts: .rebuild)
+        try verifying("updating the constant of \(constraint) to \(constant)") { (tableau) throws(SolverError) in
+            try tableau.updateConstantInTableau(of: constraint, to: constant, doubts: .rebuild)
         }
     }
 
     /// The current value of a variable (0 for a variable the solver does not know).
     public func value(of variable: Variable) -> Double {
-        guard let s = variableSymbols[variable] else { return 0 }
-        return valueOfSymbol(s)
+        guard let s = tableau.variableSymbols[variable] else { return 0 }
+        return tableau.valueOfSymbol(s)
     }
 
     /// The values of many variables at once. One evaluation of every definition serves
     /// them all, so reading a whole layout costs about as much as reading a few variables
     /// with ``value(of:)`` one at a time.
     public mutating func values(of variables: [Variable]) -> [Double] {
-        let all = evaluate()
+        let all = tableau.evaluate()
         return variables.map { variable in
-            guard let s = variableSymbols[variable] else { return 0 }
+            guard let s = tableau.variableSymbols[variable] else { return 0 }
             return all[Int(s)]
         }
     }
 
     /// Records the current values and returns the variables whose value changed since the
     /// previous call, in the order the solver first saw them.
-    public mutating func updateVariables() -> [Variable] {
-        let values = evaluate()
-        var changed: [Variable] = []
-        for s in symbolInfo.indices where values[s] != symbolInfo[s].reported {
-            guard let variable = symbolInfo[s].variable else { continue }
-            symbolInfo[s].reported = values[s]
-            changed.append(variable)
-        }
-        return changed
-    }
+    public mutating func updateVariables() -> [Variable] { tableau.updateVariables() }
 
     /// Removes every constraint and edit variable.
     public mutating func reset() { self = Solver() }
@@ -252,24 +173,46 @@ public struct Solver: Sendable {
     /// and errors): the scale of the numbers it computes with. Rounding makes results accurate
     /// relative to this scale, not to each variable's own value: a constraint violated by 10^5
     /// elsewhere in the system leaves errors of about 10^-11 × 10^5 in others.
-    public func magnitude() -> Double {
-        evaluate(program ?? compileProgram()).reduce(0) { max($0, abs($1)) }
-    }
+    public func magnitude() -> Double { tableau.magnitude() }
 
     /// The current internal sizes.
-    public var statistics: Statistics {
-        var used = 0
-        for s in symbolInfo.indices
-        where rowOf[s] != nil || !columns[s].isEmpty || definition[s] != nil
-            || !definitionUsers[s].isEmpty
-        {
-            used += 1
-        }
-        var terms = 0
-        for level in objective { for c in level where c != 0 { terms += 1 } }
-        return Statistics(
-            rows: rowCount, definitions: definitionCount, columns: used, objectiveTerms: terms,
-            levels: levels.count, variables: variableSymbols.count, constraints: constraints.count,
-            rebuilds: rebuildCount)
+    public var statistics: Statistics { tableau.statistics }
+
+    // MARK: - Ambiguity (Ambiguity.swift)
+
+    /// The range of values `variable` can take while every constraint stays satisfied
+    /// equally well (the same lexicographic optimum). Infinite bounds mean the variable is
+    /// free in that direction.
+    public func range(of variable: Variable) -> ClosedRange<Double> { tableau.range(of: variable) }
+
+    /// The variables among `variables` that could take other values while every constraint
+    /// is satisfied equally well, i.e. whose layout is ambiguous (free variables).
+    public func ambiguousVariables(among variables: [Variable]) -> [Variable] {
+        tableau.ambiguousVariables(among: variables, movable: tableau.symbolsReachedByCostlessMoves())
+    }
+
+    /// `ambiguousVariables(among:)` with the pass over the symbols done once by the caller
+    /// (`symbolsReachedByCostlessMoves()`), for many queries against an unchanged solver:
+    /// the layout engine asks once per view.
+    package func ambiguousVariables(among variables: [Variable], movable: [Bool]) -> [Variable] {
+        tableau.ambiguousVariables(among: variables, movable: movable)
+    }
+
+    /// The symbols whose value a costless move could change (see
+    /// ``ambiguousVariables(among:movable:)``).
+    package func symbolsReachedByCostlessMoves() -> [Bool] { tableau.symbolsReachedByCostlessMoves() }
+
+    /// Whether any of `variables` could take another value with every constraint satisfied
+    /// equally well (what `hasAmbiguousLayout` reports for a view's frame variables).
+    public func hasAmbiguousLayout(_ variables: [Variable]) -> Bool {
+        !ambiguousVariables(among: variables).isEmpty
+    }
+
+    // MARK: - Tests
+
+    /// The tableau's internal inconsistencies, for tests and the fuzz harness (see
+    /// ``Tableau/invariantViolations(scale:)``).
+    package func invariantViolations(scale: Double = 0) -> [String] {
+        tableau.invariantViolations(scale: scale)
     }
 }

@@ -2,7 +2,7 @@
 // id in order of creation, and all per-symbol storage is arrays indexed by it; the sets and
 // heaps of ids here keep every decision deterministic (smallest id first).
 
-extension Solver {
+extension Tableau {
     /// What a symbol stands for: a variable of the model, the slack of an inequality, an error
     /// of an optional constraint, or the dummy marker of a required equality.
     enum Kind: UInt8, Sendable {

@@ -1,7 +1,91 @@
-// The tableau's bookkeeping: symbols, rows and their column index, the objective levels, the
-// undo journal, and the rows of new constraints.
+// The tableau: the constraints, their symbols and rows, the objective levels and the lazy
+// definitions, with no accuracy check. ``Solver`` wraps one and checks what each public
+// operation leaves (Robustness.swift); rebuilds, replays and the probes that decide or
+// explain a conflict drive a `Tableau` directly. Below the stored state: the bookkeeping of
+// symbols, rows and their column index, the undo journal, and the rows of new constraints.
 
-extension Solver {
+/// An incremental Cassowary tableau with lexicographic priority levels and lazy definitions.
+/// A value type: a copy is an independent tableau (shared until written).
+struct Tableau: Sendable {
+    // The constraints.
+    var constraints = ConstraintTable()
+    var nextOrder = 0
+    /// Whether a refused required constraint is explained (``Solver/explainsFailures``).
+    var explainsFailures = true
+
+    // Symbols (Symbols.swift), indexed by symbol id.
+    var symbolInfo: [SymbolInfo] = []
+    var variableSymbols = VariableTable()
+
+    // The tableau (Tableau.swift).
+    /// Tableau rows of basic symbols, in terms of parametric symbols only.
+    var rowOf: [Row?] = []
+    /// For each symbol, the basic symbols whose tableau row contains it.
+    var columns: [SymbolSet] = []
+    var rowCount = 0
+    /// Optional priorities in use, highest first; `objective[k]` belongs to `levels[k]`.
+    var levels: [Double] = []
+    var levelUses: [Int] = []
+    /// Dense objective coefficients, `objective[level][symbol]`. Every level has
+    /// `objectiveLength` entries (at least one per symbol; the rest are zero).
+    var objective: [[Double]] = []
+    var objectiveLength = 0
+    var objectiveConstants: [Double] = []
+    /// The undo log of the operation in progress, when it can fail halfway.
+    var journal: Journal? = nil
+
+    // The simplex (Simplex.swift, Optimize.swift).
+    /// Min-heap of symbols that may be eligible to enter the basis (validated when popped).
+    var enteringHeap = SymbolHeap()
+    /// Eligible symbols that `optimize` passed over because their step would worsen a higher
+    /// level (see ``worsensHigherLevel(_:_:leaving:)``); checked again whenever the heap runs
+    /// out. Empty in layouts.
+    var passedOver: [Int32] = []
+    /// Restricted basic symbols whose row went negative, for the dual simplex.
+    var infeasible = SymbolHeap()
+    /// The artificial objective of phase one, while it runs.
+    var artificial: Row? = nil
+
+    // The lazy definitions (Definitions.swift).
+    /// Lazy definitions of defined variables; they may refer to any other symbol (acyclic).
+    var definition: [Row?] = []
+    /// For each symbol, the defined variables whose definition refers to it directly.
+    var definitionUsers: [SymbolSet] = []
+    var definitionCount = 0
+    var nextStamp: Int32 = 0
+    /// Cached evaluation program of the definitions, in topological order (nil when
+    /// definitions changed).
+    var program: Program? = nil
+    /// Scratch heap of ``expand(_:findCandidate:)``, kept to avoid an allocation per add.
+    var expansionHeap = MinHeap<NewestFirst>()
+    /// Scratch of ``expandInWorkspace(_:findCandidate:)``: dense coefficients by symbol, all
+    /// zero between uses, and the symbols it touched.
+    var workspace: [Double] = []
+    var workspaceTouched: [Int32] = []
+    /// Scratch: the symbols of the terms of the constraint being added.
+    var termSymbols: [Int32] = []
+
+    // Numerical robustness (Rebuild.swift, Refinement.swift).
+    /// How much the pivots since the last rebuild may have multiplied rounding: the product
+    /// of their rows' largest coefficient over the pivot element. Past ``amplificationLimit``
+    /// the tableau is rebuilt once enough operations have passed (a sixteenth of the
+    /// constraints) to amortise it.
+    var amplification = 1.0
+    /// Number of rebuilds so far (reported in ``Statistics``).
+    var rebuildCount = 0
+    /// Set when an optimisation failed through rounding: rebuild at the end of the operation.
+    var mustRebuild = false
+    /// Public operations since the last rebuild (amortises rebuilds after small pivots).
+    var operationsSinceRebuild = 0
+    /// ``requiredDrift()`` of the last fresh build: what the system's own rounding gives.
+    var inherentDrift = 0.0
+    /// Set for good once ``amplification`` passed ``driftCheckAmplification``: from then on
+    /// every operation checks the required constraints for drift. (Constant updates of 10^5
+    /// drift too, without any small pivot, once the rows hold such coefficients.)
+    var checksDrift = false
+}
+
+extension Tableau {
     /// How a constraint is represented.
     struct Tag: Sendable {
         /// The marker symbol: slack (inequality), dummy (required equality) or plus error.
@@ -33,6 +117,24 @@ extension Solver {
         var objective: [(Int, Int32, Double)] = []
         var objectiveConstants: [Double] = []
         var rowCount = 0
+    }
+
+    /// All constraints, in the order they were added.
+    var allConstraints: [Constraint] {
+        constraints.values.sorted { $0.order < $1.order }.map(\.constraint)
+    }
+
+    /// Records the current values and returns the variables whose value changed since the
+    /// previous call, in the order the tableau first saw them (``Solver/updateVariables()``).
+    mutating func updateVariables() -> [Variable] {
+        let values = evaluate()
+        var changed: [Variable] = []
+        for s in symbolInfo.indices where values[s] != symbolInfo[s].reported {
+            guard let variable = symbolInfo[s].variable else { continue }
+            symbolInfo[s].reported = values[s]
+            changed.append(variable)
+        }
+        return changed
     }
 
     // MARK: - Symbols and rows

@@ -26,7 +26,7 @@ let constantCancellationTolerance = 1.0e-13
 
 /// A simplex pivot needs an element larger than this fraction of its row's largest
 /// coefficient; smaller ones are rounding residue, terms that cancel in exact arithmetic
-/// (``Solver/isResidue(_:in:)``). Larger than ``cancellationTolerance``, because residue grows
+/// (``Tableau/isResidue(_:in:)``). Larger than ``cancellationTolerance``, because residue grows
 /// with every pivot on a small but real element
 /// (`testPivotsNeedMoreThanResidueAboveTheCancellationLevel`).
 let pivotTolerance = 1.0e-8
@@ -45,7 +45,7 @@ let subjectThreshold = 1.0e-2
 
 /// A phase one that pivots on an element below this fraction of its row's largest has its
 /// verdict checked by a fresh build; next to dummies, a term below this fraction of the
-/// largest dummy's is rounding (``Solver/artificialRowSubject(_:judgedRounding:)``).
+/// largest dummy's is rounding (``Tableau/artificialRowSubject(_:judgedRounding:)``).
 let phaseOneCheckThreshold = 1.0e-6
 
 /// The rounding level of the tableau, as a fraction of the largest value it holds (or of the
@@ -58,30 +58,30 @@ let passedOverRowSlack = 1.0e-9
 
 /// Two objective values (or ratios of costs) closer than this fraction of their magnitude
 /// are equal: a rounding difference at a higher level never hides a real difference at a
-/// lower one (``Solver/ratioLess(_:_:than:_:)``, ``Solver/worsensHigherLevel(_:_:leaving:)``).
+/// lower one (``Tableau/ratioLess(_:_:than:_:)``, ``Tableau/worsensHigherLevel(_:_:leaving:)``).
 let objectiveRelativeTolerance = 1.0e-9
 
 // MARK: - Growth of rounding, rebuilds and refinement
 
 /// A row solved for a coefficient below this fraction of its largest multiplies its rounding
-/// by their ratio; ``Solver/amplification`` is the product of those ratios.
+/// by their ratio; ``Tableau/amplification`` is the product of those ratios.
 let amplifyingElementRatio = 0.1
 
 /// The tableau is rebuilt once the pivots since the last rebuild may have multiplied
-/// rounding by more than this (``Solver/noteElement(_:in:)``) ...
+/// rounding by more than this (``Tableau/noteElement(_:in:)``) ...
 let amplificationLimit = 1.0e6
 
 /// ... and at least one operation per this many constraints has passed, which amortises the
 /// rebuild's cost.
 let rebuildAmortisation = 16
 
-/// Past this ``Solver/amplification``, every operation checks the required constraints for
-/// drift (``Solver/requiredDrift()``); layouts never get there.
+/// Past this ``Tableau/amplification``, every operation checks the required constraints for
+/// drift (``Tableau/requiredDrift()``); layouts never get there.
 let driftCheckAmplification = 10.0
 
 /// Drift of the required constraints, relative to the largest value held and after
 /// refinement, past which the tableau is rebuilt at once, and a verdict checked by its
-/// consequence is overturned (``Solver/drifts(adding:)``).
+/// consequence is overturned (``Tableau/drifts(adding:)``).
 let driftTolerance = 1.0e-11
 
 /// Drift of the required constraints (relative to the largest value held) past which the
@@ -102,7 +102,7 @@ let conflictRoundingTolerance = 1.0e-9
 let removalRebuildThreshold = 1.0e-3
 
 /// A term of a new constraint's expanded row at most this fraction of the largest product the
-/// expansion summed is its rounding (``Solver/dropExpansionRounding(_:of:_:)``): a hundredth
+/// expansion summed is its rounding (``Tableau/dropExpansionRounding(_:of:_:)``): a hundredth
 /// of the pivot tolerance.
 let expansionRoundingTolerance = 1.0e-9
 
@@ -116,13 +116,13 @@ let ordinaryCoefficients = 0.1...10.0
 /// A required constraint may be off by this fraction of its own terms and constant ...
 let requiredTermsTolerance = 1.0e-7
 
-/// ... plus this fraction of the largest value held (``Solver/accuracyProblem()``).
+/// ... plus this fraction of the largest value held (``Tableau/accuracyProblem()``).
 let requiredScaleTolerance = 1.0e-10
 
 /// A restricted row may be infeasible, or a basic dummy off zero, by this much ...
 let restrictedRowTolerance = 1.0e-7
 
-/// ... plus this fraction of the largest value held (``Solver/numericProblem(of:scale:)``).
+/// ... plus this fraction of the largest value held (``Tableau/numericProblem(of:scale:)``).
 let restrictedRowScaleTolerance = 1.0e-11
 
 // MARK: - Ambiguity

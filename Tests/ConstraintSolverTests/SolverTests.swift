@@ -13,13 +13,13 @@ func assertSameState(
     _ a: Solver, _ b: Solver, file: StaticString = #filePath, line: UInt = #line
 ) {
     XCTAssertEqual(a.statistics, b.statistics, file: file, line: line)
-    XCTAssertTrue(a.rowOf == b.rowOf, "rows differ", file: file, line: line)
-    XCTAssertEqual(a.columns, b.columns, file: file, line: line)
-    XCTAssertEqual(a.objective, b.objective, file: file, line: line)
-    XCTAssertEqual(a.levels, b.levels, file: file, line: line)
-    XCTAssertEqual(a.kinds, b.kinds, file: file, line: line)
-    XCTAssertTrue(a.definition == b.definition, "definitions differ", file: file, line: line)
-    XCTAssertEqual(a.definitionUsers, b.definitionUsers, file: file, line: line)
+    XCTAssertTrue(a.tableau.rowOf == b.tableau.rowOf, "rows differ", file: file, line: line)
+    XCTAssertEqual(a.tableau.columns, b.tableau.columns, file: file, line: line)
+    XCTAssertEqual(a.tableau.objective, b.tableau.objective, file: file, line: line)
+    XCTAssertEqual(a.tableau.levels, b.tableau.levels, file: file, line: line)
+    XCTAssertEqual(a.tableau.kinds, b.tableau.kinds, file: file, line: line)
+    XCTAssertTrue(a.tableau.definition == b.tableau.definition, "definitions differ", file: file, line: line)
+    XCTAssertEqual(a.tableau.definitionUsers, b.tableau.definitionUsers, file: file, line: line)
 }
 
 final class ClassicTests: XCTestCase {
@@ -500,11 +500,11 @@ final class FeedTests: XCTestCase {
             XCTAssertEqual(s.value(of: t), min(Double(40 + (r * 37) % 361), 510 - 84), accuracy: 1e-9)
         }
         assertConsistent(s)
-        let longest = s.rowOf.compactMap { $0?.count }.max() ?? 0
+        let longest = s.tableau.rowOf.compactMap { $0?.count }.max() ?? 0
         XCTAssertLessThanOrEqual(longest, 8)
         let (t, _, _, _) = try feed(200)
         XCTAssertLessThanOrEqual(Double(t.statistics.rows), 2.05 * Double(s.statistics.rows))
-        XCTAssertLessThanOrEqual(t.rowOf.compactMap { $0?.count }.max() ?? 0, 8)
+        XCTAssertLessThanOrEqual(t.tableau.rowOf.compactMap { $0?.count }.max() ?? 0, 8)
     }
 }
 
@@ -522,17 +522,18 @@ final class OptimizeTests: XCTestCase {
         var solver = Solver()
         try solver.add(Constraint(v - 10, .equal, priority: 999))
         try solver.add(Constraint(w - 5, .equal, priority: 250))
-        XCTAssertEqual(solver.levels, [999, 250])
-        let errors = solver.symbolInfo.indices.filter {
-            solver.symbolInfo[$0].kind == .error && solver.rowOf[$0] == nil
-                && solver.objective[0][$0] != 0
+        XCTAssertEqual(solver.tableau.levels, [999, 250])
+        let tableau = solver.tableau
+        let errors = tableau.symbolInfo.indices.filter {
+            tableau.symbolInfo[$0].kind == .error && tableau.rowOf[$0] == nil
+                && tableau.objective[0][$0] != 0
         }
         let error = try XCTUnwrap(errors.first)
-        XCTAssertNil(solver.ratioTest(Int32(error), 1), "nothing bounds the error")
-        solver.addObjective(0, Int32(error), -2e-8 - solver.objective[0][error])
-        solver.addObjective(1, Int32(error), 2)
-        XCTAssertNoThrow(try solver.optimize())
-        XCTAssertEqual(solver.objective[0][error], 0)
+        XCTAssertNil(solver.tableau.ratioTest(Int32(error), 1), "nothing bounds the error")
+        solver.tableau.addObjective(0, Int32(error), -2e-8 - solver.tableau.objective[0][error])
+        solver.tableau.addObjective(1, Int32(error), 2)
+        XCTAssertNoThrow(try solver.tableau.optimize())
+        XCTAssertEqual(solver.tableau.objective[0][error], 0)
         XCTAssertEqual(solver.invariantViolations(), [])
         XCTAssertEqual(solver.value(of: v), 10, accuracy: 1e-12)
         XCTAssertEqual(solver.value(of: w), 5, accuracy: 1e-12)

@@ -21,7 +21,7 @@ final class VerificationTests: XCTestCase {
 
     /// Every required constraint holds to 1e-7 of its terms plus 1e-10 of the largest value.
     func assertRequiredHold(_ solver: inout Solver, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertNil(solver.accuracyProblem(), file: file, line: line)
+        XCTAssertNil(solver.tableau.accuracyProblem(), file: file, line: line)
         XCTAssertEqual(solver.invariantViolations(), [], file: file, line: line)
     }
 
@@ -39,7 +39,7 @@ final class VerificationTests: XCTestCase {
         try s.addEditVariable(v[5], priority: 999)
         try s.add(Constraint(v[5] - v[0] - v[1], .equal))
         try s.suggestValue(500, for: v[5])
-        XCTAssertFalse(s.isIllConditioned)
+        XCTAssertFalse(s.tableau.isIllConditioned)
         assertRequiredHold(&s)
     }
 
@@ -227,7 +227,7 @@ final class VerificationTests: XCTestCase {
         c.append(
             Constraint(
                 Expression([Term(v[4], -0.01), Term(v[0], 1.0)], constant: 0), .equal, priority: Priority(1000.0)))
-        XCTAssertTrue(s.isIllConditioned)
+        XCTAssertTrue(s.tableau.isIllConditioned)
         let before = State(&s, v)
         do {
             try s.add(c[16])
