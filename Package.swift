@@ -40,8 +40,9 @@ let package = Package(
         .target(name: "Typesetting", dependencies: ["CTextShim"]),
         // Intrinsic sizes of UIKit controls (label, button, text view).
         .target(name: "Controls", dependencies: ["Typesetting"]),
-        // Cassowary with Auto Layout priorities. Standard library only.
-        .target(name: "ConstraintSolver"),
+        // Cassowary with Auto Layout priorities. Standard library only; `fma` comes from the C
+        // math library, which Linux links only when asked (Tests/Consumers proves it links alone).
+        .target(name: "ConstraintSolver", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // Views, anchors, intrinsic-size constraints, guides, stack views and the layout pass.
         .target(name: "AutoLayout", dependencies: ["Typesetting", "Controls", "ConstraintSolver"]),
         // The layout file format (JSON or YAML), read into a screen of views and constraints.

@@ -205,8 +205,8 @@ enum Batch {
             request.control = kind
         }
         if let mode = try string("lineBreakMode", "line-break-mode") {
-            guard let parsed = LineBreakMode(rawValue: mode) else {
-                throw fail("lineBreakMode", "one of " + LineBreakMode.allCases.map(\.rawValue).joined(separator: ", "))
+            guard let parsed = LineBreakMode(parsing: mode) else {
+                throw fail("lineBreakMode", "one of " + LineBreakMode.allowedNames)
             }
             request.lineBreakMode = parsed
         }

@@ -90,8 +90,9 @@ public struct PreparedText: Sendable {
         _ text: String, font: Font, letterSpacing: Double = 0, kerning: Bool = true, ligatures: Bool = true,
         language: String? = nil, registry: FontRegistry = .shared, shapingCache: ShapingCache? = .shared
     ) throws(TypesettingError) {
-        guard letterSpacing.isFinite, abs(letterSpacing) < 10_000 else {
-            throw .invalidParameter(name: "letter spacing", value: letterSpacing, allowed: "a finite number of points")
+        // The limit the CLI, batch lines, check specs and layout files document (docs/reliability.md).
+        guard letterSpacing.isFinite, abs(letterSpacing) <= 10_000 else {
+            throw .invalidParameter(name: "letter spacing", value: letterSpacing, allowed: "-10000 to 10000 points")
         }
         var builder = Itemizer(
             font: font, registry: registry, letterSpacing: letterSpacing, kerning: kerning, ligatures: ligatures,
