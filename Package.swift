@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
         .library(name: "LayoutFiles", targets: ["LayoutFiles"]),
+        .library(name: "Documents", targets: ["Documents"]),
+        .library(name: "Catalogs", targets: ["Catalogs"]),
         .executable(name: "measure", targets: ["measure"]),
         .executable(name: "benchmarks", targets: ["benchmarks"]),
     ],
@@ -43,16 +45,18 @@ let package = Package(
         .target(name: "ConstraintSolver"),
         // Views, anchors, intrinsic-size constraints, guides, stack views and the layout pass.
         .target(name: "AutoLayout", dependencies: ["Typesetting", "Controls", "ConstraintSolver"]),
+        // Reading documents: JSON with positions, YAML with bounded aliases, the shared limits.
+        .target(name: "Documents", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // Translation catalogs: String Catalogs, .strings, gettext .po.
+        .target(name: "Catalogs", dependencies: ["Documents"]),
         // The layout file format (JSON or YAML) and pictures of a laid-out screen (SVG, PNG).
-        .target(
-            name: "LayoutFiles",
-            dependencies: ["AutoLayout", "Typesetting", .product(name: "Yams", package: "Yams")]),
+        .target(name: "LayoutFiles", dependencies: ["AutoLayout", "Typesetting", "Documents"]),
 
         // The CLI's commands, as a library so fuzz targets and tools in the package can drive them.
         .target(
             name: "MeasureCommands",
             dependencies: [
-                "Typesetting", "Controls", "AutoLayout", "LayoutFiles",
+                "Typesetting", "Controls", "AutoLayout", "LayoutFiles", "Documents", "Catalogs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "measure", dependencies: ["MeasureCommands"]),
@@ -76,6 +80,8 @@ let package = Package(
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"], exclude: ["Fixtures"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Typesetting"]),
         .testTarget(name: "LayoutFilesTests", dependencies: ["LayoutFiles", "AutoLayout", "Typesetting"]),
+        .testTarget(name: "DocumentsTests", dependencies: ["Documents"]),
+        .testTarget(name: "CatalogsTests", dependencies: ["Catalogs"]),
         .testTarget(name: "MeasureCLITests", dependencies: ["Typesetting"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ReliabilityTests",
