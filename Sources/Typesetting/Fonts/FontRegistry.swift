@@ -163,7 +163,7 @@ public final class FontRegistry: Sendable {
 
     /// The face at a file path (added to the registry on first use). A directory is refused:
     /// which of its faces to use would be arbitrary (`measure --font` and a layout file's
-    /// `font` give the same error; `LayoutFontTests.testADirectoryAsAViewsFontIsAnError`).
+    /// `font` give the same error; `LayoutDocumentTests.testADirectoryAsAViewsFontIsAnError`).
     public func face(path: String, index: Int = 0) throws(TypesettingError) -> FontFace {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
