@@ -68,6 +68,14 @@ final class MeasureDocumentsTests: XCTestCase {
         XCTAssertTrue(
             output.stderr.contains("Localizable.xcstrings:4:13: not valid JSON: a trailing comma before '}'"),
             output.stderr)
+
+        let cut = try write(
+            "{\n  \"sourceLanguage\": \"en\",\n  \"strings\": {\n    \"ok\": {\n", to: "Cut.xcstrings", in: directory)
+        let truncated = try MeasureProcess.run(["check", cut, "--spec", spec])
+        XCTAssertEqual(truncated.status, 65, truncated.summary)
+        XCTAssertTrue(
+            truncated.stderr.contains("Cut.xcstrings:5:1: not valid JSON: expected a key in double quotes, found the end"),
+            truncated.stderr)
     }
 
     func testFormatSpecifiersAreMeasuredWithSampleValuesNamedInTheFinding() throws {
