@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
         .library(name: "LayoutFiles", targets: ["LayoutFiles"]),
         .library(name: "Pictures", targets: ["Pictures"]),
+        .library(name: "Documents", targets: ["Documents"]),
+        .library(name: "Catalogs", targets: ["Catalogs"]),
         .executable(name: "measure", targets: ["measure"]),
         .executable(name: "benchmarks", targets: ["benchmarks"]),
     ],
@@ -45,10 +47,12 @@ let package = Package(
         .target(name: "ConstraintSolver", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // Views, anchors, intrinsic-size constraints, guides, stack views and the layout pass.
         .target(name: "AutoLayout", dependencies: ["Typesetting", "Controls", "ConstraintSolver"]),
+        // Reading documents: JSON with positions, YAML with bounded aliases, the shared limits.
+        .target(name: "Documents", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // Translation catalogs: String Catalogs, .strings, gettext .po.
+        .target(name: "Catalogs", dependencies: ["Documents"]),
         // The layout file format (JSON or YAML), read into a screen of views and constraints.
-        .target(
-            name: "LayoutFiles",
-            dependencies: ["AutoLayout", "Typesetting", .product(name: "Yams", package: "Yams")]),
+        .target(name: "LayoutFiles", dependencies: ["AutoLayout", "Typesetting", "Documents"]),
         // Pictures of a laid-out screen (SVG, PNG); the glyph outlines, bitmaps and PNG encoding
         // it composes come from Typesetting, the only module that reaches the C libraries.
         .target(name: "Pictures", dependencies: ["AutoLayout", "Typesetting"]),
@@ -57,7 +61,7 @@ let package = Package(
         .target(
             name: "MeasureCommands",
             dependencies: [
-                "Typesetting", "Controls", "AutoLayout", "LayoutFiles", "Pictures",
+                "Typesetting", "Controls", "AutoLayout", "LayoutFiles", "Pictures", "Documents", "Catalogs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "measure", dependencies: ["MeasureCommands"]),
@@ -82,6 +86,8 @@ let package = Package(
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Typesetting"]),
         .testTarget(name: "LayoutFilesTests", dependencies: ["LayoutFiles", "AutoLayout", "Typesetting"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "LayoutFiles", "AutoLayout", "Typesetting"]),
+        .testTarget(name: "DocumentsTests", dependencies: ["Documents"]),
+        .testTarget(name: "CatalogsTests", dependencies: ["Catalogs"]),
         .testTarget(name: "MeasureCLITests", dependencies: ["Typesetting"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ReliabilityTests",
