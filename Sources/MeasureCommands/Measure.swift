@@ -176,8 +176,8 @@ struct Measure: ParsableCommand {
         request.width = width
         request.lines = lines
         request.scale = scale
-        if let padding { request.padding = try EdgeInsets(parsing: padding) }
-        if let contentInsets { request.contentInsets = try EdgeInsets(parsing: contentInsets) }
+        if let padding { request.padding = try UIEdgeInsets(parsing: padding) }
+        if let contentInsets { request.contentInsets = try UIEdgeInsets(parsing: contentInsets) }
         guard let kind = ControlKind(rawValue: control.lowercased()) else {
             throw RequestError(kind: "invalidControl", "unknown control '\(control)'; allowed: label, textview, button")
         }

@@ -15,14 +15,17 @@ struct LayoutScreens {
     mutating func check(
         _ entry: CatalogEntry, rule: CheckSpec.Rule, target: CheckSpec.LayoutTarget, category: ContentSizeCategory
     ) throws(RequestError) -> Finding? {
-        let key = "\(rule.name)|\(category.rawValue)"
+        // One screen per rule, category and language: the language is the screen's, so every
+        // text of the screen picks its fallback faces as the catalog's language asks.
+        let key = "\(rule.name)|\(category.rawValue)|\(entry.language)"
         let screen: LayoutScreen
         if let cached = screens[key] {
             screen = cached
         } else {
             do {
                 let file = try LayoutFile(contentsOf: target.path)
-                screen = try file.makeScreen(ScreenOptions(device: target.device, contentSizeCategory: category))
+                screen = try file.makeScreen(
+                    ScreenOptions(device: target.device, contentSizeCategory: category, language: entry.language))
             } catch {
                 throw RequestError(
                     kind: "invalidLayout", "\(rule.name).layout: \(error.description)",
@@ -95,15 +98,15 @@ struct LayoutScreens {
         return Finding(
             entry: entry, category: category, problem: viewReport.isTruncated ? .truncated : .offscreen,
             control: control, font: font.description,
-            needed: Size(width: Double(needed.width), height: Double(needed.height)),
+            needed: CGSize(width: Double(needed.width), height: Double(needed.height)),
             available: available(viewReport, in: screen), shown: viewReport.shownLines ?? [entry.text])
     }
 
     /// The room the view has: its frame, less what lies beyond the sides of the screen.
-    private func available(_ report: LayoutReport.ViewReport, in screen: LayoutScreen) -> Size {
+    private func available(_ report: LayoutReport.ViewReport, in screen: LayoutScreen) -> CGSize {
         let frame = report.windowFrame
         let width = report.hasNegativeSize ? 0 : max(0, min(frame.maxX, screen.window.frame.width) - max(frame.minX, 0))
-        return Size(width: Double(width), height: Double(frame.height))
+        return CGSize(width: Double(width), height: Double(frame.height))
     }
 
     private func withFamily(_ font: UIFont, _ family: String?) -> UIFont {
