@@ -52,7 +52,8 @@ struct ScreenBuilder {
         case "label":
             commonKeys + fontKeys + [
                 "text", "numberOfLines", "lineBreakMode", "letterSpacing", "lineSpacing", "lineHeightMultiple",
-                "preferredMaxLayoutWidth", "padding", "textAlignment",
+                "preferredMaxLayoutWidth", "padding", "textAlignment", "adjustsFontSizeToFitWidth",
+                "minimumScaleFactor",
             ]
         case "button": commonKeys + fontKeys + ["title", "image", "contentEdgeInsets", "type"]
         case "textView": commonKeys + fontKeys + ["text", "isScrollEnabled", "textContainerInset"]
@@ -345,6 +346,8 @@ struct ScreenBuilder {
             if let alignment = try reader.choice("textAlignment", ScreenBuilder.alignments) {
                 label.textAlignment = alignment
             }
+            if let value = try reader.bool("adjustsFontSizeToFitWidth") { label.adjustsFontSizeToFitWidth = value }
+            if let value = try reader.number("minimumScaleFactor", in: 0...1) { label.minimumScaleFactor = value }
             return label
         case "button":
             let type = try reader.choice("type", ["system": UIButton.ButtonType.system, "custom": .custom]) ?? .system
