@@ -85,3 +85,18 @@ extension PaddingLabel {
         return try label.shownText(in: inner, scale: scale, prepared: prepared, registry: registry)
     }
 }
+
+extension Button {
+    /// The title as it shows in a button of size `bounds`: one line in the width less the
+    /// content insets, truncated in the middle when it does not fit.
+    public func shownTitle(in bounds: CGSize, prepared: PreparedText? = nil, registry: FontRegistry = .shared)
+        throws(TypesettingError) -> ShownText
+    {
+        let title: PreparedText
+        if let prepared { title = prepared } else { title = try titleLabel.prepare(registry: registry) }
+        // A button no wider than its insets still lays its title out in 1 pt: an ellipsis.
+        let width = max(Double(bounds.width - contentEdgeInsets.horizontal), 1)
+        let layout = try titleLabel.layout(width: width, prepared: title)
+        return ShownText(layout: layout, prepared: title, fontScale: 1, isTruncated: layout.isTruncated)
+    }
+}

@@ -140,6 +140,15 @@ open class UIButton: UIView {
         return (button, prepared)
     }
 
+    /// The title as it shows in the button's current bounds (after a layout pass): one line,
+    /// truncated in the middle when the button is narrower than its title.
+    public func shownTitle() throws(TypesettingError) -> ShownText {
+        let (button, prepared) = try measurer()
+        var bounds = frame.size
+        if let image = currentImage { bounds.width -= image.size.width }
+        return try button.shownTitle(in: bounds, prepared: prepared)
+    }
+
     /// The image's height plus the vertical content insets (when set).
     private func imageHeight(_ image: UIImage) -> Double {
         Double(image.size.height + (contentEdgeInsets == .zero ? 0 : contentEdgeInsets.vertical))

@@ -146,6 +146,11 @@ public final class LayoutScreen {
                 fontScale = shown.fontScale
                 if truncated || shown.isShrunk { shownLines = shown.lines }
             }
+        } else if visible, let button = view as? UIButton, button.currentTitle?.isEmpty == false {
+            if let shown = try? button.shownTitle() {
+                truncated = shown.isTruncated
+                if truncated { shownLines = shown.lines }
+            }
         } else if visible, view is UIButton || view is UITextField || view is UISegmentedControl {
             // A control narrower than its title cuts the title.
             truncated =

@@ -84,29 +84,22 @@ struct LayoutScreens {
         guard let viewReport = report.view,
             viewReport.isTruncated || viewReport.isOffscreen || viewReport.hasNegativeSize
         else { return nil }
+        // NEEDED is the size the whole text asks for; AVAILABLE the frame the layout gives the
+        // view (as solved: see docs/autolayout.md on negative sizes); SHOWN the text as drawn.
         var needed = viewReport.intrinsicContentSize
-        if let label = view as? UILabel {
-            // The height the whole text needs at the label's width on as many lines as it
-            // takes; a one-line label keeps its full one-line width.
+        if let label = view as? UILabel, label.numberOfLines != 1 {
+            // A multi-line label needs all its lines at its width; a one-line label keeps its
+            // intrinsic size, the whole text on one line at one line's height.
             let (lines, wrap) = (label.numberOfLines, label.preferredMaxLayoutWidth)
             label.numberOfLines = 0
-            label.preferredMaxLayoutWidth = view.frame.width
-            let wrapped = label.intrinsicContentSize
+            label.preferredMaxLayoutWidth = view.frame.size.width
+            needed = label.intrinsicContentSize
             (label.numberOfLines, label.preferredMaxLayoutWidth) = (lines, wrap)
-            needed = CGSize(width: lines == 1 ? needed.width : wrapped.width, height: wrapped.height)
         }
         return Finding(
             entry: entry, category: category, problem: viewReport.isTruncated ? .truncated : .offscreen,
-            control: control, font: font.description,
-            needed: CGSize(width: Double(needed.width), height: Double(needed.height)),
-            available: available(viewReport, in: screen), shown: viewReport.shownLines ?? [entry.text])
-    }
-
-    /// The room the view has: its frame, less what lies beyond the sides of the screen.
-    private func available(_ report: LayoutReport.ViewReport, in screen: LayoutScreen) -> CGSize {
-        let frame = report.windowFrame
-        let width = report.hasNegativeSize ? 0 : max(0, min(frame.maxX, screen.window.frame.width) - max(frame.minX, 0))
-        return CGSize(width: Double(width), height: Double(frame.height))
+            control: control, font: font.description, needed: needed, available: viewReport.frame.size,
+            shown: viewReport.shownLines ?? [entry.text])
     }
 
     private func withFamily(_ font: UIFont, _ family: String?) -> UIFont {
