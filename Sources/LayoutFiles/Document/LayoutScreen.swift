@@ -17,8 +17,9 @@ public final class LayoutScreen {
         public let position: SourcePosition
     }
 
-    /// One constraint of the file.
-    public struct Constraint {
+    /// One constraint as the file writes it, with the `NSLayoutConstraint` made from it (named
+    /// apart from the solver's `Constraint`).
+    public struct FileConstraint {
         /// The active constraint.
         public let constraint: NSLayoutConstraint
         /// The text as written.
@@ -36,9 +37,9 @@ public final class LayoutScreen {
     /// The file's views in document order.
     public let views: [View]
     /// The file's constraints in document order.
-    public let constraints: [Constraint]
+    public let constraints: [FileConstraint]
 
-    init(window: UIWindow, rootView: UIView, views: [View], constraints: [Constraint]) {
+    init(window: UIWindow, rootView: UIView, views: [View], constraints: [FileConstraint]) {
         self.window = window
         self.rootView = rootView
         self.views = views

@@ -706,8 +706,8 @@ struct ScreenBuilder {
 
     static let constraintKeys = ["constraint", "identifier", "comment"]
 
-    func makeConstraints() throws(LayoutFileError) -> [LayoutScreen.Constraint] {
-        var result: [LayoutScreen.Constraint] = []
+    func makeConstraints() throws(LayoutFileError) -> [LayoutScreen.FileConstraint] {
+        var result: [LayoutScreen.FileConstraint] = []
         for node in constraintSources {
             var text: String
             var identifier: String?
@@ -749,7 +749,7 @@ struct ScreenBuilder {
             constraint.priority = UILayoutPriority(expression.priority)
             constraint.identifier = identifier
             result.append(
-                LayoutScreen.Constraint(
+                LayoutScreen.FileConstraint(
                     constraint: constraint, text: text, expression: expression, position: textPosition))
         }
         return result
