@@ -62,7 +62,8 @@ public struct Button: Sendable {
 
     /// `intrinsicContentSize`: the title's size on the pixel grid plus the content insets
     /// (or the default 6 pt above and below). An empty title measures one line high.
-    public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError) -> CGSize
+    public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError)
+        -> CGSize
     {
         try PixelGrid.validate(scale: scale)
         let titleSize = try titleLabel.intrinsicContentSize(scale: scale, prepared: prepared)

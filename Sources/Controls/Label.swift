@@ -72,7 +72,8 @@ public struct Label: Sendable {
     ///   than any bounds (UIKit reports 853 wide for a label 343 wide).
     /// - Otherwise the text wraps at `preferredMaxLayoutWidth` when it is set; the width is
     ///   the widest line and the height the lines' heights, capped at `numberOfLines`.
-    public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError) -> CGSize
+    public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError)
+        -> CGSize
     {
         try PixelGrid.validate(scale: scale)
         if text.isEmpty { return .zero }
@@ -109,7 +110,8 @@ public struct PaddingLabel: Sendable {
 
     /// The label's intrinsic size plus the padding. A set `preferredMaxLayoutWidth` is the
     /// padded label's width, so the text wraps at that width minus the horizontal padding.
-    public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError) -> CGSize
+    public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError)
+        -> CGSize
     {
         var inner = label
         if inner.preferredMaxLayoutWidth > 0 {

@@ -76,7 +76,8 @@ public struct TextView: Sendable {
 
     /// `intrinsicContentSize`: (−1, −1) while scrolling is enabled; otherwise the text size plus
     /// the container inset and line fragment padding, on the pixel grid of `scale`.
-    public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError) -> CGSize
+    public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError)
+        -> CGSize
     {
         try PixelGrid.validate(scale: scale)
         if isScrollEnabled { return CGSize(width: noIntrinsicMetric, height: noIntrinsicMetric) }

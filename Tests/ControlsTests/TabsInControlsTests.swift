@@ -21,7 +21,9 @@ final class TabsInControlsTests: XCTestCase {
 
         let button = Button(title: "A\tB", font: font)
         XCTAssertEqual(
-            try button.intrinsicContentSize(scale: 2, prepared: try button.titleLabel.prepare(registry: TestFont.registry))
-                .width, 38)
+            try button.intrinsicContentSize(
+                scale: 2, prepared: try button.titleLabel.prepare(registry: TestFont.registry)
+            )
+            .width, 38)
     }
 }

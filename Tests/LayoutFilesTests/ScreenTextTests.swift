@@ -26,7 +26,8 @@ final class ScreenTextTests: XCTestCase {
             """
         ).layOut()
         let note = try XCTUnwrap(report.view("note"))
-        XCTAssertEqual(note.frame.size.height, 90.5, "4 lines of 20.5 pt plus 8 pt of padding, as measure --padding gives")
+        XCTAssertEqual(
+            note.frame.size.height, 90.5, "4 lines of 20.5 pt plus 8 pt of padding, as measure --padding gives")
         XCTAssertEqual(note.lineCount, 4)
         XCTAssertFalse(note.isTruncated)
         XCTAssertTrue(report.isClean, "\(report.problems.map(\.message))")

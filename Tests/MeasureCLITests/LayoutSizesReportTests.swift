@@ -36,8 +36,7 @@ final class LayoutSizesReportTests: XCTestCase {
         XCTAssertEqual(output.status, 1, output.summary)
         let object = try MeasureProcess.object(output.lines.first ?? "")
         let found = try XCTUnwrap(object["findings"] as? [[String: Any]])
-        func finding(_ key: String) throws -> (needed: [String: Double], available: [String: Double], shown: [String])
-        {
+        func finding(_ key: String) throws -> (needed: [String: Double], available: [String: Double], shown: [String]) {
             let entry = try XCTUnwrap(found.first { $0["key"] as? String == key }, "no finding for \(key)")
             return (
                 try XCTUnwrap(entry["needed"] as? [String: Double]),

@@ -19,7 +19,8 @@ final class TabStopTests: XCTestCase {
         XCTAssertEqual(try width("AAA\tB"), [56 + 10], "30 pt of text: the stop at 56")
         XCTAssertEqual(try width("\tB"), [28 + 10], "a tab at the line's start reaches the first stop")
         XCTAssertEqual(try width("A\t\tB"), [56 + 10], "each tab reaches the next stop")
-        XCTAssertEqual(try width("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\tB"), [364 + 10], "past the twelfth stop, every 28 pt")
+        XCTAssertEqual(
+            try width("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\tB"), [364 + 10], "past the twelfth stop, every 28 pt")
         XCTAssertEqual(TabStops.next(after: 28), 56, "a tab at a stop moves on to the next one")
     }
 

@@ -75,7 +75,8 @@ open class UILabel: UIView {
     /// The label's text prepared in its font and language.
     private func prepared() throws(TypesettingError) -> (font: Font, text: PreparedText) {
         try cache.prepared(
-            text ?? "", font: effectiveFont, letterSpacing: letterSpacing, language: traitCollection.typesettingLanguage)
+            text ?? "", font: effectiveFont, letterSpacing: letterSpacing, language: traitCollection.typesettingLanguage
+        )
     }
 
     /// The label as the text engine measures it, wrapping at `wrapWidth` (0: not set), which
