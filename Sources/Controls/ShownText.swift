@@ -22,9 +22,15 @@ public struct ShownText: Sendable {
 
     /// Whether the text is drawn smaller than the label's font to fit.
     public var isShrunk: Bool { fontScale < 1 }
-    /// The scale as a whole percentage, rounded down (a text at 0.876 shows "87%"), so that a
-    /// shrunk text never reads as 100%.
-    public var fontScalePercent: Int { Int((fontScale * 100).rounded(.down)) }
+    /// The scale as a whole percentage (``percent(of:)``).
+    public var fontScalePercent: Int { ShownText.percent(of: fontScale) }
+
+    /// A font scale as a whole percentage, rounded, and at most 99 when below 1 so that a
+    /// shrunk text never reads as 100% ("shrunk to 80%" for 0.7998, found by bisection).
+    public static func percent(of scale: Double) -> Int {
+        let rounded = Int((scale * 100).rounded())
+        return scale < 1 ? min(rounded, 99) : rounded
+    }
 
     /// The lines as displayed, with the ellipsis where the text is cut.
     public var lines: [String] { layout.lines.map { prepared.displayedText(of: $0) } }

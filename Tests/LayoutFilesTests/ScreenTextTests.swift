@@ -108,7 +108,7 @@ final class ScreenTextTests: XCTestCase {
         XCTAssertEqual(title.shownLines, ["Download the whole album"])
         let problem = try XCTUnwrap(shrunk.problems.first)
         XCTAssertEqual(shrunk.problems.map(\.kind), [.shrunk])
-        let percent = Int((title.shownFontScale * 100).rounded(.down))
+        let percent = ShownText.percent(of: title.shownFontScale)
         XCTAssertTrue(problem.message.contains("shrunk to \(percent)%"), problem.message)
         // About 150 / full width: widths scale with the font size.
         XCTAssertEqual(title.shownFontScale, 150 / Double(full.width), accuracy: 0.02)

@@ -195,7 +195,7 @@ public final class LayoutScreen {
             )
         }
         if !truncated, fontScale < 1 {
-            let percent = Int((fontScale * 100).rounded(.down))
+            let percent = ShownText.percent(of: fontScale)
             flag(
                 .shrunk,
                 "\"\(entry.name)\" is shrunk to \(percent)% to fit: shows "

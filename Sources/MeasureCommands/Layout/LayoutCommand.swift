@@ -217,7 +217,7 @@ enum LayoutOutput {
             if view.isHidden { flags.append("hidden") }
             if view.isTruncated { flags.append("TRUNCATED") }
             if !view.isTruncated, view.shownFontScale < 1 {
-                flags.append("SHRUNK TO \(Int((view.shownFontScale * 100).rounded(.down)))%")
+                flags.append("SHRUNK TO \(ShownText.percent(of: view.shownFontScale))%")
             }
             if view.isOffscreen { flags.append("OFFSCREEN") }
             if view.hasNegativeSize { flags.append("NEGATIVE SIZE") }
