@@ -486,7 +486,10 @@ open class UIView: LayoutItem, CustomStringConvertible {
 
     /// `<UILabel:title; frame = (24 24; 39.5 20.5)>`.
     public var description: String {
-        let f = [frame.minX, frame.minY, frame.width, frame.height].map { PixelGrid.format(Double($0)) }
+        // As solved: a negative size prints negative, as UIKit's description does.
+        let f = [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height].map {
+            PixelGrid.format(Double($0))
+        }
         return "<\(diagnosticName); frame = (\(f[0]) \(f[1]); \(f[2]) \(f[3]))>"
     }
 
