@@ -62,26 +62,25 @@ open class UILabel: UIView {
 
     /// The font measured: ``font``, or when the label adjusts to the content size category
     /// and the font has a text style, that style at the traits' category.
-    var effectiveFont: UIFont {
+    func effectiveFont(_ traits: UITraitCollection) -> UIFont {
         guard adjustsFontForContentSizeCategory else { return font }
-        return font.adjusted(to: traitCollection.preferredContentSizeCategory)
+        return font.adjusted(to: traits.preferredContentSizeCategory)
     }
 
     override func traitCollectionDidChange(_ previous: UITraitCollection) {
         super.traitCollectionDidChange(previous)
-        if adjustsFontForContentSizeCategory { font = effectiveFont }
+        if adjustsFontForContentSizeCategory { font = effectiveFont(traitCollection) }
     }
 
     /// The label's text prepared in its font and language.
-    private func prepared() throws(TypesettingError) -> (font: Font, text: PreparedText) {
+    private func prepared(_ traits: UITraitCollection) throws(TypesettingError) -> (font: Font, text: PreparedText) {
         try cache.prepared(
-            text ?? "", font: effectiveFont, letterSpacing: letterSpacing, language: traitCollection.typesettingLanguage
-        )
+            text ?? "", font: effectiveFont(traits), letterSpacing: letterSpacing, language: traits.typesettingLanguage)
     }
 
     /// The label as the text engine measures it, wrapping at `wrapWidth` (0: not set), which
     /// is the padded label's width.
-    func measurer(font: Font, wrapWidth: CGFloat) -> PaddingLabel {
+    func measurer(font: Font, wrapWidth: CGFloat, traits: UITraitCollection) -> PaddingLabel {
         var label = Label(text: text ?? "", font: font)
         label.numberOfLines = numberOfLines
         label.lineBreakMode = lineBreakMode
@@ -89,7 +88,7 @@ open class UILabel: UIView {
         label.letterSpacing = Double(letterSpacing)
         label.lineSpacing = Double(lineSpacing)
         label.lineHeightMultiple = Double(lineHeightMultiple)
-        label.language = traitCollection.typesettingLanguage
+        label.language = traits.typesettingLanguage
         label.adjustsFontSizeToFitWidth = adjustsFontSizeToFitWidth
         label.minimumScaleFactor = Double(minimumScaleFactor)
         return PaddingLabel(label: label, padding: textPadding)
@@ -104,11 +103,11 @@ open class UILabel: UIView {
     /// `numberOfLines == 1` (even wider than the label), else wrapped at the preferred or
     /// laid-out width less the padding.
     open override var intrinsicContentSize: CGSize {
-        let scale = Double(traitCollection.displayScale)
+        let traits = traitCollection
         do {
-            let (resolved, prepared) = try prepared()
-            return try measurer(font: resolved, wrapWidth: effectiveWrapWidth)
-                .intrinsicContentSize(scale: scale, prepared: prepared)
+            let (resolved, prepared) = try prepared(traits)
+            return try measurer(font: resolved, wrapWidth: effectiveWrapWidth, traits: traits)
+                .intrinsicContentSize(scale: Double(traits.displayScale), prepared: prepared)
         } catch {
             measurementError = error
             return .zero
@@ -116,21 +115,23 @@ open class UILabel: UIView {
     }
 
     override func measureBaselines() -> BaselineOffsets? {
-        guard let (resolved, prepared) = try? prepared() else { return nil }
+        let traits = traitCollection
+        guard let (resolved, prepared) = try? prepared(traits) else { return nil }
         let wrap = effectiveWrapWidth > 0 ? Double(effectiveWrapWidth) : .infinity
-        let padded = measurer(font: resolved, wrapWidth: effectiveWrapWidth)
+        let padded = measurer(font: resolved, wrapWidth: effectiveWrapWidth, traits: traits)
         guard let layout = try? padded.layout(width: wrap, prepared: prepared) else { return nil }
         return BaselineOffsets(
-            layout, font: resolved, scale: Double(traitCollection.displayScale), top: textPadding.top,
+            layout, font: resolved, scale: Double(traits.displayScale), top: textPadding.top,
             bottom: textPadding.bottom)
     }
 
     /// The text as it shows in the label's current bounds (after a layout pass): its lines,
     /// the font scale it is drawn at (below 1 when it is shrunk to fit) and whether it is cut.
     public func shownText() throws(TypesettingError) -> ShownText {
-        let (resolved, prepared) = try prepared()
-        return try measurer(font: resolved, wrapWidth: 0).shownText(
-            in: frame.size, scale: Double(traitCollection.displayScale), prepared: prepared)
+        let traits = traitCollection
+        let (resolved, prepared) = try prepared(traits)
+        return try measurer(font: resolved, wrapWidth: 0, traits: traits).shownText(
+            in: frame.size, scale: Double(traits.displayScale), prepared: prepared)
     }
 
     /// The text laid out in the label's current bounds (after a layout pass), in the font it
@@ -140,7 +141,7 @@ open class UILabel: UIView {
     /// The label's text prepared in its font (unshrunk): what turns a line of
     /// ``textLayout()`` back into the text it shows (`displayedText(of:)`) when the label
     /// does not shrink its text; ``shownText()`` carries the prepared text in every case.
-    public func preparedText() throws(TypesettingError) -> PreparedText { try prepared().text }
+    public func preparedText() throws(TypesettingError) -> PreparedText { try prepared(traitCollection).text }
 
     /// Whether the text does not fit the label's current bounds, even shrunk: cut by
     /// `numberOfLines`, or taller than the bounds.
