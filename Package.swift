@@ -37,7 +37,7 @@ let package = Package(
 
         // Fonts → shaped runs → break opportunities → lines.
         .target(name: "Typesetting", dependencies: ["CTextShim"]),
-        // Intrinsic sizes of UIKit controls (label, button, text view).
+        // Every intrinsic-size rule of UIKit's controls (label, button, text view, field, …).
         .target(name: "Controls", dependencies: ["Typesetting"]),
         // Cassowary with Auto Layout priorities. Standard library only.
         .target(name: "ConstraintSolver"),
