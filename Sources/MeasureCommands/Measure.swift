@@ -245,8 +245,8 @@ struct Measure: ParsableCommand {
         request.width = width
         if let lines { request.lines = lines }
         if let scale { request.scale = scale }
-        if let padding { request.padding = try EdgeInsets(parsing: padding) }
-        if let contentInsets { request.contentInsets = try EdgeInsets(parsing: contentInsets) }
+        if let padding { request.padding = try UIEdgeInsets(parsing: padding) }
+        if let contentInsets { request.contentInsets = try UIEdgeInsets(parsing: contentInsets) }
         if let control {
             guard let kind = ControlKind(rawValue: control.lowercased()) else {
                 throw RequestError(

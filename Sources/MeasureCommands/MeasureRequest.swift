@@ -24,9 +24,9 @@ struct MeasureRequest: Sendable {
     var width: Double?
     var lines: Int = 0
     var scale: Double = 2
-    var padding: EdgeInsets?
+    var padding: UIEdgeInsets?
     var control: ControlKind = .label
-    var contentInsets: EdgeInsets?
+    var contentInsets: UIEdgeInsets?
     var lineBreakMode: LineBreakMode?
     var letterSpacing: Double = 0
     var lineSpacing: Double = 0
@@ -164,7 +164,7 @@ extension MeasureRequest {
         }
         for (name, insets) in [("padding", padding), ("content insets", contentInsets)] {
             guard let insets else { continue }
-            let values = [insets.top, insets.left, insets.bottom, insets.right]
+            let values: [Double] = [insets.top, insets.left, insets.bottom, insets.right]
             guard values.allSatisfy({ $0.isFinite && abs($0) <= largest }) else {
                 throw RequestError(
                     kind: "invalidInsets",
@@ -338,7 +338,7 @@ struct ConfiguredControl {
     }
 
     /// The control's intrinsic content size, raised to the pixel grid of `scale`.
-    func intrinsicContentSize(scale: Double) throws(TypesettingError) -> Size {
+    func intrinsicContentSize(scale: Double) throws(TypesettingError) -> CGSize {
         switch view {
         case .label(let padded): return try padded.intrinsicContentSize(scale: scale, prepared: prepared)
         case .textview(let view): return try view.intrinsicContentSize(scale: scale, prepared: prepared)
