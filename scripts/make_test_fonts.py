@@ -164,7 +164,7 @@ VARIABLE_MASTERS = {
 VARIABLE_BOLD_ASCENDER = 2050
 
 
-def build_variable(path, work):
+def build_variable(path, work, family="Test Variable"):
     from fontTools.designspaceLib import AxisDescriptor, DesignSpaceDocument, InstanceDescriptor, SourceDescriptor
     from fontTools.varLib import build as build_varfont
 
@@ -176,7 +176,7 @@ def build_variable(path, work):
     for (wght, opsz), (lower, upper, digit, space) in sorted(VARIABLE_MASTERS.items()):
         ascender = VARIABLE_BOLD_ASCENDER if wght == 700 else ASCENDER
         style = "W%d O%d" % (wght, opsz)
-        fb = static_font(box_glyphs(lower, upper, digit, space), "Test Variable", style, UPEM, ascender, DESCENDER, 0, wght)
+        fb = static_font(box_glyphs(lower, upper, digit, space), family, style, UPEM, ascender, DESCENDER, 0, wght)
         master = os.path.join(work, "TestVariable-%d-%d.ttf" % (wght, opsz))
         fb.save(master)
         source = SourceDescriptor()
@@ -186,7 +186,7 @@ def build_variable(path, work):
     for name, wght in (("Regular", 400), ("Bold", 700)):
         instance = InstanceDescriptor()
         instance.styleName = name
-        instance.familyName = "Test Variable"
+        instance.familyName = family
         instance.location = {"Weight": wght, "Optical size": 28}
         doc.addInstance(instance)
     font, _, _ = build_varfont(doc)
@@ -199,12 +199,10 @@ def build_variable(path, work):
 TRACKING_VALUES = {6: 41, 12: 0, 17: -26, 20: -23, 28: 14, 96: 0}
 
 
-def build_tracking(path):
+def add_tracking(fb):
     from fontTools.ttLib import newTable
     from fontTools.ttLib.tables._t_r_a_k import TrackData, TrackTableEntry
 
-    glyphs = box_glyphs(500, 625, 562, 250)
-    fb = static_font(glyphs, "Test Tracking", "Regular", 1000, 952, -241, 0)
     trak = newTable("trak")
     trak.version = 1.0
     trak.format = 0
@@ -213,7 +211,42 @@ def build_tracking(path):
     trak.horizData = data
     trak.vertData = TrackData()
     fb.font["trak"] = trak
+
+
+def build_tracking(path):
+    glyphs = box_glyphs(500, 625, 562, 250)
+    fb = static_font(glyphs, "Test Tracking", "Regular", 1000, 952, -241, 0)
+    add_tracking(fb)
     fb.save(path)
+
+
+# SystemFont/: fonts under the system font's family names, standing in for the SF Pro files a
+# user supplies (the tests add the folder as --font-dir would). 1000 units per em, SF Pro's
+# tracking; lowercase advances tell the faces apart: SF Pro Text 550, SF Pro Display 500, and
+# a Bold of each 600 / 560. `SF-Pro.ttf` is TestVariable.ttf's design under the family "SF Pro".
+SYSTEM_STATIC = {
+    ("SF Pro Text", "Regular", 400): 550,
+    ("SF Pro Text", "Bold", 700): 600,
+    ("SF Pro Display", "Regular", 400): 500,
+    ("SF Pro Display", "Bold", 700): 560,
+}
+
+
+def build_system(folder, work):
+    os.makedirs(os.path.join(folder, "Static"), exist_ok=True)
+    os.makedirs(os.path.join(folder, "Variable"), exist_ok=True)
+    paths = []
+    for (family, style, weight), lower in sorted(SYSTEM_STATIC.items()):
+        glyphs = box_glyphs(lower, lower + 100, lower + 50, lower // 2)
+        fb = static_font(glyphs, family, style, 1000, 952, -241, 0, weight)
+        add_tracking(fb)
+        path = os.path.join(folder, "Static", "%s-%s.ttf" % (family.replace(" ", "-"), style))
+        fb.save(path)
+        paths.append(path)
+    path = os.path.join(folder, "Variable", "SF-Pro.ttf")
+    build_variable(path, work, family="SF Pro")
+    paths.append(path)
+    return paths
 
 
 # TestLineGap.ttf: TestBoxes' glyphs with hhea (and sTypo) line gap 200 of 2048 units.
@@ -239,6 +272,8 @@ def main():
         path = os.path.join(out, "TestVariable.ttf")
         build_variable(path, work)
         print(os.path.normpath(path))
+        for path in build_system(os.path.join(out, "SystemFont"), work):
+            print(os.path.normpath(path))
     for name, builder in (("TestTracking.ttf", build_tracking), ("TestLineGap.ttf", build_line_gap)):
         path = os.path.join(out, name)
         builder(path)

@@ -35,7 +35,15 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// The 'trak' table's track 0 (Core Text's default tracking), when the face has one.
     public let trackingTable: TrackingTable?
 
+    /// Whether this face stands in for the system font when SF Pro is not installed: a
+    /// bundled face with SF Pro's line metrics (`FontRegistry.systemFont`).
+    public let isSystemFontStandIn: Bool
+
     let handle: OpaquePointer
+    /// False for a stand-in, which shares the handle of the face it was made from.
+    private let ownsHandle: Bool
+    /// The face a stand-in shares its handle with, kept alive as long as the stand-in.
+    private let shared: FontFace?
     /// For an instance of a variable face: the file's own face, whose bytes it reads (kept
     /// alive as long as the instance).
     private let root: FontFace?
@@ -87,6 +95,9 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         coordinates: [String: Double], names: (String, String, String)?
     ) {
         self.handle = face
+        self.ownsHandle = true
+        self.shared = nil
+        self.isSystemFontStandIn = false
         self.path = path
         self.index = index
         self.root = root
@@ -124,7 +135,51 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
             glyphCount: Int(info.glyphCount))
     }
 
-    deinit { ts_face_close(handle) }
+    /// A stand-in made from `face`: the same glyphs, with `lineMetrics`, and no variation
+    /// axes of its own (it is set at `face`'s coordinates).
+    private init(standingIn face: FontFace, lineMetrics: EmLineMetrics) {
+        self.handle = face.handle
+        self.ownsHandle = false
+        self.shared = face
+        self.isSystemFontStandIn = true
+        self.path = face.path
+        self.index = face.index
+        self.root = nil
+        self.axes = []
+        self.coordinates = [:]
+        self.family = face.family
+        self.style = face.style
+        self.postScriptName = face.postScriptName
+        self.weight = face.weight
+        self.isItalic = face.isItalic
+        self.isColor = face.isColor
+        self.faceCount = face.faceCount
+        self.trackingTable = face.trackingTable
+        var tables = face.tables
+        tables.lineMetrics = lineMetrics
+        self.tables = tables
+    }
+
+    /// Stand-ins made so far, by face and line metrics (bounded like `instances`).
+    private static let standIns = Locked([ObjectIdentifier: FontFace]())
+
+    /// This face standing in for the system font: its glyphs with SF Pro's line metrics
+    /// (`EmLineMetrics.sfPro`), marked `isSystemFontStandIn`. The same face gives the same
+    /// stand-in while it is kept.
+    public func systemFontStandIn() -> FontFace {
+        if isSystemFontStandIn { return self }
+        let key = ObjectIdentifier(self)
+        if let known = FontFace.standIns.withLock({ $0[key] }) { return known }
+        let made = FontFace(standingIn: self, lineMetrics: .sfPro)
+        return FontFace.standIns.withLock { standIns in
+            if let raced = standIns[key] { return raced }
+            if standIns.count >= FontFace.maximumInstances { standIns.removeAll() }
+            standIns[key] = made
+            return made
+        }
+    }
+
+    deinit { if ownsHandle { ts_face_close(handle) } }
 
     /// Whether the face is variable (has 'fvar' axes).
     public var isVariable: Bool { !axes.isEmpty }
@@ -324,6 +379,28 @@ public struct FontTables: Hashable, Sendable {
     public var capHeightSource: Source, xHeightSource: Source
     /// The number of glyphs.
     public var glyphCount: Int
+    /// Line metrics that replace the ones above (ascender, descender and line gap), in ems:
+    /// set on the faces that stand in for the system font (SF Pro's, `EmLineMetrics.sfPro`).
+    public var lineMetrics: EmLineMetrics? = nil
+}
+
+/// Ascender, descender (negative) and line gap in ems: line metrics carried from one font to
+/// a face that stands in for it.
+public struct EmLineMetrics: Hashable, Sendable {
+    /// The ascender, descender (negative, as in UIKit) and line gap, in ems.
+    public var ascender: Double, descender: Double, lineGap: Double
+
+    /// Makes line metrics from font units and the units per em they are in.
+    public init(ascender: Double, descender: Double, lineGap: Double, unitsPerEm: Double) {
+        self.ascender = ascender / unitsPerEm
+        self.descender = descender / unitsPerEm
+        self.lineGap = lineGap / unitsPerEm
+    }
+
+    /// SF Pro's 'hhea' values, the same in SF Pro Text, SF Pro Display and the variable SF Pro
+    /// at every instance: ascender 1950, descender −494, line gap 0, at 2048 units per em
+    /// (docs/system-font.md gives the sources). A 17 pt line is 20.287 pt, 20.5 at @2x.
+    public static let sfPro = EmLineMetrics(ascender: 1950, descender: -494, lineGap: 0, unitsPerEm: 2048)
 }
 
 /// One axis of a variable font, in design units ('fvar').

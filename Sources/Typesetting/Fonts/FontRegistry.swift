@@ -54,6 +54,10 @@ public final class FontRegistry: Sendable {
         if includeBundledFonts, let directory = FontRegistry.bundledFontsDirectory {
             _ = try? addFonts(at: directory)
         }
+        // The user's fonts (SF Pro, say) for every run: folders that do not exist are skipped.
+        if includeBundledFonts {
+            for directory in FontRegistry.fontPathFromEnvironment { _ = try? addFonts(at: directory) }
+        }
     }
 
     /// Where the bundled fonts are: `$INTRINSIC_FONTS_DIR` if set, else a `Fonts/` folder next to
@@ -213,11 +217,15 @@ public final class FontRegistry: Sendable {
     }
 
     /// A font by family name or file path at a size: a name containing "/" or ending in a
-    /// font extension is read as a path.
+    /// font extension is read as a path, and "system" (`systemFamily`) is the system font
+    /// (`systemFont(size:weight:italic:design:)`).
     public func font(
         _ nameOrPath: String = FontRegistry.defaultFamily, size: Double, weight: FontWeight = .regular,
         italic: Bool = false
     ) throws(TypesettingError) -> Font {
+        if let design = FontRegistry.systemDesign(named: nameOrPath) {
+            return try systemFont(size: size, weight: weight, italic: italic, design: design)
+        }
         let face =
             FontRegistry.isFontPath(nameOrPath)
             ? try face(path: nameOrPath, weight: weight, italic: italic)
