@@ -97,4 +97,39 @@ final class SystemFontTests: XCTestCase {
         XCTAssertEqual(FontRegistry.systemDesign(named: "system-compact"), .compact)
         XCTAssertNil(FontRegistry.systemDesign(named: "Inter"))
     }
+
+    /// Dynamic Type with SF Pro: every style at every category has the HIG's size and weight,
+    /// in the variable SF Pro with 'opsz' at that size (clamped to 17…96) and 'wght' at the
+    /// weight.
+    func testTextStylesUseVariableSFProAtEveryCategory() throws {
+        let registry = try registry("Variable")
+        for category in ContentSizeCategory.allCases {
+            for style in TextStyle.allCases {
+                let font = try registry.font(textStyle: style, category: category)
+                XCTAssertEqual(font.size, style.size(at: category))
+                XCTAssertEqual(font.face.family, "SF Pro")
+                XCTAssertEqual(font.face.coordinates["opsz"], min(max(font.size, 17), 96), "\(style) \(category)")
+                XCTAssertEqual(font.face.coordinates["wght"], style == .headline ? 600 : 400)
+            }
+        }
+    }
+
+    /// Dynamic Type with static SF Pro: Text below 20 pt, Display from 20 pt, tracked by size.
+    func testTextStylesUseStaticSFProWithTracking() throws {
+        let registry = try registry("Static")
+        let body = try registry.font(textStyle: .body)
+        XCTAssertEqual(body.face.family, "SF Pro Text")
+        XCTAssertEqual(body.tracking, -26 * 17 / 1000, accuracy: 1e-12)
+        let title = try registry.font(textStyle: .title1)
+        XCTAssertEqual(title.face.family, "SF Pro Display")
+        XCTAssertEqual(title.tracking, 14 * 28 / 1000, accuracy: 1e-12)
+        let caption = try registry.font(textStyle: .caption2)
+        // 11 pt lies between 6 pt (+41) and 12 pt (0): 41 / 6 thousandths of an em.
+        XCTAssertEqual(caption.tracking, 41.0 / 6 * 11 / 1000, accuracy: 1e-12)
+        // Headline is Semibold: of Regular and Bold, the nearer is Bold.
+        XCTAssertEqual(try registry.font(textStyle: .headline).face.style, "Bold")
+        let ax5 = try registry.font(textStyle: .body, category: .accessibilityExtraExtraExtraLarge)
+        XCTAssertEqual(ax5.size, 53)
+        XCTAssertEqual(ax5.face.family, "SF Pro Display")
+    }
 }
