@@ -29,8 +29,13 @@ struct Measure: ParsableCommand {
     @Argument(help: "The text to measure.")
     var text: String?
 
-    @Option(help: "A font family (Inter, Noto Sans Arabic, …), PostScript name, or font file path.")
-    var font: String = FontRegistry.defaultFamily
+    @Option(
+        help: ArgumentHelp(
+            "A font family (Inter, Noto Sans Arabic, …), PostScript name, font file path, or 'system'.",
+            discussion:
+                "The default, 'system', is SF Pro when --font-dir or INTRINSIC_FONT_PATH supplies it, "
+                + "else Inter with SF Pro's line metrics."))
+    var font: String = FontRegistry.systemFamily
 
     // Numeric options parse their value unconditionally so negative numbers ("--width -5",
     // "--letter-spacing -0.5") reach the range checks instead of looking like unknown options.

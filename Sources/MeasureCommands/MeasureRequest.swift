@@ -10,7 +10,7 @@ enum ControlKind: String, Codable, CaseIterable, Sendable {
 /// One measurement: the CLI options, or one line of a batch (same field names).
 struct MeasureRequest: Sendable {
     var text: String = ""
-    var font: String = FontRegistry.defaultFamily
+    var font: String = FontRegistry.systemFamily
     var size: Double?
     /// A weight name or number; nil is the text style's weight, or regular.
     var weight: String?

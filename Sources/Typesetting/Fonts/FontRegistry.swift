@@ -45,7 +45,9 @@ public final class FontRegistry: Sendable {
     /// The registry with the bundled fonts, shared by the whole process.
     public static let shared: FontRegistry = FontRegistry()
 
-    /// The family used when none is named: Inter, the closest open match for the iOS system font.
+    /// The bundled family that stands in for the system font when SF Pro is not installed:
+    /// Inter, the closest open match (`systemFont(size:weight:italic:design:)`). The font used
+    /// when none is named is the system font (`systemFamily`), as in UIKit.
     public static let defaultFamily = "Inter"
 
     /// Creates a registry. With `includeBundledFonts` it starts with the faces in the
@@ -220,7 +222,7 @@ public final class FontRegistry: Sendable {
     /// font extension is read as a path, and "system" (`systemFamily`) is the system font
     /// (`systemFont(size:weight:italic:design:)`).
     public func font(
-        _ nameOrPath: String = FontRegistry.defaultFamily, size: Double, weight: FontWeight = .regular,
+        _ nameOrPath: String = FontRegistry.systemFamily, size: Double, weight: FontWeight = .regular,
         italic: Bool = false
     ) throws(TypesettingError) -> Font {
         if let design = FontRegistry.systemDesign(named: nameOrPath) {

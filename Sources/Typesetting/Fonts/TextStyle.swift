@@ -188,8 +188,8 @@ public enum ContentSizeCategory: String, CaseIterable, Sendable, Hashable, Compa
 /// batch lines, `measure check` specs (and layout files, later) all describe fonts this way.
 public struct FontSpecification: Sendable, Hashable {
     /// A family name, PostScript name or font file path, or "system" (`FontRegistry.systemFamily`);
-    /// nil is the default family (Inter), except for a text style when the registry has SF Pro,
-    /// which is then set in the system font as UIKit sets text styles.
+    /// nil is the system font, as in UIKit (SF Pro when the registry has it, else Inter with SF
+    /// Pro's line metrics).
     public var family: String?
     /// A Dynamic Type style; it sets the size and the default weight.
     public var textStyle: TextStyle?
@@ -252,11 +252,9 @@ public struct FontSpecification: Sendable, Hashable {
                 name: "font size with a text style", value: size,
                 allowed: "no size: a text style sets the size from its content size category")
         }
-        // A text style is the system font in UIKit: SF Pro where the user supplied it, whose
-        // optical size and tracking then follow the style's size (docs/dynamic-type.md).
-        let name =
-            family
-            ?? (textStyle != nil && registry.hasSystemFont ? FontRegistry.systemFamily : FontRegistry.defaultFamily)
+        // The system font by default, as in UIKit: a text style's optical size and tracking
+        // then follow its size when SF Pro is present (docs/dynamic-type.md).
+        let name = family ?? FontRegistry.systemFamily
         return try registry.font(
             name, size: pointSize(defaultSize: defaultSize), weight: resolvedWeight, italic: italic)
     }
@@ -264,7 +262,7 @@ public struct FontSpecification: Sendable, Hashable {
 
 extension FontRegistry {
     /// The font of a Dynamic Type text style at a content size category, in `family` (by
-    /// default SF Pro when the registry has it, else Inter; see `FontSpecification.family`):
+    /// default the system font; see `FontSpecification.family`):
     /// `UIFont.preferredFont(forTextStyle:compatibleWith:)`.
     public func font(
         textStyle: TextStyle, category: ContentSizeCategory = .large, family: String? = nil
