@@ -313,6 +313,14 @@ int32_t ts_face_named_instance(const TSFace *face, int32_t index, double *coordi
     return copy_out(text, length, name, nameCapacity);
 }
 
+// An 'MVAR' delta in whole font units, bounded so that a hostile table cannot overflow int32.
+static int32_t metric_delta(hb_font_t *font, hb_ot_metrics_tag_t tag) {
+    float delta = hb_ot_metrics_get_variation(font, tag);
+    if (!(delta > -1e6f)) return delta != delta ? 0 : -1000000;
+    if (!(delta < 1e6f)) return 1000000;
+    return (int32_t)lroundf(delta);
+}
+
 int32_t ts_face_instance(const TSFace *base, const double *coordinates, int32_t count, TSFace **out) {
     *out = NULL;
     unsigned int axisCount = hb_ot_var_get_axis_count(base->hbFace);
@@ -351,19 +359,19 @@ int32_t ts_face_instance(const TSFace *base, const double *coordinates, int32_t 
     // ones, as HarfBuzz's hb_ot_metrics_get_position does.
     TSFaceInfo info = base->info;
     hb_font_t *font = face->hbFont;
-    int32_t ascender = (int32_t)lroundf(hb_ot_metrics_get_variation(font, HB_OT_METRICS_TAG_HORIZONTAL_ASCENDER));
-    int32_t descender = (int32_t)lroundf(hb_ot_metrics_get_variation(font, HB_OT_METRICS_TAG_HORIZONTAL_DESCENDER));
-    int32_t gap = (int32_t)lroundf(hb_ot_metrics_get_variation(font, HB_OT_METRICS_TAG_HORIZONTAL_LINE_GAP));
+    int32_t ascender = metric_delta(font, HB_OT_METRICS_TAG_HORIZONTAL_ASCENDER);
+    int32_t descender = metric_delta(font, HB_OT_METRICS_TAG_HORIZONTAL_DESCENDER);
+    int32_t gap = metric_delta(font, HB_OT_METRICS_TAG_HORIZONTAL_LINE_GAP);
     info.hheaAscender += ascender;
     info.hheaDescender += descender;
     info.hheaLineGap += gap;
     info.typoAscender += ascender;
     info.typoDescender += descender;
     info.typoLineGap += gap;
-    info.winAscent += (int32_t)lroundf(hb_ot_metrics_get_variation(font, HB_OT_METRICS_TAG_HORIZONTAL_CLIPPING_ASCENT));
-    info.winDescent += (int32_t)lroundf(hb_ot_metrics_get_variation(font, HB_OT_METRICS_TAG_HORIZONTAL_CLIPPING_DESCENT));
-    if (info.capHeight > 0) info.capHeight += (int32_t)lroundf(hb_ot_metrics_get_variation(font, HB_OT_METRICS_TAG_CAP_HEIGHT));
-    if (info.xHeight > 0) info.xHeight += (int32_t)lroundf(hb_ot_metrics_get_variation(font, HB_OT_METRICS_TAG_X_HEIGHT));
+    info.winAscent += metric_delta(font, HB_OT_METRICS_TAG_HORIZONTAL_CLIPPING_ASCENT);
+    info.winDescent += metric_delta(font, HB_OT_METRICS_TAG_HORIZONTAL_CLIPPING_DESCENT);
+    if (info.capHeight > 0) info.capHeight += metric_delta(font, HB_OT_METRICS_TAG_CAP_HEIGHT);
+    if (info.xHeight > 0) info.xHeight += metric_delta(font, HB_OT_METRICS_TAG_X_HEIGHT);
     hb_ot_var_axis_info_t axes[64];
     unsigned int n = axisCount;
     hb_ot_var_get_axis_infos(base->hbFace, 0, &n, axes);
