@@ -37,9 +37,11 @@ struct Measure: ParsableCommand {
     var text: String?
 
     @Option(
-        help:
-            "A font family (Inter, Noto Sans Arabic, …), PostScript name, or font file path (default: \(FontRegistry.defaultFamily))."
-    )
+        help: ArgumentHelp(
+            "A font family (Inter, Noto Sans Arabic, …), PostScript name, font file path, or 'system'.",
+            discussion:
+                "The default, 'system', is SF Pro when --font-dir or INTRINSIC_FONT_PATH supplies it, "
+                + "else Inter with SF Pro's line metrics."))
     var font: String?
 
     // Numeric options parse their value unconditionally so negative numbers ("--width -5",
