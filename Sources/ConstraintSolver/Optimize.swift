@@ -46,12 +46,12 @@ extension Tableau {
     /// `boundedObjective` false (the ambiguity probes), such a symbol means the objective is
     /// unbounded and ``SolverError/unboundedObjective`` is thrown.
     ///
-    /// In floating point, rounding can decide a pivot and so break Bland's guarantee: fuzzing
-    /// found two symbols entering in turn forever, one on a reduced cost of -3.5e-6 (rounding,
-    /// next to costs of 1400) through a pivot element of 2.5e-9. Past a number of pivots no
-    /// optimisation needs (``CycleGuard``), a repeated pivot marks a cycle; the reduced cost
-    /// of its entering symbol that is smallest next to its level's costs is then taken for
-    /// rounding and cleared (cost shifting, as LP solvers do against stalling), which ends the
+    /// In floating point, rounding can decide a pivot and so break Bland's guarantee: two symbols
+    /// can enter in turn forever, one on a reduced cost of -3.5e-6 (rounding, next to costs of
+    /// 1400) through a pivot element of 2.5e-9 (`testRoundingCycleInThePrimalSimplexEnds`). Past a
+    /// number of pivots no optimisation needs (``CycleGuard``), a repeated pivot marks a cycle; the
+    /// reduced cost of its entering symbol that is smallest next to its level's costs is then taken
+    /// for rounding and cleared (cost shifting, as LP solvers do against stalling), which ends the
     /// cycle.
     mutating func optimize(boundedObjective: Bool = true) throws(SolverError) {
         var pivots = 0
@@ -81,12 +81,13 @@ extension Tableau {
             // arithmetic, which an objective of nonnegative errors cannot be: the reduced cost that
             // chose it is rounding. For example, an edit error entering on a level-999 cost of 5e-7
             // (a residue coefficient of 5e-8 times 9.98) through an element of 1.7e-10 of its row;
-            // the step of 5e9 broke a required equality by 2260 (finding 30). An error entering on
-            // a level-999 cost of -2e-8 that no row bounded, with costs of 2 below it, threw, and
-            // the tableau was left unoptimised (`testACostThatNoRowBoundsIsClearedAsRounding`). Its
-            // leading cost (and near-zero ones above) is cleared, so it no longer enters. Only the
-            // probe level of `range(of:)` (the last, when the objective is not bounded) can be
-            // unbounded for real, and is treated as such.
+            // the step of 5e9 broke a required equality by 2260
+            // (`testADirectionOnlyResidueBoundsIsNotTaken`). An error entering on a level-999 cost
+            // of -2e-8 that no row bounded, with costs of 2 below it, threw, and the tableau was
+            // left unoptimised (`testACostThatNoRowBoundsIsClearedAsRounding`). Its leading cost
+            // (and near-zero ones above) is cleared, so it no longer enters. Only the probe level
+            // of `range(of:)` (the last, when the objective is not bounded) can be unbounded for
+            // real, and is treated as such.
             let test = ratioTest(entering, direction)
             guard let (leaving, residueOnly) = test, !residueOnly else {
                 if boundedObjective || leadingLevel(entering) < objective.count - 1 {
