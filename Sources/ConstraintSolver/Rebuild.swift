@@ -17,6 +17,77 @@ extension Tableau {
         case acceptReplayed
     }
 
+    /// What an add undoes when it is refused or handed to a fresh build: the journal (rows and
+    /// objectives), the growth of rounding, and the symbols it created.
+    struct AddCheckpoint {
+        var symbols: Int
+        var objectiveLength: Int
+        var amplification: Double
+    }
+
+    /// Undoes an add back to `checkpoint`.
+    mutating func undoAdd(to checkpoint: AddCheckpoint) {
+        rollback()
+        amplification = checkpoint.amplification
+        undoNewSymbols(checkpoint.symbols, objectiveLength: checkpoint.objectiveLength)
+    }
+
+    /// Whether a new row of dummies alone, whose constant is `constant`, is a redundant copy of
+    /// constraints a replay gives again: its constant is within the tableau's rounding. A replay
+    /// adds constraints this tableau's original accepted, so a conflict that rounding decides is
+    /// not one (`testAConflictIsFoundWhenNoFreshBuildCanDecide`: a replay refused a copy of
+    /// `10·v0 == 0` for a constant of 1.6e-7 beside values of 375, and the rebuild failed).
+    func isRedundantCopyWithinRounding(_ constant: Double) -> Bool {
+        !nearZero(constant) && isRoundingOfTheTableau(constant)
+    }
+
+    /// Refuses `constraint` as a conflict that `candidates` explain, after undoing the add; when
+    /// the verdict hangs on a `constant` within the tableau's rounding and a rebuild may decide,
+    /// a fresh build decides instead (`testRedundantCopyIsNotRefusedForRoundingAtLargeValues`).
+    mutating func refuse(
+        _ constraint: Constraint, _ constant: Double, _ candidates: [Constraint],
+        undoing checkpoint: AddCheckpoint, _ doubts: Doubts
+    ) throws(SolverError) {
+        undoAdd(to: checkpoint)
+        if isRoundingOfTheTableau(constant), doubts == .rebuild, let fresh = replayed() {
+            return try adopt(fresh, adding: constraint)
+        }
+        throw unsatisfiable(constraint, candidates: candidates)
+    }
+
+    /// Settles a phase one that found `constraint` satisfiable; true when a fresh build took the
+    /// add over (it is then done), false when this tableau's verdict stands.
+    ///
+    /// A small pivot element may be rounding that outgrew the residue test: a required
+    /// `100·v0 + 375 == 0` next to a required `v0 == 0` was accepted through an element of
+    /// 2.9e-7 of its row (`testConflictIsFoundAfterRoundingGrew`). In a system whose rounding
+    /// has grown (the drift check is on), the verdict is also checked by its consequence: a
+    /// satisfiable constraint leaves the other required constraints holding; a required
+    /// `3·v0 == 0` beside `-2·v0 - 1 == 0` was accepted through an element of 1.1e-6 of its
+    /// row, rounding of the tableau's coefficients, and left the other 1.0 off
+    /// (`testPhaseOneVerdictIsCheckedByTheRequiredConstraints`). Either way a fresh build of
+    /// the same constraints decides. Where none can (this is one, or the replay failed), the
+    /// consequence decides: refined, the required constraints no longer hold, so the constraint
+    /// conflicts (`testAConflictIsFoundWhenNoFreshBuildCanDecide`). The consequence includes the
+    /// constraint itself: phase one can pivot on an unrestricted variable's rounding and move
+    /// it by 8e7 while every other constraint holds
+    /// (`testPhaseOnesConsequenceIncludesTheNewConstraint`). A replay keeps its verdict.
+    mutating func freshBuildSettles(
+        _ constraint: Constraint, smallPivot: Bool, undoing checkpoint: AddCheckpoint, _ doubts: Doubts
+    ) throws(SolverError) -> Bool {
+        let drifting = (smallPivot || checksDrift) && drifts(adding: constraint)
+        if smallPivot || drifting, doubts == .rebuild, let fresh = replayed() {
+            undoAdd(to: checkpoint)
+            try adopt(fresh, adding: constraint)
+            return true
+        }
+        if drifting && doubts != .acceptReplayed {
+            undoAdd(to: checkpoint)
+            throw unsatisfiable(constraint, candidates: allConstraints.filter { $0.priority.isRequired })
+        }
+        return false
+    }
+
     /// Restores optimality after a change; when rounding makes that fail, rebuilds the tableau
     /// instead (or, when this tableau must decide, reports the failure).
     mutating func optimizeOrRebuild(_ doubts: Doubts) throws(SolverError) {
