@@ -2,6 +2,28 @@
 // may have multiplied rounding, or decides a verdict that rounding in this tableau may have
 // decided.
 
+/// The state of the numerical-robustness layer: how far the pivots since the last rebuild may
+/// have multiplied rounding, and what decides the next rebuild. Layouts leave it as it starts.
+struct RoundingState: Sendable {
+    /// How much the pivots since the last rebuild may have multiplied rounding: the product
+    /// of their rows' largest coefficient over the pivot element. Past ``amplificationLimit``
+    /// the tableau is rebuilt once enough operations have passed (a sixteenth of the
+    /// constraints) to amortise it.
+    var amplification = 1.0
+    /// Number of rebuilds so far (reported in ``Statistics``).
+    var rebuildCount = 0
+    /// Set when an optimisation failed through rounding: rebuild at the end of the operation.
+    var mustRebuild = false
+    /// Public operations since the last rebuild (amortises rebuilds after small pivots).
+    var operationsSinceRebuild = 0
+    /// ``requiredDrift()`` of the last fresh build: what the system's own rounding gives.
+    var inherentDrift = 0.0
+    /// Set for good once ``amplification`` passed ``driftCheckAmplification``: from then on
+    /// every operation checks the required constraints for drift. (Constant updates of 10^5
+    /// drift too, without any small pivot, once the rows hold such coefficients.)
+    var checksDrift = false
+}
+
 extension Tableau {
     /// Who settles a verdict that the tableau's rounding may have decided (a conflict whose
     /// constant is within rounding, a phase one through a small pivot element, an optimisation
@@ -28,7 +50,7 @@ extension Tableau {
     /// Undoes an add back to `checkpoint`.
     mutating func undoAdd(to checkpoint: AddCheckpoint) {
         rollback()
-        amplification = checkpoint.amplification
+        rounding.amplification = checkpoint.amplification
         undoNewSymbols(checkpoint.symbols, objectiveLength: checkpoint.objectiveLength)
     }
 
@@ -75,7 +97,7 @@ extension Tableau {
     mutating func freshBuildSettles(
         _ constraint: Constraint, smallPivot: Bool, undoing checkpoint: AddCheckpoint, _ doubts: Doubts
     ) throws(SolverError) -> Bool {
-        let drifting = (smallPivot || checksDrift) && drifts(adding: constraint)
+        let drifting = (smallPivot || rounding.checksDrift) && drifts(adding: constraint)
         if smallPivot || drifting, doubts == .rebuild, let fresh = replayed() {
             undoAdd(to: checkpoint)
             try adopt(fresh, adding: constraint)
@@ -94,7 +116,7 @@ extension Tableau {
         do {
             try optimize()
         } catch {
-            mustRebuild = true
+            rounding.mustRebuild = true
             if doubts != .rebuild { throw error }
         }
         rebuildIfNeeded(doubts)
@@ -106,18 +128,19 @@ extension Tableau {
     /// (never in layouts whose coefficients are ±1). `driftChecked`: the operation has just
     /// checked the required constraints for drift itself, on this very state.
     mutating func rebuildIfNeeded(_ doubts: Doubts, driftChecked: Bool = false) {
-        operationsSinceRebuild += 1
+        rounding.operationsSinceRebuild += 1
         // A failed optimisation forces a rebuild; grown rounding triggers one only when
         // enough operations have passed to amortise its cost.
         var due =
-            mustRebuild
-            || (amplification > amplificationLimit && rebuildAmortisation * operationsSinceRebuild >= constraints.count)
+            rounding.mustRebuild
+            || (rounding.amplification > amplificationLimit
+                && rebuildAmortisation * rounding.operationsSinceRebuild >= constraints.count)
         guard doubts == .rebuild else { return }
         // Once pivots may have multiplied rounding, the required constraints are checked
         // against the values: drift past 10^-11 of the largest value (or twice what the last
         // fresh build had) rebuilds now.
-        if amplification > driftCheckAmplification { checksDrift = true }
-        if !due && checksDrift && !driftChecked { due = drifts() }
+        if rounding.amplification > driftCheckAmplification { rounding.checksDrift = true }
+        if !due && rounding.checksDrift && !driftChecked { due = drifts() }
         guard due else { return }
         guard let fresh = replayed() else {
             // The replay itself failed: the system is too ill-conditioned for a clean rebuild (it
@@ -125,10 +148,10 @@ extension Tableau {
             // == 0` for a conflict by rounding); keep the current tableau, refined (a removal left
             // a required equality 2.8e-4 off, which one step removes;
             // `testRemovalDropsTheMarkersRoundingAndRefinesWhenAReplayFails`).
-            mustRebuild = false
-            amplification = 1
-            operationsSinceRebuild = 0
-            if checksDrift { _ = refined() }
+            rounding.mustRebuild = false
+            rounding.amplification = 1
+            rounding.operationsSinceRebuild = 0
+            if rounding.checksDrift { _ = refined() }
             return
         }
         become(fresh)
@@ -139,9 +162,9 @@ extension Tableau {
     /// seen, and records the fresh build's own drift.
     mutating func become(_ fresh: Tableau) {
         var next = fresh
-        next.rebuildCount = rebuildCount + 1
-        next.inherentDrift = next.refined()
-        next.checksDrift = checksDrift
+        next.rounding.rebuildCount = rounding.rebuildCount + 1
+        next.rounding.inherentDrift = next.refined()
+        next.rounding.checksDrift = rounding.checksDrift
         self = next
     }
 
@@ -179,7 +202,7 @@ extension Tableau {
         let a = abs(row.coefficient(for: id))
         guard a < 1 else { return }
         let largest = row.largestMagnitude
-        if a < amplifyingElementRatio * largest { amplification *= largest / a }
+        if a < amplifyingElementRatio * largest { rounding.amplification *= largest / a }
     }
 
     /// Adds `constraint` to `fresh` (this solver's constraints built afresh, see
@@ -235,9 +258,9 @@ extension Tableau {
                 fresh.symbolInfo[s].reported = symbolInfo[Int(old)].reported
             }
         }
-        fresh.mustRebuild = false
-        fresh.amplification = 1
-        fresh.operationsSinceRebuild = 0
+        fresh.rounding.mustRebuild = false
+        fresh.rounding.amplification = 1
+        fresh.rounding.operationsSinceRebuild = 0
         return fresh
     }
 }

@@ -11,7 +11,7 @@ extension Tableau {
         let priority = constraint.priority
         guard priority.isValid else { throw .invalidPriority(priority.rawValue) }
         let checkpoint = AddCheckpoint(
-            symbols: symbolInfo.count, objectiveLength: objectiveLength, amplification: amplification)
+            symbols: symbolInfo.count, objectiveLength: objectiveLength, amplification: rounding.amplification)
         var (row, tag) = createRow(constraint)
         let candidate = expandInWorkspace(&row, findCandidate: true)
         if candidate >= 0 {
@@ -92,7 +92,7 @@ extension Tableau {
                 // off that a fresh build holds to 2e-16): the tableau is rebuilt at the end of
                 // the removal. The random benchmark's 2,700 removals rebuild 12 times.
                 if abs(row.coefficient(for: m)) < removalRebuildThreshold * row.largestMagnitude {
-                    mustRebuild = true
+                    rounding.mustRebuild = true
                 }
                 noteElement(m, in: row)
                 row.solve(for: leaving, m)
@@ -138,12 +138,12 @@ extension Tableau {
         // cover is saved here.
         let heapBefore = required ? enteringHeap : SymbolHeap()
         let passedOverBefore = required ? passedOver : []
-        let amplificationBefore = amplification
+        let amplificationBefore = rounding.amplification
         if required { journal = Journal(objectiveConstants: objectiveConstants, rowCount: rowCount) }
         constraints.setConstant(constant, slot: slot)
         let tag = info.tag
         shiftSolution(marker: tag.marker, by: delta / tag.markerSign)
-        let checksVerdict = required && checksDrift
+        let checksVerdict = required && rounding.checksDrift
         do throws(SolverError) {
             try dualOptimize()
             // The dual simplex skips entering candidates whose coefficient is residue for
@@ -165,13 +165,13 @@ extension Tableau {
                 constraints.setConstant(info.constant, slot: slot)
                 enteringHeap = heapBefore
                 passedOver = passedOverBefore
-                amplification = amplificationBefore
+                rounding.amplification = amplificationBefore
                 throw unsatisfiable(
                     constraint,
                     candidates: allConstraints.filter { $0.priority.isRequired && $0 != constraint },
                     overrideConstant: constant)
             }
-            mustRebuild = true
+            rounding.mustRebuild = true
             if doubts != .rebuild { throw error }
         }
         rebuildIfNeeded(doubts, driftChecked: checksVerdict)
