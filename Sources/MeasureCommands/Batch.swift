@@ -214,8 +214,8 @@ enum Batch {
             request.control = kind
         }
         if let mode = try string("lineBreakMode", "line-break-mode") {
-            guard let parsed = LineBreakMode(rawValue: mode) else {
-                throw fail("lineBreakMode", "one of " + LineBreakMode.allCases.map(\.rawValue).joined(separator: ", "))
+            guard let parsed = LineBreakMode(parsing: mode) else {
+                throw fail("lineBreakMode", "one of " + LineBreakMode.allowedNames)
             }
             request.lineBreakMode = parsed
         }
@@ -273,8 +273,8 @@ struct LineReader {
     private(set) var bytesRead = 0
 
     /// Where the search for the next newline resumes: the bytes from `position` to here have
-    /// none. Without it a long line was searched again from its start after every read, time
-    /// quadratic in its length (a 100 MB line without a newline never finished).
+    /// none. Searching a long line again from its start after every read would take time
+    /// quadratic in its length (BatchLimitTests.testLongLineIsReadWhole).
     private var scanned = 0
     /// Lines returned so far.
     private(set) var lineCount = 0

@@ -19,7 +19,7 @@ struct CheckCommand: ParsableCommand {
                "rules": [{"key": "login.*", "control": "button", "width": 120},
                          {"key": "*", "width": 343, "lines": 2}]}
 
-            Exit status: 0 when everything fits, 1 when anything truncates or overflows, 64/65/66 for a bad argument, bad data (catalog or spec) or a missing file.
+            Exit status: 0 when everything fits, 1 when anything truncates or overflows, 64/65/66 for a bad argument, bad data (catalog or spec) or a missing file, 70 for an internal error.
             """)
 
     @Argument(help: "Catalog files: .xcstrings, .strings or .po.")
@@ -50,7 +50,7 @@ struct CheckCommand: ParsableCommand {
         do {
             try check()
         } catch {
-            throw error.reported(by: "measure check")
+            throw error.reported()
         }
     }
 

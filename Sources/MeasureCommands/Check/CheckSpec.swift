@@ -431,13 +431,15 @@ extension CheckSpec.Rule {
         padding = try insets("padding")
         contentInsets = try insets("contentInsets")
         if let mode = try string("lineBreakMode") {
-            guard let parsed = LineBreakMode(rawValue: mode) else {
-                throw fail(
-                    "\(name).lineBreakMode", "one of " + LineBreakMode.allCases.map(\.rawValue).joined(separator: ", "))
+            guard let parsed = LineBreakMode(parsing: mode) else {
+                throw fail("\(name).lineBreakMode", "one of " + LineBreakMode.allowedNames)
             }
             lineBreakMode = parsed
         }
         letterSpacing = try number("letterSpacing") ?? 0
+        if abs(letterSpacing) > MeasureRequest.largestLetterSpacing {
+            throw fail("\(name).letterSpacing", "must be from -10000 to 10000 points")
+        }
     }
 }
 

@@ -90,8 +90,9 @@ public struct PreparedText: Sendable {
         _ text: String, font: Font, letterSpacing: Double = 0, kerning: Bool = true, ligatures: Bool = true,
         language: String? = nil, registry: FontRegistry = .shared, shapingCache: ShapingCache? = .shared
     ) throws(TypesettingError) {
-        guard letterSpacing.isFinite, abs(letterSpacing) < 10_000 else {
-            throw .invalidParameter(name: "letter spacing", value: letterSpacing, allowed: "a finite number of points")
+        // The limit the CLI, batch lines, check specs and layout files document (docs/reliability.md).
+        guard letterSpacing.isFinite, abs(letterSpacing) <= 10_000 else {
+            throw .invalidParameter(name: "letter spacing", value: letterSpacing, allowed: "-10000 to 10000 points")
         }
         var builder = Itemizer(
             font: font, registry: registry, letterSpacing: letterSpacing, kerning: kerning, ligatures: ligatures,
@@ -782,8 +783,9 @@ struct Itemizer {
 /// the registry gains faces.
 ///
 /// Each registry owns one (`FontRegistry.fallbackOrders`), so the orders go when the registry
-/// goes. One process-wide cache used to hold every registry and face ever used, with their
-/// FreeType faces: fuzzing font bytes (a registry per input) grew it past 2 GB.
+/// goes. A process-wide cache would hold every registry and face ever used, with their
+/// FreeType faces, and grow without bound in a process that makes many registries
+/// (MemoryTests.testRegistryAndItsFacesAreFreedAfterMeasuring).
 final class FallbackOrders: Sendable {
     /// Entries kept at most; past this the cache starts again (faces from other registries
     /// used as primaries are the only way to reach it).

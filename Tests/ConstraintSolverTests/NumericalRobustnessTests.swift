@@ -1,9 +1,11 @@
 import ConstraintSolver
 import XCTest
 
-/// Regressions from fuzzing the solver (`scripts/fuzz solver`); the inputs themselves are
-/// replayed from `Fuzz/regressions/solver` by ReliabilityTests.
-final class FuzzFindingsTests: XCTestCase {
+/// The solver under rounding: systems whose coefficients span orders of magnitude (0.01 to
+/// 100, 10^-3 to 10^6), where each test pins one rule of the numerics (docs/solver.md,
+/// "Numerics") by the value or the verdict it gives. Every input in `Fuzz/regressions/solver`
+/// is also replayed as it stands, by `FuzzRegressionTests` in ReliabilityTests.
+final class NumericalRobustnessTests: XCTestCase {
     /// Two copies of a required `v == 0` make the second a redundant equality whose dummy is
     /// basic. Removing the first copy used to pivot its marker through the optional row,
     /// moving the dummy off zero: `v` became -375 though `v == 0` was still required.
@@ -23,7 +25,7 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(solver.value(of: v), -375)
     }
 
-    /// Finding 8: after three optional equalities, an edit variable and a required
+    /// After three optional equalities, an edit variable and a required
     /// `v0 <= -1000`, a required `3·v0 == 0` was accepted and `v0 <= -1000` stopped holding.
     /// Expanding `v0` dropped products below the old absolute zero tolerance (1e-8) that were
     /// real terms next to coefficients of 5e-5; the artificial variable then "reached" zero
@@ -52,7 +54,7 @@ final class FuzzFindingsTests: XCTestCase {
     /// A new row solved for a parametric external variable that sits in a restricted row must
     /// not make that row infeasible: the primal simplex that follows assumes feasibility.
     /// `0.001·x <= 10` leaves `x` parametric in its slack's row (0.001 is too small to solve
-    /// for); a later `x == 20000` solved for `x` drove the slack to -10. Fuzzing found it
+    /// for); a later `x == 20000` solved for `x` drove the slack to -10. For example, it
     /// with `x` in a required inequality through a chain of definitions (slack at -2.76).
     func testSubjectIsNotChosenWhenItMakesARestrictedRowInfeasible() throws {
         let x = Variable("x")
@@ -69,7 +71,7 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(solver.value(of: x), 10000, accuracy: 1e-9)
     }
 
-    /// Finding 2: coefficients 10^6 and 10^-3 in one constraint. `a`'s definition holds
+    /// Coefficients 10^6 and 10^-3 in one constraint. `a`'s definition holds
     /// `b` with a coefficient of 1e-9; expanding it into `a >= 0` used to drop that term
     /// (absolute tolerance 1e-8), so `a >= 0` no longer constrained `b` and a suggestion of
     /// -5000 made `a` -5e-6 (the constraint `10^6·a - 10^-3·b == 0` off by 5 in its own units).
@@ -153,7 +155,7 @@ final class FuzzFindingsTests: XCTestCase {
     /// soon as the artificial variable is zero, and replaces it by the largest slack or
     /// error, after dropping the residue.
     func testPhaseOneDoesNotPivotOnRoundingResidue() throws {
-        var (v, solver, _) = try fuzzCorpusStart()
+        var (v, solver, _) = try mixedScaleSystem()
         let tie = Constraint(3 * v[0] + v[0] + v[3], .equal)
         try solver.add(tie)
         try solver.add(Constraint(v[0] + 375, .greaterThanOrEqual))
@@ -179,7 +181,7 @@ final class FuzzFindingsTests: XCTestCase {
     /// from being solved for `v1` (0.01 is under 1/100 of 3), so it goes through phase one,
     /// which ends with the artificial variable in a row of dummies and `v1`. Solving that row
     /// for a dummy left a dummy row that `v1` could move: a later add pushed three required
-    /// equalities off zero (fuzzing). It is now solved for `v1`.
+    /// equalities off zero. It is now solved for `v1`.
     func testRowOfDummiesAndAVariableIsSolvedForTheVariable() throws {
         let v0 = Variable("v0")
         let v1 = Variable("v1")
@@ -207,7 +209,7 @@ final class FuzzFindingsTests: XCTestCase {
     /// rows only as residue, so the ratio test found no row, the objective looked unbounded
     /// and the solver stopped short of the optimum ("not optimal: 5 can enter").
     func testResidueInTheObjectiveDoesNotDecideEntering() throws {
-        var (v, solver, _) = try fuzzCorpusStart()
+        var (v, solver, _) = try mixedScaleSystem()
         try solver.add(Constraint(v[0].expression, .equal, priority: 1))
         try solver.add(Constraint(v[0].expression, .equal))
         try solver.add(Constraint(v[3] + 10 * v[0] + v[0], .equal))
@@ -224,7 +226,7 @@ final class FuzzFindingsTests: XCTestCase {
     /// phase-one pivot: a required `v0 + 100 == 0` ended 4.4e-3 off. Pivots now need
     /// 1e-8 of their row's largest coefficient.
     func testPivotsNeedMoreThanResidueAboveTheCancellationLevel() throws {
-        var (v, solver, _) = try fuzzCorpusStart()
+        var (v, solver, _) = try mixedScaleSystem()
         try solver.add(Constraint(3 * v[0] + v[0] + v[3], .equal, priority: 750))
         try solver.removeEditVariable(v[0])
         try solver.add(Constraint(0.5 * v[0] - 1, .equal, priority: 750))
@@ -237,7 +239,7 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(x[2] + 100 * x[1] + x[3] + 1, 0, accuracy: 1e-9)
     }
 
-    /// Finding 18: after a required equality was removed, the ratio test met a row whose
+    /// After a required equality was removed, the ratio test met a row whose
     /// element and constant were both rounding residue (1.6e-12 and -1.6e-12; exact
     /// arithmetic gives 0 for both). Passing it over left it 1.6e-9 below zero, more than the
     /// old absolute allowance of 1e-9, so the ratio test pivoted on it: a step of -1 in the
@@ -245,7 +247,7 @@ final class FuzzFindingsTests: XCTestCase {
     /// `4·v0 + v3 == 0` ended 1.2e-3 off. Passing over now allows 10^-12 of the largest value
     /// the tableau holds.
     func testResidueRowIsPassedOverAtTheTableauRoundingLevel() throws {
-        var (v, solver, removed) = try fuzzCorpusStart()
+        var (v, solver, removed) = try mixedScaleSystem()
         try solver.add(Constraint(3 * v[0] + v[0] + v[3], .equal))
         try solver.add(Constraint(v[0] + 375, .greaterThanOrEqual))
         try solver.add(Constraint(-0.01 * v[2] + 1, .equal, priority: 750))
@@ -265,7 +267,7 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(x[1], 4, accuracy: 1e-6)
     }
 
-    /// Finding 19: removing a required equality whose marker was parametric chose, among
+    /// Removing a required equality whose marker was parametric chose, among
     /// the rows holding the marker, the one with the smallest ratio, and that was a
     /// coefficient of 5.7e-12 next to 2 (residue). The pivot sent `v2` to 1.9e12 and left
     /// the required `v0 == 0` 1105 off. The marker's leaving row now skips residue as the
@@ -305,7 +307,7 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertLessThan(x[2], 1e6)
     }
 
-    /// Finding 21: a hang. Adding a strong `-0.01·v0 - 667 == 0` made two symbols enter in
+    /// A hang. Adding a strong `-0.01·v0 - 667 == 0` made two symbols enter in
     /// turn forever: one on a reduced cost of -3.5e-6 at level 750 through a pivot element
     /// of 2.5e-9, a step of 2e7 that raised level 999 by 0.01 through a cost of 5e-10 taken
     /// for zero; the other then entered to undo it. A small cost now counts when the step
@@ -342,7 +344,7 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(x[2], 100_040, accuracy: 1e-6)
     }
 
-    /// Finding 22: removing a required equality pivots its marker into the one row that keeps
+    /// Removing a required equality pivots its marker into the one row that keeps
     /// the tableau feasible, whatever its coefficient there; it was 1e-4 of the row's largest
     /// (10^4), and the required `v1 + 100·v0 - 0.01·v3 + 1 == 0` ended 8.2e-6 off, where the
     /// same constraints added afresh hold it to 2e-16. Such a removal now rebuilds the tableau.
@@ -370,14 +372,14 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(100 * x[3] + x[0] - 2 * x[1] + 8, 0, accuracy: 1e-12)
     }
 
-    /// Finding 23: a required `100·v0 + 375 == 0` next to a required `v0 == 0` was accepted.
+    /// A required `100·v0 + 375 == 0` next to a required `v0 == 0` was accepted.
     /// Rounding had grown in the tableau (a pivot on 2e-4 of its row, then two subjects at
     /// 1/100 of theirs), and phase one reached zero through an error term of 2.9e-7 of its
     /// row, rounding that passed the residue test. A phase one that needs an element below
     /// 1e-6 of its row now has a fresh build decide, and the tableau is rebuilt once the
     /// pivots since the last rebuild may have multiplied rounding by 10^6.
     func testConflictIsFoundAfterRoundingGrew() throws {
-        var (v, solver, _) = try fuzzCorpusStart()
+        var (v, solver, _) = try mixedScaleSystem()
         try solver.add(Constraint(3 * v[0] + v[1] + v[0], .equal))
         try solver.removeEditVariable(v[0])
         try solver.add(Constraint(v[0].expression, .equal))
@@ -397,7 +399,7 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(x[3], -100, accuracy: 1e-6)
     }
 
-    /// Finding 24: beside values of 10^5, a second required `v0 == 0` was refused as a
+    /// Beside values of 10^5, a second required `v0 == 0` was refused as a
     /// conflict with the first: the tableau held v0 at -3e-5 (3e-10 of the values), and the
     /// new row's constant was tested against an absolute 1e-8. A verdict that hangs on a
     /// constant within 10^-9 of the tableau's largest value is now taken from a fresh build.
@@ -427,7 +429,7 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(x[1], 0, accuracy: 1e-6)
     }
 
-    /// Findings 25 and 26: an incremental history drifted from what a fresh build of the same
+    /// An incremental history drifted from what a fresh build of the same
     /// constraints gives; here, updating a required constant to 10^5 left a required
     /// `3·v4 + v0 == 0` 3.6e-5 off (values near 10^4; a fresh build is 1.2e-8 off), with no
     /// small pivot to warn. Once pivots may have multiplied rounding by 10, the solver now
@@ -464,7 +466,7 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(-0.25 * x[3] - 2 * x[4] + 10 * x[3] + 100_000, 0, accuracy: 1e-6)
     }
 
-    /// Finding 27: after a required constant was updated to 10^5, values reached 5e8 and the
+    /// After a required constant was updated to 10^5, values reached 5e8 and the
     /// required `v0 == 0` held v0 at -0.042, so `v3 + 101·v0 + 100000 == 0` was 4.2 off. A
     /// fresh build of the same constraints gave the same bits: the pivots' rounding (8.5e-9 of
     /// the values), not the incremental history. The solver now refines its solution against
@@ -498,7 +500,7 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(x[2] + 100 * x[1] + x[3] + 1, 0, accuracy: 1e-6)
     }
 
-    /// Finding 28: removing one of two copies of a required `-2·v2 + 8 == 0` moved the other
+    /// Removing one of two copies of a required `-2·v2 + 8 == 0` moved the other
     /// copy's dummy 1e-7 off zero. Removal pivots the marker through a basic dummy (a
     /// redundant equality, at zero), and took the lowest-numbered one: a copy of `v0 == 0`
     /// whose row held the marker at 4e-11 of its largest coefficient, residue. It now takes
@@ -527,7 +529,7 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(x[3], 0, accuracy: 1e-9)
     }
 
-    /// Finding 29: in a system whose coefficients had gathered rounding (0.01 against 100), a
+    /// In a system whose coefficients had gathered rounding (0.01 against 100), a
     /// required `3·v0 == 0` was accepted beside a required `-2·v0 - 1 == 0`: expanded, the
     /// new row held two error symbols at 1.1e-6 of its largest coefficient (0 in exact
     /// arithmetic, and 0 in a fresh build), just above the 1e-6 below which phase one asks a
@@ -561,7 +563,7 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(solver.value(of: v[0]), -0.5, accuracy: 1e-9)
     }
 
-    /// Finding 30: adding a strong `9.98·v2 <= 0` broke the required `2·v4 + 100·v0 - 1 == 0`
+    /// Adding a strong `9.98·v2 <= 0` broke the required `2·v4 + 100·v0 - 1 == 0`
     /// by 2260. The required constraints hold v2 at 291.05 at best, so the new constraint can
     /// only be missed; but v1's edit error entered on a level-999 cost of -5e-7 (a residue
     /// coefficient of v2's row, 5e-8 next to 300, times 9.98), and only residue bounded its
@@ -591,13 +593,13 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(2 * x[4] + 100 * x[0] - 1, 0, accuracy: 1e-9)
     }
 
-    /// Finding 31: updating the constant of one of two required `v0 == 0` to 10^5 was accepted,
+    /// Updating the constant of one of two required `v0 == 0` to 10^5 was accepted,
     /// and broke the other by 10^5. A rebuild had expanded the second copy to
     /// `d15 - d14 + 1.36e-8·e2` (rounding of coefficients of ±100) and solved it for the error,
     /// which then held 7.3e7·(d14 - d15): the two copies no longer saw each other. Next to
     /// dummies, a term below 1e-6 of them is now taken for rounding, and the copy is redundant.
     func testARedundantCopyIsNotSolvedForARoundingTerm() throws {
-        var (v, solver, updated) = try editedFuzzCorpusStart()
+        var (v, solver, updated) = try editedMixedScaleSystem()
         let weak = Constraint(100 * v[0] - 667, .equal, priority: 1)
         try solver.add(weak)
         let first = Constraint(v[0].expression, .equal)
@@ -617,7 +619,7 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(solver.value(of: v[0]), 0, accuracy: 1e-9)
     }
 
-    /// Finding 33: removing a required `-2·v2 + 8 == 0` left a restricted row -370 infeasible.
+    /// Removing a required `-2·v2 + 8 == 0` left a restricted row -370 infeasible.
     /// Three basic dummies of copies of `v0 == 0` held the removed marker at 4e-11 of their
     /// rows (rounding of 0); substituting the marker's row (constant 740) put them 3.1e-8 off
     /// zero, and the dual simplex pivoted them out through rounding. Such terms are now
@@ -651,14 +653,14 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(x[2], 33_349, accuracy: 1e-7)
     }
 
-    /// Finding 34, first part: a required `-2·v0 + 10 == 0` beside a required `v0 == 0` was
+    /// A required `-2·v0 + 10 == 0` beside a required `v0 == 0` was
     /// accepted. Expanded, its row was `10 + 2·d14 + d21 - 2.7e-8·e1`: the error term is the
     /// rounding of coefficients of 100 in v0's definition (1.4e-10 of them), but next to the
     /// row's own coefficients it passed for real, and phase one made the error 1.5e9; a fresh
     /// build did the same. Terms below 1e-9 of the largest product an expansion summed are now
     /// dropped, and the row of dummies is a conflict.
     func testExpansionRoundingDoesNotSatisfyAConflict() throws {
-        var (v, solver, _) = try editedFuzzCorpusStart()
+        var (v, solver, _) = try editedMixedScaleSystem()
         try solver.add(Constraint(v[0].expression, .equal, priority: 1))
         try solver.add(Constraint(v[0].expression, .equal))
         try solver.add(Constraint(3 * v[3] + 6 * v[2] + 8, .greaterThanOrEqual))
@@ -671,13 +673,13 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertLessThanOrEqual(3 * x[3] - x[2] + x[0] + 0.5, 1e-9)
     }
 
-    /// Finding 34, second part: updating a required `v0 <= 0` to `v0 + 10 <= 0` beside a
+    /// Updating a required `v0 <= 0` to `v0 + 10 <= 0` beside a
     /// required `v0 == 0` was accepted (the dual simplex found it feasible through rounding),
     /// and v0 went to -9.99. Once the drift check is on, a required update is now also checked
     /// by its consequence: the required constraints, refined, still hold, or the update is
     /// refused.
     func testARequiredUpdateIsCheckedByTheRequiredConstraints() throws {
-        var (v, solver, _) = try editedFuzzCorpusStart()
+        var (v, solver, _) = try editedMixedScaleSystem()
         let weak = Constraint(100 * v[0] - 667, .equal, priority: 1)
         try solver.add(weak)
         try solver.add(Constraint(v[0].expression, .equal, priority: 1))
@@ -706,7 +708,7 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(solver.value(of: v[0]), 0, accuracy: 1e-9)
     }
 
-    /// Finding 35: a required `v0 + 1 == 0` beside a required `v0 == 0` was accepted. Phase
+    /// A required `v0 + 1 == 0` beside a required `v0 == 0` was accepted. Phase
     /// one pivoted on an element of 5.5e-7 of its row (rounding of coefficients that were
     /// 5e-9 off), which asks a fresh build to decide; but the replay failed, refusing a
     /// redundant copy of `10·v0 == 0` for a constant of 1.6e-7 beside values of 375, so the
@@ -740,7 +742,7 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(solver.value(of: v[0]), 0, accuracy: 1e-9)
     }
 
-    /// Finding 38, first part: an add cycled through three entering symbols until the
+    /// An add cycled through three entering symbols until the
     /// optimisation gave up, and the tableau was left unoptimised. The cycle was driven by a
     /// level-750 cost of 1.2e-8 next to costs of 50; the cycle guard took the entering symbol
     /// of the least significant level for its suspect, whose cost of 2 was real, and clearing
@@ -763,7 +765,7 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(solver.value(of: v[0]), 0, accuracy: 1e-9)
     }
 
-    /// Finding 38, second part: the primal simplex passes over a symbol whose step would
+    /// The primal simplex passes over a symbol whose step would
     /// worsen a higher level (a change of 1.8e-4 in a level of 1.8e5) and only looked at it
     /// again when its costs changed. A required add then raised that level to 3e5, where the
     /// change is rounding, without touching the symbol's costs, and the tableau was left
@@ -794,7 +796,7 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(solver.value(of: v[3]) * 300 + 100_000, 0, accuracy: 1e-5)
     }
 
-    /// Finding 39: a required `v0 + 375 == 0` beside a required `3·v0 + 10 >= 0` was
+    /// A required `v0 + 375 == 0` beside a required `3·v0 + 10 >= 0` was
     /// accepted, 371.7 off. Phase one pivoted on an unrestricted variable's rounding (a
     /// coefficient 10^-10 of the magnitude summed into it) and moved it by 10^10; the other
     /// required constraints still held, so the consequence check passed. It now includes the
@@ -813,10 +815,10 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(3 * solver.value(of: v[0]) + 10, -1e-9)
     }
 
-    /// Another start that many later solver fuzz inputs share: v1 and v3 edited at 750 around
-    /// the seed's required equality, a weak `100·v3 + v0 - 2·v1 >= 667` and a required
-    /// `3·v3 - v2 + v0 + 0.5 <= 0`, which is returned for the findings that update it.
-    private func editedFuzzCorpusStart() throws -> (v: [Variable], solver: Solver, inequality: Constraint) {
+    /// A mixed-scale system with two edit variables: v1 and v3 edited at 750 around a required
+    /// equality, a weak `100·v3 + v0 - 2·v1 >= 667` and a required
+    /// `3·v3 - v2 + v0 + 0.5 <= 0`, which is returned for the tests that update it.
+    private func editedMixedScaleSystem() throws -> (v: [Variable], solver: Solver, inequality: Constraint) {
         let v = (0..<5).map { Variable("v\($0)") }
         var solver = Solver()
         try solver.addEditVariable(v[1], priority: 750)
@@ -828,10 +830,10 @@ final class FuzzFindingsTests: XCTestCase {
         return (v, solver, inequality)
     }
 
-    /// The operations that many solver fuzz inputs start with (the corpus grew from one
-    /// seed): five variables, a required and an optional equality, two edit variables and a
-    /// weak `3·v0 == 667`. `first` is the required equality, for the findings that remove it.
-    private func fuzzCorpusStart() throws -> (v: [Variable], solver: Solver, first: Constraint) {
+    /// A mixed-scale system (as the solver's fuzz seed starts): five variables, a required and
+    /// an optional equality, two edit variables and a weak `3·v0 == 667`. `first` is the
+    /// required equality, for the tests that remove it.
+    private func mixedScaleSystem() throws -> (v: [Variable], solver: Solver, first: Constraint) {
         let v = (0..<5).map { Variable("v\($0)") }
         var solver = Solver()
         let first = Constraint(v[2] + 100 * v[1] + v[3] + 1, .equal)

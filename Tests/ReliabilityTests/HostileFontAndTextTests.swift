@@ -3,9 +3,11 @@ import FuzzHarness
 import Typesetting
 import XCTest
 
-/// Fuzz findings outside the solver (whose finding is in ConstraintSolverTests), each as a
-/// direct test of the fixed behaviour. The inputs are in `Fuzz/regressions/`.
-final class TypesettingFuzzFindingsTests: XCTestCase {
+/// Hostile fonts and text: what the typesetter guarantees for a font whose kerning outweighs
+/// its advances and for an invisible character before a long cluster. (The solver's
+/// behaviour under rounding is in ConstraintSolverTests; every input in `Fuzz/regressions/`
+/// is replayed by `FuzzRegressionTests`.)
+final class HostileFontAndTextTests: XCTestCase {
     /// A mutated font whose kerning outweighs its advances: lines used to come out with a
     /// negative width (-18.3 pt for "fi ffl AV To"). Widths and heights are now at least 0.
     func testHostileKerningGivesNoNegativeWidth() throws {

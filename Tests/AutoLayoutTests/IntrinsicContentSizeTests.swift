@@ -2,7 +2,7 @@ import AutoLayout
 import Foundation
 import XCTest
 
-/// Seed 000: a base button at least 44 pt tall.
+/// A base button whose intrinsic height is raised to 44 pt, keeping its title's width.
 final class BaseButton: UIButton {
     override var intrinsicContentSize: CGSize {
         let superSize = super.intrinsicContentSize
@@ -10,12 +10,12 @@ final class BaseButton: UIButton {
     }
 }
 
-/// Seed 000: a separator with only an intrinsic height.
+/// A separator with only an intrinsic height.
 final class Separator: UIView {
     override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: 0.5) }
 }
 
-/// Seed 004: a label whose padding adds to its intrinsic size.
+/// A label whose padding adds to its intrinsic size.
 final class PaddingLabel: UILabel {
     var padding: UIEdgeInsets = .zero { didSet { invalidateIntrinsicContentSize() } }
     override var intrinsicContentSize: CGSize {
@@ -26,13 +26,15 @@ final class PaddingLabel: UILabel {
     }
 }
 
-/// A custom view whose size changes and is invalidated, as seed 000 describes.
+/// A custom view whose size changes and is invalidated.
 final class Badge: UIView {
     var count = 1 { didSet { invalidateIntrinsicContentSize() } }
     override var intrinsicContentSize: CGSize { CGSize(width: 20 + 10 * CGFloat(count), height: 20) }
 }
 
-final class SeedExamplesTests: XCTestCase {
+/// Intrinsic content sizes as custom views override them and as UIKit's own views report them,
+/// and how the layout pass uses them.
+final class IntrinsicContentSizeTests: XCTestCase {
     func testBaseButtonIsAtLeast44Tall() {
         let root = makeRoot()
         let plain = UIButton()
@@ -81,7 +83,7 @@ final class SeedExamplesTests: XCTestCase {
         assertFrame(badge.frame, CGRect(x: 315, y: 0, width: 50, height: 20))
     }
 
-    /// Seed 004: padding 4 above and below, 8 at the sides, adds to the label's size.
+    /// Padding 4 above and below, 8 at the sides, adds to the label's size.
     func testPaddingLabel() {
         let root = makeRoot()
         let plain = UILabel(text: "NEW")
@@ -100,7 +102,7 @@ final class SeedExamplesTests: XCTestCase {
         XCTAssertEqual(badge.frame.minY, plain.frame.minY - 4)
     }
 
-    /// Seed 001: a one-line label reports its whole text width even when its bounds are narrower.
+    /// A one-line label reports its whole text width even when its bounds are narrower.
     func testOneLineLabelIntrinsicWidthExceedsItsBounds() {
         let root = makeRoot()
         let label = UILabel(text: longText)
@@ -117,7 +119,7 @@ final class SeedExamplesTests: XCTestCase {
         XCTAssertTrue(label.isTruncated)
     }
 
-    /// Seed 001: `numberOfLines = 0` and a free height: the width is the widest line, the height grows.
+    /// `numberOfLines = 0` and a free height: the width is the widest line, the height grows.
     func testWrappedLabelHeightGrowsAtAConstrainedWidth() {
         let root = makeRoot()
         let label = UILabel(text: longText)
@@ -144,7 +146,7 @@ final class SeedExamplesTests: XCTestCase {
         XCTAssertGreaterThan(label.bounds.height, intrinsic.height)
     }
 
-    /// Seed 001: a text view sizes itself only when scrolling is off.
+    /// A text view sizes itself only when scrolling is off.
     func testTextViewWithScrollingOnAndOff() {
         let root = makeRoot()
         let textView = UITextView(text: longText)
@@ -169,7 +171,7 @@ final class SeedExamplesTests: XCTestCase {
         XCTAssertEqual(textView.frame.height, label.intrinsicContentSize.height + 16, accuracy: 0.5)
     }
 
-    /// Seed 001: an empty image view has no intrinsic size; with an image, the image's size.
+    /// An empty image view has no intrinsic size; with an image, the image's size.
     func testImageViewEmptyAndWithImage() {
         let imageView = UIImageView()
         XCTAssertEqual(imageView.intrinsicContentSize, CGSize(width: -1, height: -1))

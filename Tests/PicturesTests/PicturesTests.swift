@@ -1,10 +1,10 @@
 import AutoLayout
 import Foundation
+import LayoutFiles
+import Pictures
 import Synchronization
 import Typesetting
 import XCTest
-
-@testable import LayoutFiles
 
 #if canImport(FoundationXML)
     import FoundationXML

@@ -2,8 +2,10 @@ import AutoLayout
 import Foundation
 import XCTest
 
-/// "Coding Auto Layout by Example — Basics, Part Two": every example, with real fonts.
-final class Seed003Tests: XCTestCase {
+/// Content-size constraints: intrinsic sizes place views by position alone, a width limit makes
+/// a label wrap, and hugging and compression resistance decide which view gives. The cases are
+/// the examples of "Coding Auto Layout by Example — Basics, Part Two", with real fonts.
+final class ContentSizeConstraintTests: XCTestCase {
     /// Constraints (1)–(4): a label 24 pt from the top left, a "Continue" button 24 pt below it.
     private func labelAboveButton(_ text: String) -> (UIView, UILabel, UIButton) {
         let root = makeRoot()
