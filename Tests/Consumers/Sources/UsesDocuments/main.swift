@@ -1,0 +1,10 @@
+import Documents
+
+// One strict JSON reader with positions, the one every document of the product goes through.
+let node = try DocumentNode.parseJSON(Array(#"{"text": "Sign up", "width": 343}"#.utf8))
+print(node["text"]?.stringValue ?? "", node["width"]?.position ?? SourcePosition(line: 0, column: 0))
+do {
+    _ = try DocumentNode.parseJSON(Array("[1, 2, ]".utf8))
+} catch {
+    print(error)  // 1:6: a trailing comma before ']' is not allowed in JSON; remove it
+}
