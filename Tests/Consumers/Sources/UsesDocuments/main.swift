@@ -1,11 +1,12 @@
 import Documents
 
-// One strict JSON reader with positions, the one every document of the product goes through.
+// One strict JSON reader (and YAML with bounded aliases) for every document, with positions.
 let node = try DocumentNode.parseJSON(Array(#"{"text": "Sign up", "width": 343}"#.utf8))
-let width = node["width"]?.position ?? SourcePosition(line: 0, column: 0)
-print(node["text"]?.stringValue ?? "", width)  // Sign up line 1, column 30
+for member in node.members ?? [] {
+    print(member.key, member.keyPosition)  // text line 1, column 2 / width line 1, column 21
+}
 do {
-    _ = try DocumentNode.parseJSON(Array("[1, 2, ]".utf8))
+    _ = try DocumentNode.parseJSON(Array("[1, 2,]".utf8))
 } catch {
-    print(error)  // 1:6: a trailing comma before ']' is not allowed in JSON; remove it
+    print(error.kind, error.position?.column ?? 0)  // syntax 6: a trailing comma is an error
 }
