@@ -171,9 +171,10 @@ enum CheckReport {
         "\(PixelGrid.format(size.width)) × \(PixelGrid.format(size.height))"
     }
 
-    /// The widest SHOWN cell, in terminal columns: a label of several lines is cut with "…"
-    /// so a row stays readable (`--json` has every line in full).
-    static let shownColumns = 40
+    /// The widest KEY and SHOWN cells, in terminal columns: a String Catalog keyed by its
+    /// English text, or a label of several lines, is cut with "…" so a row stays readable
+    /// (`--json` has every key and line in full).
+    static let cellColumns = 40
 
     /// The findings as columns aligned by terminal width (CJK counts two columns, combining
     /// marks none: `TerminalText`), one row each, then the summary.
@@ -182,13 +183,14 @@ enum CheckReport {
         for finding in sorted(outcome.findings) {
             let key = finding.entry.variant.map { "\(finding.entry.key) [\($0)]" } ?? finding.entry.key
             rows.append(
-                [
-                    key, finding.entry.language, finding.category.rawValue, finding.problem.rawValue,
-                    size(finding.needed), size(finding.available),
-                ].map { TerminalText.cell($0) } + [
-                    TerminalText.cell(finding.shown.joined(separator: " ⏎ "), maximumColumns: shownColumns),
-                    TerminalText.cell("\(finding.entry.file):\(finding.entry.line)"),
-                ])
+                [TerminalText.cell(key, maximumColumns: cellColumns)]
+                    + [
+                        finding.entry.language, finding.category.rawValue, finding.problem.rawValue,
+                        size(finding.needed), size(finding.available),
+                    ].map { TerminalText.cell($0) } + [
+                        TerminalText.cell(finding.shown.joined(separator: " ⏎ "), maximumColumns: cellColumns),
+                        TerminalText.cell("\(finding.entry.file):\(finding.entry.line)"),
+                    ])
         }
         var lines: [String] = []
         if !outcome.findings.isEmpty {
