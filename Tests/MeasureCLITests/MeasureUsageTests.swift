@@ -100,6 +100,7 @@ final class MeasureUsageTests: XCTestCase {
 
                 """.utf8))
         XCTAssertEqual(batch.status, 65, batch.summary)
+        XCTAssertEqual(batch.stderr, "measure: error: 2 batch lines failed; see their error objects\n")
         XCTAssertEqual(batch.lines.count, 3, batch.summary)
         XCTAssertTrue(batch.lines[0].contains("unusedOption"), batch.lines[0])
         XCTAssertTrue(batch.lines[1].contains("invalidLanguage"), batch.lines[1])
