@@ -122,6 +122,14 @@ final class MeasureUsageTests: XCTestCase {
         XCTAssertFalse(output.stderr.contains("256"), output.stderr)
     }
 
+    /// Exit status 73 (can't create), as the help and the README document it.
+    func testAPictureThatCannotBeWrittenExits73() throws {
+        let file = MeasureProcess.packageRoot.appendingPathComponent("Examples/sign-up.json").path
+        try assertError(
+            ["layout", file, "--svg", "/nonexistent-folder/screen.svg"], status: 73,
+            mentioning: ["/nonexistent-folder/screen.svg"])
+    }
+
     /// Human-readable output rounds to the pixel grid and prints at most three decimals; the
     /// JSON keeps the exact values.
     func testHumanOutputHasNoFloatNoise() throws {
