@@ -1,4 +1,5 @@
 import ArgumentParser
+import Catalogs
 import Foundation
 import Typesetting
 
@@ -26,6 +27,13 @@ struct CheckCommand: ParsableCommand {
 
     @Option(help: "The JSON spec: controls, widths, lines, fonts or text styles, categories per key pattern.")
     var spec: String
+
+    @Option(
+        name: .customLong("sample"),
+        help: ArgumentHelp(
+            "The value a format specifier is measured with, as KIND=VALUE (repeatable): integer (default 88888), decimal, string (default WWWWWWWWWW).",
+            valueName: "kind=value"))
+    var samples: [String] = []
 
     @Flag(help: "Print JSON (findings and a summary) instead of a table.")
     var json = false
@@ -56,8 +64,23 @@ struct CheckCommand: ParsableCommand {
         } catch {
             throw RequestError(error)
         }
-        let spec = try CheckSpec.load(self.spec)
-        let entries = try Catalogs.read(catalogs, sourceLanguage: spec.sourceLanguage)
+        var spec = try CheckSpec.load(self.spec)
+        for sample in samples {
+            let parts = sample.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, spec.samples.set(parts[0], to: parts[1]) else {
+                throw RequestError(
+                    kind: "invalidArgument",
+                    "--sample '\(sample)': expected KIND=VALUE with KIND one of \(FormatSamples.kinds.joined(separator: ", ")), such as integer=99999"
+                )
+            }
+        }
+        let entries: [CatalogEntry]
+        do {
+            entries = try Catalogs.read(catalogs, sourceLanguage: spec.sourceLanguage, samples: spec.samples)
+        } catch {
+            throw RequestError(error)
+        }
+        try spec.checkLanguages(against: entries, file: self.spec)
         let outcome = try FitCheck(spec: spec, registry: registry).run(
             entries, progress: noProgress ? nil : ProgressBar(totalBytes: nil, unit: "checks"))
         print(json ? CheckReport.json(outcome) : CheckReport.table(outcome))

@@ -2,6 +2,7 @@ import ArgumentParser
 import AutoLayout
 import Foundation
 import LayoutFiles
+import Pictures
 import Typesetting
 
 /// `measure layout FILE`: lays out a layout file and prints every view's frame and every

@@ -783,8 +783,9 @@ struct Itemizer {
 /// the registry gains faces.
 ///
 /// Each registry owns one (`FontRegistry.fallbackOrders`), so the orders go when the registry
-/// goes. One process-wide cache used to hold every registry and face ever used, with their
-/// FreeType faces: fuzzing font bytes (a registry per input) grew it past 2 GB.
+/// goes. A process-wide cache would hold every registry and face ever used, with their
+/// FreeType faces, and grow without bound in a process that makes many registries
+/// (MemoryTests.testRegistryAndItsFacesAreFreedAfterMeasuring).
 final class FallbackOrders: Sendable {
     /// Entries kept at most; past this the cache starts again (faces from other registries
     /// used as primaries are the only way to reach it).
