@@ -55,12 +55,13 @@ final class TableLayoutTests: XCTestCase {
         return starts
     }
 
-    func testColumnsLineUpWithCJKDevanagariAndAccents() throws {
+    func testColumnsLineUpWithCJKDevanagariAccentsAndEmoji() throws {
         let directory = try MeasureProcess.temporaryDirectory(self)
         var catalogs: [String] = []
         let texts = [
             "ja": "ダウンロードフォルダ", "zh_CN": "下载文件夹里的东西", "hi": "डाउनलोड किए गए दस्तावेज़",
             "th": "ดาวน์โหลดเอกสาร", "fr": "Téléchargements récents", "ko": "다운로드한 문서들",
+            "es": "🎉 Descargas listas", "de": "Zu\u{0308}ruck\u{200B}gelegte Downloads",
         ]
         for (language, text) in texts.sorted(by: { $0.key < $1.key }) {
             catalogs.append(
