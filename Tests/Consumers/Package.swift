@@ -6,7 +6,7 @@
 import PackageDescription
 
 let products = [
-    "Typesetting", "Controls", "ConstraintSolver", "AutoLayout", "Documents", "Catalogs", "LayoutFiles", "Pictures",
+    "Typesetting", "Controls", "ConstraintSolver", "AutoLayout", "LayoutFiles", "Pictures", "Documents", "Catalogs",
 ]
 
 let package = Package(

@@ -1,13 +1,12 @@
 import Documents
 
-// One strict JSON reader with line and column (batch lines, specs, catalogs, layout files),
-// and YAML with bounded aliases.
-let node = try DocumentNode.parseJSON(Array(#"{"width": 343, "lines": 2}"#.utf8))
-print(node.kindDescription)  // an object
-do {
-    _ = try DocumentNode.parseJSON(Array(#"{"width": 343,}"#.utf8))
-} catch {
-    print(error)  // the trailing comma, with its line and column
+// One strict JSON reader (and YAML with bounded aliases) for every document, with positions.
+let node = try DocumentNode.parseJSON(Array(#"{"text": "Sign up", "width": 343}"#.utf8))
+for member in node.members ?? [] {
+    print(member.key, member.keyPosition)  // text line 1, column 2 / width line 1, column 21
 }
-let yaml = try DocumentNode.parseYAML("width: 343\nlines: 2\n")
-print(yaml.kindDescription)  // an object
+do {
+    _ = try DocumentNode.parseJSON(Array("[1, 2,]".utf8))
+} catch {
+    print(error.kind, error.position?.column ?? 0)  // syntax 6: a trailing comma is an error
+}
