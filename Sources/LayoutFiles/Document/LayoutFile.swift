@@ -61,12 +61,12 @@ public struct LayoutFile: Sendable {
     public init(bytes: [UInt8], format: Format, path: String? = nil) throws(LayoutFileError) {
         do throws(LayoutFileError) {
             switch format {
-            case .json: document = try DocumentNode.parseJSON(bytes)
+            case .json: document = try DocumentNode.layoutJSON(bytes)
             case .yaml:
                 guard let text = String(validating: bytes, as: UTF8.self) else {
                     throw LayoutFileError(.syntax, at: nil, "the file is not valid UTF-8")
                 }
-                document = try DocumentNode.parseYAML(text)
+                document = try DocumentNode.layoutYAML(text)
             }
         } catch {
             throw path.map { error.inFile($0) } ?? error

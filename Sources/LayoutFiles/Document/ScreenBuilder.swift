@@ -175,7 +175,11 @@ struct ScreenBuilder {
                 .invalidValue, at: node?.position ?? SourcePosition(line: 1, column: 1),
                 "the screen needs a \"device\" (such as \"iPhone 15\") or a \"width\" and \"height\" in points")
         }
-        let scale = try reader.number("scale", in: 1...4) ?? 2
+        // iOS screens are @1x, @2x or @3x; the CLI, batch lines and specs take the same.
+        let scale = try reader.number("scale", in: 1...3, expected: "1, 2 or 3") ?? 2
+        if let node = reader["scale"], !PixelGrid.scales.contains(scale) {
+            throw reader.fail("scale", node, "1, 2 or 3")
+        }
         let safeArea = try reader.insets("safeArea") ?? .zero
         let sizeClasses: KeyValuePairs<String, UIUserInterfaceSizeClass> = ["compact": .compact, "regular": .regular]
         var traits = UITraitCollection(
@@ -333,10 +337,15 @@ struct ScreenBuilder {
             label.text = try reader.string("text")
             label.font = try font(reader, defaultSize: 17)
             if let lines = try reader.integer("numberOfLines", in: 0...100_000) { label.numberOfLines = lines }
-            if let mode = try reader.choice("lineBreakMode", ScreenBuilder.lineBreakModes) {
+            if let node = reader["lineBreakMode"] {
+                // UIKit's names, with the CLI's short ones as aliases (LineBreakMode(parsing:)).
+                guard case .string(let text) = node.value, let mode = LineBreakMode(parsing: text) else {
+                    throw reader.fail("lineBreakMode", node, "one of " + LineBreakMode.allowedNames)
+                }
                 label.lineBreakMode = mode
             }
-            if let value = try reader.number("letterSpacing", in: -100...100) { label.letterSpacing = value }
+            // The CLI's, batch's and specs' limit too (docs/reliability.md, "Limits").
+            if let value = try reader.number("letterSpacing", in: -10_000...10_000) { label.letterSpacing = value }
             if let value = try reader.number("lineSpacing", in: 0...1000) { label.lineSpacing = value }
             if let value = try reader.number("lineHeightMultiple", in: 0...100) { label.lineHeightMultiple = value }
             if let value = try reader.number("preferredMaxLayoutWidth", in: 0...100_000) {
@@ -443,11 +452,6 @@ struct ScreenBuilder {
         return view
     }
 
-    static let lineBreakModes: KeyValuePairs<String, LineBreakMode> = [
-        "byWordWrapping": .byWordWrapping, "byCharWrapping": .byCharWrapping, "byClipping": .byClipping,
-        "byTruncatingHead": .byTruncatingHead, "byTruncatingTail": .byTruncatingTail,
-        "byTruncatingMiddle": .byTruncatingMiddle,
-    ]
     static let alignments: KeyValuePairs<String, NSTextAlignment> = [
         "natural": .natural, "left": .left, "center": .center, "right": .right, "justified": .justified,
     ]

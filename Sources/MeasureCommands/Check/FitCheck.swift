@@ -1,3 +1,4 @@
+import Catalogs
 import Controls
 import Foundation
 import Typesetting
@@ -171,26 +172,30 @@ enum CheckReport {
         "\(PixelGrid.format(size.width)) × \(PixelGrid.format(size.height))"
     }
 
+    /// The widest SHOWN cell, in terminal columns: a label of several lines is cut with "…"
+    /// so a row stays readable (`--json` has every line in full).
+    static let shownColumns = 40
+
+    /// The findings as columns aligned by terminal width (CJK counts two columns, combining
+    /// marks none: `TerminalText`), one row each, then the summary.
     static func table(_ outcome: FitCheck.Outcome) -> String {
         var rows: [[String]] = [["KEY", "LANGUAGE", "CATEGORY", "PROBLEM", "NEEDED", "AVAILABLE", "SHOWN", "WHERE"]]
         for finding in sorted(outcome.findings) {
-            let key = finding.entry.variant.map { "\(finding.entry.key) [\($0)]" } ?? finding.entry.key
-            rows.append([
-                key, finding.entry.language, finding.category.rawValue, finding.problem.rawValue, size(finding.needed),
-                size(finding.available), finding.shown.joined(separator: " ⏎ "),
-                "\(finding.entry.file):\(finding.entry.line)",
-            ])
+            var key = finding.entry.variant.map { "\(finding.entry.key) [\($0)]" } ?? finding.entry.key
+            // The values format specifiers were measured with: "files.count (%lld = 88888)".
+            if !finding.entry.samples.isEmpty { key += " (\(finding.entry.samples.joined(separator: ", ")))" }
+            rows.append(
+                [
+                    key, finding.entry.language, finding.category.rawValue, finding.problem.rawValue,
+                    size(finding.needed), size(finding.available),
+                ].map { TerminalText.cell($0) } + [
+                    TerminalText.cell(finding.shown.joined(separator: " ⏎ "), maximumColumns: shownColumns),
+                    TerminalText.cell("\(finding.entry.file):\(finding.entry.line)"),
+                ])
         }
-        var widths = [Int](repeating: 0, count: rows[0].count)
-        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
         var lines: [String] = []
         if !outcome.findings.isEmpty {
-            for row in rows {
-                let cells = row.enumerated().map { index, cell in
-                    index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
-                }
-                lines.append(cells.joined(separator: "  "))
-            }
+            lines = TerminalText.table(rows)
             lines.append("")
         }
         lines.append(summary(outcome))
@@ -236,6 +241,7 @@ enum CheckReport {
                 ("control", .string(finding.control.rawValue)),
                 ("font", .string(finding.font)),
                 ("text", .string(finding.entry.text)),
+                ("samples", .array(finding.entry.samples.map(JSONValue.string))),
                 ("shown", .array(finding.shown.map(JSONValue.string))),
                 ("needed", sizeObject(finding.needed)),
                 ("available", sizeObject(finding.available)),

@@ -1,4 +1,5 @@
 import AutoLayout
+import Catalogs
 import Controls
 import Foundation
 import LayoutFiles

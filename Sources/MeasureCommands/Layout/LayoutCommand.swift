@@ -2,6 +2,7 @@ import ArgumentParser
 import AutoLayout
 import Foundation
 import LayoutFiles
+import Pictures
 import Typesetting
 
 /// `measure layout FILE`: lays out a layout file and prints every view's frame and every
@@ -17,7 +18,7 @@ struct LayoutCommand: ParsableCommand {
                "constraints": ["title.top = view.safeArea.top + 24",
                                "title.leading = view.margins.leading"]}
 
-            Exit status: 0 for a clean layout; 1 when it was laid out with problems (truncated text, ambiguous views, broken constraints); 64 for a bad option, 65 for an invalid layout file (the message gives the line and column), 66 for a file that cannot be read.
+            Exit status: 0 for a clean layout; 1 when it was laid out with problems (truncated text, ambiguous views, broken constraints); 64 for a bad option, 65 for an invalid layout file (the message gives the line and column), 66 for a file that cannot be read (or a directory), 70 when a picture cannot be drawn (an internal error), 73 when --svg or --png cannot write its file.
             """)
 
     @Argument(help: "The layout file: .json, .yaml or .yml.")
@@ -49,7 +50,7 @@ struct LayoutCommand: ParsableCommand {
         do {
             try layOut()
         } catch {
-            throw error.reported(by: "measure layout")
+            throw error.reported()
         }
     }
 
@@ -87,6 +88,7 @@ struct LayoutCommand: ParsableCommand {
         } catch {
             throw RequestError(error)
         }
+        try checkReadable(file)
         let report: LayoutReport
         let screen: LayoutScreen
         do {
@@ -116,6 +118,30 @@ struct LayoutCommand: ParsableCommand {
 }
 
 extension LayoutCommand {
+    /// Says plainly why a path is not a layout file that can be read (exit 66): a directory
+    /// (naming some of its layout files) or a file without read permission. A missing file is
+    /// `LayoutFile`'s own error.
+    func checkReadable(_ path: String) throws(RequestError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
+        if isDirectory.boolValue {
+            let files = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter {
+                ["json", "yaml", "yml"].contains(($0 as NSString).pathExtension.lowercased())
+            }.sorted()
+            let folder = path.hasSuffix("/") ? path : path + "/"
+            let hint =
+                files.isEmpty
+                ? "pass a layout file (.json, .yaml or .yml)"
+                : "pass one of its layout files, such as "
+                    + files.prefix(3).map { "\(folder)\($0)" }.joined(separator: ", ")
+            throw RequestError(kind: "unreadableFile", "\(path) is a directory; \(hint)", exitCode: 66)
+        }
+        if !FileManager.default.isReadableFile(atPath: path) {
+            throw RequestError(
+                kind: "unreadableFile", "cannot read \(path): permission denied", exitCode: 66)
+        }
+    }
+
     /// Writes a picture, or says which file could not be written (exit 73, can't create).
     func write(_ bytes: [UInt8], to path: String) throws(RequestError) {
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
