@@ -5,7 +5,7 @@
 // (ReadmeExamplesTests checks that every Swift block of the README is in one of them).
 import PackageDescription
 
-let products = ["Typesetting", "Controls", "ConstraintSolver", "AutoLayout", "LayoutFiles"]
+let products = ["Typesetting", "Controls", "ConstraintSolver", "AutoLayout", "LayoutFiles", "Pictures"]
 
 let package = Package(
     name: "IntrinsicConsumers",
