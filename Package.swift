@@ -40,7 +40,7 @@ let package = Package(
 
         // Fonts → shaped runs → break opportunities → lines.
         .target(name: "Typesetting", dependencies: ["CTextShim"]),
-        // Intrinsic sizes of UIKit controls (label, button, text view).
+        // Every intrinsic-size rule of UIKit's controls (label, button, text view, field, …).
         .target(name: "Controls", dependencies: ["Typesetting"]),
         // Cassowary with Auto Layout priorities. Standard library only; `fma` comes from the C
         // math library, which Linux links only when asked (Tests/Consumers proves it links alone).

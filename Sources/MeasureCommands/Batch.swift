@@ -168,17 +168,17 @@ enum Batch {
         func number(_ names: String...) throws(RequestError) -> Double? { try typed(names, "a number", \.numberValue) }
         func string(_ names: String...) throws(RequestError) -> String? { try typed(names, "a string", \.stringValue) }
         func bool(_ names: String...) throws(RequestError) -> Bool? { try typed(names, "true or false", \.boolValue) }
-        func insets(_ names: String...) throws(RequestError) -> EdgeInsets? {
+        func insets(_ names: String...) throws(RequestError) -> UIEdgeInsets? {
             guard let (name, value) = raw(names) else { return nil }
             switch value.value {
             case .string(let text):
-                do { return try EdgeInsets(parsing: text) } catch { throw fail(name, "four numbers \"t,l,b,r\"") }
+                do { return try UIEdgeInsets(parsing: text) } catch { throw fail(name, "four numbers \"t,l,b,r\"") }
             case .array(let items):
                 let numbers = items.compactMap(\.numberValue)
                 guard numbers.count == 4, items.count == 4 else {
                     throw fail(name, "[top, left, bottom, right] or \"t,l,b,r\"")
                 }
-                return EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])
+                return UIEdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])
             default:
                 throw fail(name, "[top, left, bottom, right] or \"t,l,b,r\"")
             }
@@ -350,7 +350,7 @@ struct LineReader {
     }
 }
 
-extension EdgeInsets {
+extension UIEdgeInsets {
     /// Parses "top,left,bottom,right" (UIEdgeInsets order); each a finite number.
     init(parsing text: String) throws(RequestError) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {

@@ -37,9 +37,11 @@ struct Measure: ParsableCommand {
     var text: String?
 
     @Option(
-        help:
-            "A font family (Inter, Noto Sans Arabic, …), PostScript name, or font file path (default: \(FontRegistry.defaultFamily))."
-    )
+        help: ArgumentHelp(
+            "A font family (Inter, Noto Sans Arabic, …), PostScript name, font file path, or 'system'.",
+            discussion:
+                "The default, 'system', is SF Pro when --font-dir or INTRINSIC_FONT_PATH supplies it, "
+                + "else Inter with SF Pro's line metrics."))
     var font: String?
 
     // Numeric options parse their value unconditionally so negative numbers ("--width -5",
@@ -245,8 +247,8 @@ struct Measure: ParsableCommand {
         request.width = width
         if let lines { request.lines = lines }
         if let scale { request.scale = scale }
-        if let padding { request.padding = try EdgeInsets(parsing: padding) }
-        if let contentInsets { request.contentInsets = try EdgeInsets(parsing: contentInsets) }
+        if let padding { request.padding = try UIEdgeInsets(parsing: padding) }
+        if let contentInsets { request.contentInsets = try UIEdgeInsets(parsing: contentInsets) }
         if let control {
             guard let kind = ControlKind(rawValue: control.lowercased()) else {
                 throw RequestError(

@@ -10,7 +10,7 @@ enum ControlKind: String, Codable, CaseIterable, Sendable {
 /// One measurement: the CLI options, or one line of a batch (same field names).
 struct MeasureRequest: Sendable {
     var text: String = ""
-    var font: String = FontRegistry.defaultFamily
+    var font: String = FontRegistry.systemFamily
     var size: Double?
     /// A weight name or number; nil is the text style's weight, or regular.
     var weight: String?
@@ -24,9 +24,9 @@ struct MeasureRequest: Sendable {
     var width: Double?
     var lines: Int = 0
     var scale: Double = 2
-    var padding: EdgeInsets?
+    var padding: UIEdgeInsets?
     var control: ControlKind = .label
-    var contentInsets: EdgeInsets?
+    var contentInsets: UIEdgeInsets?
     var lineBreakMode: LineBreakMode?
     var letterSpacing: Double = 0
     var lineSpacing: Double = 0
@@ -55,6 +55,28 @@ struct MeasureResult: Sendable {
     var lines: [LineInfo]
     var fonts: [String]
     var fontDescription: String
+    /// The family standing in for the system font when SF Pro was not found, else nil.
+    var systemFontStandIn: String? = nil
+}
+
+/// Says once per process, on stderr, that the system font is a stand-in: widths are then
+/// approximate (heights are SF Pro's). JSON results carry `systemFontStandIn` as well.
+enum SystemFontNotice {
+    private static let said = Locked(false)
+
+    static func note(_ font: Font) {
+        guard font.face.isSystemFontStandIn else { return }
+        let first = said.withLock { said -> Bool in
+            defer { said = true }
+            return !said
+        }
+        guard first else { return }
+        FileHandle.standardError.write(
+            Data(
+                ("measure: note: SF Pro was not found (add it with --font-dir or INTRINSIC_FONT_PATH); "
+                    + "the system font is \(font.face.family) with SF Pro's line metrics, so widths are approximate\n")
+                    .utf8))
+    }
 }
 
 /// Something the user gave that cannot be measured: what, and what is allowed.
@@ -164,7 +186,7 @@ extension MeasureRequest {
         }
         for (name, insets) in [("padding", padding), ("content insets", contentInsets)] {
             guard let insets else { continue }
-            let values = [insets.top, insets.left, insets.bottom, insets.right]
+            let values: [Double] = [insets.top, insets.left, insets.bottom, insets.right]
             guard values.allSatisfy({ $0.isFinite && abs($0) <= largest }) else {
                 throw RequestError(
                     kind: "invalidInsets",
@@ -258,6 +280,7 @@ extension MeasureRequest {
             family: self.font, textStyle: textStyle, category: category ?? .large, size: size, weight: fontWeight,
             italic: italic)
         let font = try specification.resolve(in: registry, defaultSize: control == .button ? 15 : 17)
+        SystemFontNotice.note(font)
         let configured = try configuredControl(font: font, registry: registry)
         let layout = try configured.layout()
         let intrinsic = try configured.intrinsicContentSize(scale: scale)
@@ -273,7 +296,8 @@ extension MeasureRequest {
             id: id, control: control, width: intrinsic.width, height: intrinsic.height,
             lineCount: layout.lineCount,
             truncated: layout.isTruncated, scale: scale, lines: lineInfos, fonts: fonts,
-            fontDescription: font.description)
+            fontDescription: font.description,
+            systemFontStandIn: font.face.isSystemFontStandIn ? font.face.family : nil)
     }
 }
 
@@ -338,7 +362,7 @@ struct ConfiguredControl {
     }
 
     /// The control's intrinsic content size, raised to the pixel grid of `scale`.
-    func intrinsicContentSize(scale: Double) throws(TypesettingError) -> Size {
+    func intrinsicContentSize(scale: Double) throws(TypesettingError) -> CGSize {
         switch view {
         case .label(let padded): return try padded.intrinsicContentSize(scale: scale, prepared: prepared)
         case .textview(let view): return try view.intrinsicContentSize(scale: scale, prepared: prepared)

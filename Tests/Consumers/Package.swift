@@ -5,7 +5,9 @@
 // (ReadmeExamplesTests checks that every Swift block of the README is in one of them).
 import PackageDescription
 
-let products = ["Typesetting", "Controls", "ConstraintSolver", "AutoLayout", "LayoutFiles", "Pictures"]
+let products = [
+    "Typesetting", "Controls", "ConstraintSolver", "AutoLayout", "LayoutFiles", "Pictures", "Documents", "Catalogs",
+]
 
 let package = Package(
     name: "IntrinsicConsumers",

@@ -98,13 +98,18 @@ public struct ScreenOptions: Sendable, Hashable {
     public var orientation: Device.Orientation?
     /// The content size category to use instead of the file's.
     public var contentSizeCategory: ContentSizeCategory?
+    /// The language texts are set in (a BCP 47 tag such as "ja"), instead of the file's
+    /// `language`: what `measure check` sets to each catalog's language.
+    public var language: String?
 
     /// Options that override nothing, or the parts given.
     public init(
-        device: String? = nil, orientation: Device.Orientation? = nil, contentSizeCategory: ContentSizeCategory? = nil
+        device: String? = nil, orientation: Device.Orientation? = nil, contentSizeCategory: ContentSizeCategory? = nil,
+        language: String? = nil
     ) {
         self.device = device
         self.orientation = orientation
         self.contentSizeCategory = contentSizeCategory
+        self.language = language
     }
 }

@@ -23,8 +23,8 @@ struct CheckSpec: Sendable {
         /// Language → family (or font file) overrides; once the spec is parsed, keyed by
         /// normalized language ("zh-cn").
         var fonts: [String: String] = [:]
-        var padding: EdgeInsets = .zero
-        var contentInsets: EdgeInsets = .zero
+        var padding: UIEdgeInsets = .zero
+        var contentInsets: UIEdgeInsets = .zero
         var lineBreakMode: LineBreakMode?
         var letterSpacing: Double = 0
         /// Where in the spec the rule is, for messages ("rules[2]").
@@ -294,14 +294,14 @@ extension CheckSpec.Rule {
             guard let text = value as? String else { throw fail("\(name).\(field)", "must be a string") }
             return text
         }
-        func insets(_ field: String) throws(RequestError) -> EdgeInsets {
+        func insets(_ field: String) throws(RequestError) -> UIEdgeInsets {
             guard let value = object[field] else { return .zero }
             if let items = value as? [Any], case let list = items.compactMap(CheckSpec.number), list.count == 4,
                 items.count == 4, list.allSatisfy(\.isFinite)
             {
-                return EdgeInsets(top: list[0], left: list[1], bottom: list[2], right: list[3])
+                return UIEdgeInsets(top: list[0], left: list[1], bottom: list[2], right: list[3])
             }
-            if let text = value as? String, let parsed = try? EdgeInsets(parsing: text) { return parsed }
+            if let text = value as? String, let parsed = try? UIEdgeInsets(parsing: text) { return parsed }
             throw fail("\(name).\(field)", "must be [top, left, bottom, right] or \"t,l,b,r\"")
         }
 

@@ -19,9 +19,9 @@ struct Finding: Sendable {
     var control: ControlKind
     var font: String
     /// The size the whole text needs (pixel-ceiled).
-    var needed: Size
+    var needed: CGSize
     /// The size the control has.
-    var available: Size
+    var available: CGSize
     /// The lines as displayed, with the ellipsis where the text is cut.
     var shown: [String]
 }
@@ -141,8 +141,8 @@ struct FitCheck {
         // What is available is the height shown, unless the rule sets a maximum; a label with
         // more than one line needs the height of all its lines (its shown size is only
         // measured when there is no maximum).
-        let needed: Size
-        var available = Size(width: rule.width, height: rule.maxHeight ?? 0)
+        let needed: CGSize
+        var available = CGSize(width: rule.width, height: rule.maxHeight ?? 0)
         if case .label(var full) = control.view, full.label.numberOfLines != 1 {
             if rule.maxHeight == nil { available.height = try control.intrinsicContentSize(scale: scale).height }
             full.label.numberOfLines = 0
@@ -168,7 +168,7 @@ struct FitCheck {
 
 /// The report: a table for people, JSON for tools.
 enum CheckReport {
-    static func size(_ size: Size) -> String {
+    static func size(_ size: CGSize) -> String {
         "\(PixelGrid.format(size.width)) × \(PixelGrid.format(size.height))"
     }
 
@@ -228,7 +228,7 @@ enum CheckReport {
     }
 
     static func json(_ outcome: FitCheck.Outcome) -> String {
-        func sizeObject(_ size: Size) -> JSONValue {
+        func sizeObject(_ size: CGSize) -> JSONValue {
             .object([("width", .number(size.width)), ("height", .number(size.height))])
         }
         let findings: [JSONValue] = sorted(outcome.findings).map { finding in

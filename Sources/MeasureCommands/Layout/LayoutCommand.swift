@@ -158,8 +158,9 @@ enum LayoutOutput {
     static func json(_ report: LayoutReport, file: String) -> JSONValue {
         func rect(_ rect: CGRect) -> JSONValue {
             .object([
-                ("x", .number(Double(rect.minX))), ("y", .number(Double(rect.minY))),
-                ("width", .number(Double(rect.width))), ("height", .number(Double(rect.height))),
+                // As solved: a negative size stays negative (docs/autolayout.md, "Negative sizes").
+                ("x", .number(Double(rect.origin.x))), ("y", .number(Double(rect.origin.y))),
+                ("width", .number(Double(rect.size.width))), ("height", .number(Double(rect.size.height))),
             ])
         }
         func insets(_ insets: UIEdgeInsets) -> JSONValue {
@@ -241,6 +242,9 @@ enum LayoutOutput {
             var flags: [String] = []
             if view.isHidden { flags.append("hidden") }
             if view.isTruncated { flags.append("TRUNCATED") }
+            if !view.isTruncated, view.shownFontScale < 1 {
+                flags.append("SHRUNK TO \(ShownText.percent(of: view.shownFontScale))%")
+            }
             if view.isOffscreen { flags.append("OFFSCREEN") }
             if view.hasNegativeSize { flags.append("NEGATIVE SIZE") }
             if !view.ambiguousAttributes.isEmpty {
@@ -250,8 +254,10 @@ enum LayoutOutput {
             let name = (indent + view.name).padding(
                 toLength: max(nameWidth, indent.count + view.name.count), withPad: " ", startingAt: 0)
             let kind = view.kind.padding(toLength: kindWidth, withPad: " ", startingAt: 0)
-            let position = "(\(PixelGrid.format(Double(frame.minX))), \(PixelGrid.format(Double(frame.minY))))"
-            let dimensions = "\(PixelGrid.format(Double(frame.width))) × \(PixelGrid.format(Double(frame.height)))"
+            let position =
+                "(\(PixelGrid.format(Double(frame.origin.x))), \(PixelGrid.format(Double(frame.origin.y))))"
+            let dimensions =
+                "\(PixelGrid.format(Double(frame.size.width))) × \(PixelGrid.format(Double(frame.size.height)))"
             lines.append(
                 "  \(name)  \(kind)  \(position.padding(toLength: 20, withPad: " ", startingAt: 0)) \(dimensions)"
                     + (flags.isEmpty ? "" : "  " + flags.joined(separator: ", ")))

@@ -388,7 +388,7 @@ struct LineBox {
     /// A line's height: ascent − descent + leading, times the line height multiple if set;
     /// never below 0, even when a broken font puts its descender above its ascender.
     static func height(ascent: Double, descent: Double, leading: Double, _ options: LayoutOptions) -> Double {
-        let height = max(0, ascent - descent + leading)
+        let height = max(0, ascent - descent + (options.includesLineGap ? leading : 0))
         return options.lineHeightMultiple > 0 ? height * options.lineHeightMultiple : height
     }
 }

@@ -1,23 +1,19 @@
 import AutoLayout
 import Pictures
 
-// A laid-out window drawn (docs/pictures.md): boxes by kind, text as the fonts' own glyphs.
+// A window laid out with AutoLayout, drawn as `measure layout --svg --png` draws a screen.
 let window = UIWindow(device: .iPhone15)
 let controller = UIViewController()
 window.rootViewController = controller
-let title = UILabel(text: "Sign up to get started with your new account")
-title.numberOfLines = 0
+let title = UILabel(text: "Sign up to get started")
 title.translatesAutoresizingMaskIntoConstraints = false
 controller.view.addSubview(title)
 NSLayoutConstraint.activate([
     title.topAnchor.constraint(equalTo: controller.view.safeAreaLayoutGuide.topAnchor, constant: 24),
     title.leadingAnchor.constraint(equalTo: controller.view.layoutMarginsGuide.leadingAnchor),
-    title.trailingAnchor.constraint(equalTo: controller.view.layoutMarginsGuide.trailingAnchor),
 ])
-let picture = Picture(window: window)  // lays the window out first if it needs it
-print(picture.title)  // iPhone 15, 393 × 852 pt @3x: 3 views; 0 truncated, 0 ambiguous, …
-let svg = picture.svg()  // every glyph a <path>: the file needs no fonts
-print(svg.contains("data-kind=\"label\""))  // true: each view is a <g> with its kind and name
-let png = try picture.png()  // rasterized at the window's scale, encoded by libpng
-let image = try picture.raster()  // the pixels png() encodes
-print(png.count > 0, image.width, image.height)  // true 1179 2556: 393 × 852 pt at @3x
+window.layoutIfNeeded()
+let picture = Picture(window: window)  // boxes by kind, text, margins, safe area, problems
+print(picture.svg().contains("<path"))  // true: text as the fonts' own glyph outlines
+let image = try picture.raster()  // FreeType's rendering; picture.png() encodes it
+print(image.width, image.height)  // 1179 2556: the window at @3x

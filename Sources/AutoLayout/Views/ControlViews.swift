@@ -1,5 +1,10 @@
+import Controls
 import Foundation
 import Typesetting
+
+// UIKit's controls whose sizing is not a label's, a button's or a text view's. Each asks its
+// `Controls` counterpart for its intrinsic size; here they add UIKit's hugging priorities and
+// the properties that invalidate the size.
 
 /// An image's size in points (`UIImage`, the part layout needs).
 public struct UIImage: Hashable, Sendable {
@@ -9,7 +14,8 @@ public struct UIImage: Hashable, Sendable {
     public init(size: CGSize) { self.size = size }
 }
 
-/// Shows an image (`UIImageView`): the image's size, or no intrinsic size when empty.
+/// Shows an image (`UIImageView`): the image's size, or no intrinsic size when empty
+/// (`Controls.ImageView`).
 open class UIImageView: UIView {
     /// The image.
     public var image: UIImage? { didSet { if image != oldValue { invalidateIntrinsicContentSize() } } }
@@ -19,9 +25,7 @@ open class UIImageView: UIView {
         super.init(frame: image.map { CGRect(origin: .zero, size: $0.size) } ?? .zero)
     }
     /// The image's size, or ``UIView/noIntrinsicMetric`` on both axes without one.
-    open override var intrinsicContentSize: CGSize {
-        image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
-    }
+    open override var intrinsicContentSize: CGSize { ImageView(imageSize: image?.size).intrinsicContentSize }
 }
 
 /// A view with a fixed intrinsic size and UIKit's priorities for it.
@@ -37,58 +41,51 @@ open class UIFixedSizeControl: UIView {
     open override var intrinsicContentSize: CGSize { fixedSize }
 }
 
-/// An on/off switch (`UISwitch`): 51 × 31, hugging 750 on both axes.
+/// An on/off switch (`UISwitch`): `Controls.Switch`'s 51 × 31, hugging 750 on both axes.
 open class UISwitch: UIFixedSizeControl {
     /// Whether it is on.
     public var isOn = false
     /// Creates a switch.
-    public init() { super.init(size: CGSize(width: 51, height: 31), hugging: (.defaultHigh, .defaultHigh)) }
+    public init() { super.init(size: Switch().intrinsicContentSize, hugging: (.defaultHigh, .defaultHigh)) }
 }
 
-/// A slider (`UISlider`): no intrinsic width, 30 pt tall; vertical hugging 750.
+/// A slider (`UISlider`): no intrinsic width, 30 pt tall (`Controls.Slider`); vertical hugging 750.
 open class UISlider: UIFixedSizeControl {
     /// Creates a slider.
-    public init() {
-        super.init(size: CGSize(width: UIView.noIntrinsicMetric, height: 30), hugging: (.defaultLow, .defaultHigh))
-    }
+    public init() { super.init(size: Slider().intrinsicContentSize, hugging: (.defaultLow, .defaultHigh)) }
 }
 
-/// A progress bar (`UIProgressView`): no intrinsic width, 4 pt tall; vertical hugging 750.
+/// A progress bar (`UIProgressView`): no intrinsic width, 4 pt tall (`Controls.ProgressView`);
+/// vertical hugging 750.
 open class UIProgressView: UIFixedSizeControl {
     /// The progress, 0...1.
     public var progress: Float = 0
     /// Creates a progress view.
-    public init() {
-        super.init(size: CGSize(width: UIView.noIntrinsicMetric, height: 4), hugging: (.defaultLow, .defaultHigh))
-    }
+    public init() { super.init(size: ProgressView().intrinsicContentSize, hugging: (.defaultLow, .defaultHigh)) }
 }
 
-/// A stepper (`UIStepper`): 94 × 32, hugging 750 on both axes.
+/// A stepper (`UIStepper`): 94 × 32 (`Controls.Stepper`), hugging 750 on both axes.
 open class UIStepper: UIFixedSizeControl {
     /// Creates a stepper.
-    public init() { super.init(size: CGSize(width: 94, height: 32), hugging: (.defaultHigh, .defaultHigh)) }
+    public init() { super.init(size: Stepper().intrinsicContentSize, hugging: (.defaultHigh, .defaultHigh)) }
 }
 
-/// A spinner (`UIActivityIndicatorView`): 20 × 20 (medium) or 37 × 37 (large), hugging 750.
+/// A spinner (`UIActivityIndicatorView`): 20 × 20 (medium) or 37 × 37 (large)
+/// (`Controls.ActivityIndicator`), hugging 750.
 open class UIActivityIndicatorView: UIFixedSizeControl {
     /// The spinner's size.
-    public enum Style: Sendable {
-        /// 20 × 20.
-        case medium
-        /// 37 × 37.
-        case large
-    }
+    public typealias Style = ActivityIndicator.Style
     /// The style it was made with.
     public let style: Style
     /// Creates a spinner.
     public init(style: Style = .medium) {
         self.style = style
-        let side: CGFloat = style == .medium ? 20 : 37
-        super.init(size: CGSize(width: side, height: side), hugging: (.defaultHigh, .defaultHigh))
+        super.init(
+            size: ActivityIndicator(style: style).intrinsicContentSize, hugging: (.defaultHigh, .defaultHigh))
     }
 }
 
-/// Page dots (`UIPageControl`): (18 × pages + 20) × 26, hugging 750.
+/// Page dots (`UIPageControl`): (18 × pages + 20) × 26 (`Controls.PageControl`), hugging 750.
 open class UIPageControl: UIView {
     /// The number of pages.
     public var numberOfPages = 0 { didSet { invalidateIntrinsicContentSize() } }
@@ -99,28 +96,15 @@ open class UIPageControl: UIView {
         setContentHuggingPriority(.defaultHigh, for: .vertical)
     }
     /// 18 pt per page plus 20, by 26.
-    open override var intrinsicContentSize: CGSize {
-        CGSize(width: 18 * CGFloat(numberOfPages) + 20, height: 26)
-    }
+    open override var intrinsicContentSize: CGSize { PageControl(numberOfPages: numberOfPages).intrinsicContentSize }
 }
 
-/// A one-line text input (`UITextField`).
-///
-/// Rounded-rect fields are the text (or placeholder) width plus 28 by 34 pt; borderless
-/// fields are the text width by the line height plus 1.5. These are measured on Mac
-/// Catalyst and unverified on iOS (see docs/autolayout.md).
+/// A one-line text input (`UITextField`), sized by `Controls.TextField`: rounded-rect fields
+/// are the text (or placeholder) width plus 28 by 34 pt; borderless fields are the text width
+/// by the line height plus 1.5 (measured on Mac Catalyst; see docs/autolayout.md).
 open class UITextField: UIView {
     /// The border style.
-    public enum BorderStyle: Sendable {
-        /// No border (the default in code).
-        case none
-        /// A thin line (sized like `none`).
-        case line
-        /// A bezel (sized like `none`).
-        case bezel
-        /// The rounded rectangle: 34 pt tall.
-        case roundedRect
-    }
+    public typealias BorderStyle = TextField.BorderStyle
     /// The text.
     public var text: String? { didSet { if text != oldValue { invalidateIntrinsicContentSize() } } }
     /// The placeholder, measured when the text is empty.
@@ -131,7 +115,6 @@ open class UITextField: UIView {
     public var borderStyle: BorderStyle = .none { didSet { invalidateIntrinsicContentSize() } }
 
     var cache = PreparedTextCache()
-    var placeholderCache = PreparedTextCache()
 
     /// Creates a text field.
     public init(text: String? = nil) {
@@ -141,17 +124,14 @@ open class UITextField: UIView {
 
     /// The text width (at least 5) plus the border's padding, by the border's height.
     open override var intrinsicContentSize: CGSize {
-        let scale = Double(traitCollection.displayScale)
         do {
-            let (resolved, prepared) = try cache.prepared(text ?? "", font: font, letterSpacing: 0)
-            var width = try prepared.measure(oneLine).width
-            if (text ?? "").isEmpty, let placeholder, !placeholder.isEmpty {
-                let shown = try placeholderCache.prepared(placeholder, font: font, letterSpacing: 0).text
-                width = try shown.measure(oneLine).width
-            }
-            width = max(PixelGrid.ceil(width, scale: scale), 5)
-            if borderStyle == .roundedRect { return CGSize(width: width + 28, height: 34) }
-            return CGSize(width: width, height: PixelGrid.ceil(resolved.lineHeight + 1.5, scale: scale))
+            var field = TextField(text: text ?? "", font: try font.resolve())
+            field.placeholder = placeholder
+            field.borderStyle = borderStyle
+            field.language = traitCollection.typesettingLanguage
+            let (_, prepared) = try cache.prepared(
+                field.measuredText, font: font, letterSpacing: 0, language: field.language)
+            return try field.intrinsicContentSize(scale: Double(traitCollection.displayScale), prepared: prepared)
         } catch {
             measurementError = error
             return .zero
@@ -159,10 +139,8 @@ open class UITextField: UIView {
     }
 }
 
-/// Segments of equal width (`UISegmentedControl`), 32 pt tall with 13 pt titles.
-///
-/// UIKit's width has no published formula: each segment is the widest title plus 18.5 pt,
-/// and at least 32 pt (an approximation; see docs/autolayout.md).
+/// Segments of equal width (`UISegmentedControl`), 32 pt tall with 13 pt titles, sized by
+/// `Controls.SegmentedControl` (an approximation; see docs/autolayout.md).
 open class UISegmentedControl: UIView {
     /// The titles.
     public var titles: [String] { didSet { invalidateIntrinsicContentSize() } }
@@ -174,22 +152,14 @@ open class UISegmentedControl: UIView {
     }
     /// The segments' total width by 32.
     open override var intrinsicContentSize: CGSize {
-        let scale = Double(traitCollection.displayScale)
-        var widest = 0.0
         do {
-            let font = try UIFont.systemFont(ofSize: 13).resolve()
-            for title in titles {
-                let text = try PreparedText(title, font: font)
-                widest = max(widest, try text.measure(oneLine).width)
-            }
+            let font = try UIFont.systemFont(ofSize: CGFloat(SegmentedControl.defaultFontSize)).resolve()
+            var control = SegmentedControl(titles: titles, font: font)
+            control.language = traitCollection.typesettingLanguage
+            return try control.intrinsicContentSize(scale: Double(traitCollection.displayScale))
         } catch {
             measurementError = error
+            return .zero
         }
-        let segment = max(PixelGrid.ceil(widest, scale: scale) + 18.5, 32)
-        return CGSize(width: segment * CGFloat(titles.count), height: 32)
     }
 }
-
-/// One unbounded line: how a text field and a segmented control measure their titles (the
-/// width only, so no lines are built).
-private let oneLine = LayoutOptions(width: .infinity, numberOfLines: 1)
