@@ -91,6 +91,8 @@ struct InterfaceBuilderSceneBuilder {
 
     /// Whether a `<variation key="heightClass=compact-widthClass=regular">` applies here.
     func variationApplies(_ key: String) -> Bool {
+        // `default` is the base configuration: it applies in every size class.
+        if key == "default" { return true }
         for part in key.split(separator: "-") {
             let pair = part.split(separator: "=")
             guard pair.count == 2 else { return false }
@@ -122,6 +124,12 @@ struct InterfaceBuilderSceneBuilder {
             if let mask = tree.child(of: variation, named: "mask", key: key) { apply(mask) }
         }
         return excluded
+    }
+
+    /// The side margins of a controller's root view here: 20 pt in regular width and on
+    /// 414-point-wide phones, 16 otherwise (docs/interface-builder.md).
+    var rootSideMargin: CGFloat {
+        sizeClasses.horizontal == .regular || device.portraitSize.width >= 414 ? 20 : 16
     }
 
     // MARK: The scene

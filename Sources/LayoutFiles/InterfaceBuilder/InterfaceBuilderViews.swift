@@ -101,6 +101,11 @@ extension InterfaceBuilderSceneBuilder {
             UILayoutPriority(Float(try number(element, "verticalCompressionResistancePriority") ?? 750)),
             for: .vertical)
         if element.attribute("hidden") == "YES" { view.isHidden = true }
+        if kind == "tableViewCellContentView" {
+            // A table cell's content view: 11 pt above and below, the root's side margins
+            // (docs/interface-builder.md, read off stored cell layouts).
+            view.layoutMargins = UIEdgeInsets(top: 11, left: rootSideMargin, bottom: 11, right: rootSideMargin)
+        }
         if let margins = try insets(of: index, named: "edgeInsets", key: "layoutMargins") {
             view.layoutMargins = margins
         } else if let margins = try insets(of: index, named: "directionalEdgeInsets", key: "directionalLayoutMargins") {
