@@ -8,6 +8,12 @@ final class InterfaceBuilderImageView: UIImageView {
     override var intrinsicContentSize: CGSize { sizeOverride.applied(to: super.intrinsicContentSize) }
 }
 
+/// A stack view with a design-time intrinsic size (an empty stack filled in code).
+final class InterfaceBuilderStackView: UIStackView {
+    var sizeOverride: SizeOverride?
+    override var intrinsicContentSize: CGSize { sizeOverride.applied(to: super.intrinsicContentSize) }
+}
+
 extension InterfaceBuilderSceneBuilder {
     /// The child elements laid out as subviews of a view: its `<subviews>`, a cell's or
     /// effect view's content view, a table's prototype cells and header and footer, a
@@ -335,7 +341,8 @@ extension InterfaceBuilderSceneBuilder {
             view.sizeOverride = try override()
             return view
         case "stackView":
-            let stack = UIStackView()
+            let stack = InterfaceBuilderStackView()
+            stack.sizeOverride = try override()
             stack.axis = element.attribute("axis") == "vertical" ? .vertical : .horizontal
             stack.spacing = try number(element, "spacing") ?? 0
             if let written = element.attribute("distribution"), let value = UIStackView.Distribution(rawValue: written)
