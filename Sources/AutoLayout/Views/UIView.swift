@@ -78,6 +78,10 @@ open class UIView: LayoutItem, CustomStringConvertible {
         didSet { if isHidden != oldValue, superview != nil { setNeedsLayout() } }
     }
 
+    /// Whether the view flips in a right-to-left layout (see `UIView+Direction.swift`).
+    public var semanticContentAttribute: UISemanticContentAttribute = .unspecified {
+        didSet { if semanticContentAttribute != oldValue { setNeedsLayout() } }
+    }
     /// The superview, or nil for a root.
     public private(set) weak var superview: UIView?
     /// The subviews, back to front.

@@ -101,6 +101,9 @@ extension InterfaceBuilderSceneBuilder {
             UILayoutPriority(Float(try number(element, "verticalCompressionResistancePriority") ?? 750)),
             for: .vertical)
         if element.attribute("hidden") == "YES" { view.isHidden = true }
+        if let semantic = element.attribute("semanticContentAttribute").flatMap(UISemanticContentAttribute.init) {
+            view.semanticContentAttribute = semantic
+        }
         if let margins = try insets(of: index, named: "edgeInsets", key: "layoutMargins") {
             view.layoutMargins = margins
         } else if let margins = try insets(of: index, named: "directionalEdgeInsets", key: "directionalLayoutMargins") {
@@ -362,8 +365,10 @@ extension InterfaceBuilderSceneBuilder {
         case "segmentedControl":
             var titles: [String] = []
             if let segments = tree.child(of: index, named: "segments") {
-                for segment in tree.children(of: segments, named: "segment") {
-                    titles.append(tree[segment].attribute("title") ?? "")
+                for (number, segment) in tree.children(of: segments, named: "segment").enumerated() {
+                    let title = tree[segment].attribute("title") ?? ""
+                    titles.append(
+                        localized(title, id: id, property: "segmentTitles[\(number)]", into: &texts) ?? title)
                 }
             }
             return UISegmentedControl(items: titles)

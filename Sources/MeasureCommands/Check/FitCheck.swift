@@ -23,6 +23,8 @@ struct Finding: Sendable {
     var available: Size
     /// The lines as displayed, with the ellipsis where the text is cut.
     var shown: [String]
+    /// In an IB file: the view's element (the entry's file and line are the translation's).
+    var element: ElementReference? = nil
 }
 
 /// Runs a spec over catalog entries.
@@ -36,6 +38,8 @@ struct FitCheck {
         var unmatchedKeys: Set<String> = []
         var languages: Set<String> = []
         var keys: Set<String> = []
+        /// In an IB file: the keys each translated language lacks (shown in the Base text).
+        var untranslated: [String: [String]] = [:]
 
         /// How many findings of each problem.
         var countsByProblem: [Finding.Problem: Int] {
@@ -178,7 +182,7 @@ enum CheckReport {
             rows.append([
                 key, finding.entry.language, finding.category.rawValue, finding.problem.rawValue, size(finding.needed),
                 size(finding.available), finding.shown.joined(separator: " ⏎ "),
-                "\(finding.entry.file):\(finding.entry.line)",
+                place(finding),
             ])
         }
         var widths = [Int](repeating: 0, count: rows[0].count)
@@ -197,6 +201,14 @@ enum CheckReport {
         return lines.joined(separator: "\n")
     }
 
+    /// `file:line`, or for an IB file the element's line and then the translation's.
+    static func place(_ finding: Finding) -> String {
+        let entry = "\(finding.entry.file):\(finding.entry.line)"
+        guard let element = finding.element else { return entry }
+        let view = "\(element.file):\(element.line)"
+        return finding.entry.file == element.file ? view : "\(view), \(entry)"
+    }
+
     static func summary(_ outcome: FitCheck.Outcome) -> String {
         let count = outcome.countsByProblem
         let (truncated, overflow, offscreen) = (
@@ -211,6 +223,12 @@ enum CheckReport {
                     + (offscreen > 0 ? ", \(offscreen) off screen" : "") + ") in \(failedKeys) keys")
         if !outcome.unmatchedKeys.isEmpty {
             text += "; \(outcome.unmatchedKeys.count) keys matched no rule and were not checked"
+        }
+        if !outcome.untranslated.isEmpty {
+            text +=
+                "; untranslated (shown in Base): "
+                + outcome.untranslated.keys.sorted().map { "\($0) \(outcome.untranslated[$0]?.count ?? 0)" }.joined(
+                    separator: ", ")
         }
         return text
     }
@@ -242,6 +260,17 @@ enum CheckReport {
                 ("file", .string(finding.entry.file)),
                 ("line", .number(Double(finding.entry.line))),
             ]
+            if let element = finding.element {
+                pairs.append(
+                    (
+                        "element",
+                        .object([
+                            ("file", .string(element.file)), ("line", .number(Double(element.line))),
+                            ("kind", .string(element.kind)), ("name", .string(element.name)),
+                            ("scene", .string(element.scene)),
+                        ])
+                    ))
+            }
             return .object(pairs)
         }
         let count = outcome.countsByProblem
@@ -258,6 +287,13 @@ enum CheckReport {
                     ("keys", .number(Double(outcome.keys.count))),
                     ("languages", .array(outcome.languages.sorted().map(JSONValue.string))),
                     ("unmatchedKeys", .array(outcome.unmatchedKeys.sorted().map(JSONValue.string))),
+                    (
+                        "untranslated",
+                        .object(
+                            outcome.untranslated.keys.sorted().map { language in
+                                (language, .array((outcome.untranslated[language] ?? []).map(JSONValue.string)))
+                            })
+                    ),
                 ])
             ),
         ]).serialized()
