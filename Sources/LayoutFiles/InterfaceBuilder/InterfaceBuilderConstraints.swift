@@ -12,7 +12,11 @@ extension InterfaceBuilderSceneBuilder {
             let excluded = excluded(in: owner, key: "constraints")
             for index in tree.children(of: list, named: "constraint") {
                 let element = tree[index]
-                if element.attribute("placeholder") == "YES" { continue }
+                if element.attribute("placeholder") == "YES" {
+                    placeholderItems.insert(element.attribute("firstItem") ?? object.id)
+                    if let second = element.attribute("secondItem") { placeholderItems.insert(second) }
+                    continue
+                }
                 if let id = element.attribute("id"), excluded.contains(id) { continue }
                 if let made = try makeConstraint(element, owner: object.id) { result.append(made) }
             }

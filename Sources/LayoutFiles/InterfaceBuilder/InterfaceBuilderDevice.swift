@@ -6,8 +6,11 @@ import Foundation
 ///
 /// Sizes and scales are Apple's published screens (docs/autolayout.md, "Devices"). The
 /// simulated safe areas are read off the stored frames of public files (see
-/// docs/interface-builder.md): retina6_1 is simulated at 44 pt on top by Xcode 11 and older
-/// (toolsVersion below 17000) and at 48 by Xcode 12 and later.
+/// docs/interface-builder.md): home-button phones are simulated without a status bar (0 pt
+/// on top) by files from toolsVersion 17000 (Xcode 12) on, and with a 20 pt status bar over
+/// full-screen roots before; notched phones at 44 pt on top and 34 below by files before toolsVersion 19000
+/// (Xcode 13), whatever the phone, and at the phone's own inset (48 for retina6_1, 59 for
+/// retina6_12) by later ones.
 public struct InterfaceBuilderDevice: Sendable, Hashable {
     /// IB's id, such as `retina6_1`.
     public let id: String
@@ -27,9 +30,17 @@ public struct InterfaceBuilderDevice: Sendable, Hashable {
     let olderPortraitSafeArea: UIEdgeInsets?
 
     /// The simulated safe area in an orientation, for a file written by `toolsVersion`.
-    public func safeAreaInsets(_ orientation: Device.Orientation, toolsVersion: Double) -> UIEdgeInsets {
+    ///
+    /// `fullScreen` tells a root the size of the screen from a freeform one: home-button
+    /// phones simulate their status bar only over the former.
+    public func safeAreaInsets(_ orientation: Device.Orientation, toolsVersion: Double, fullScreen: Bool = true)
+        -> UIEdgeInsets
+    {
         var portrait = portraitSafeArea
-        if toolsVersion < 17000, let older = olderPortraitSafeArea { portrait = older }
+        if !isPad, portrait.bottom == 0, fullScreen, toolsVersion < InterfaceBuilderDevice.statusBarUntil {
+            portrait.top = 20
+        }
+        if toolsVersion < InterfaceBuilderDevice.deviceInsetsSince, let older = olderPortraitSafeArea { portrait = older }
         if orientation == .portrait || isPad { return portrait }
         // Notched phones: the notch side and the home indicator; home-button phones show no bars.
         return portrait.bottom > 0
@@ -52,11 +63,19 @@ public struct InterfaceBuilderDevice: Sendable, Hashable {
         return (isRegularWidthInLandscape ? .regular : .compact, .compact)
     }
 
+    /// The first toolsVersion seen simulating each phone's own top inset instead of 44.
+    static let deviceInsetsSince = 19000.0
+    /// The first toolsVersion seen simulating no status bar on home-button phones.
+    static let statusBarUntil = 17000.0
+
     private static func phone(
         _ id: String, _ name: String, _ width: CGFloat, _ height: CGFloat, _ scale: CGFloat, top: CGFloat,
-        bottom: CGFloat, olderTop: CGFloat? = nil, regularLandscape: Bool
+        bottom: CGFloat, regularLandscape: Bool
     ) -> InterfaceBuilderDevice {
-        InterfaceBuilderDevice(
+        // Home-button phones: no simulated status bar. Notched phones: 44 in older files.
+        let top = bottom > 0 ? top : 0
+        let olderTop: CGFloat? = bottom > 0 ? 44 : nil
+        return InterfaceBuilderDevice(
             id: id, name: name, portraitSize: CGSize(width: width, height: height), scale: scale, isPad: false,
             isRegularWidthInLandscape: regularLandscape,
             portraitSafeArea: UIEdgeInsets(top: top, left: 0, bottom: bottom, right: 0),
@@ -79,7 +98,7 @@ public struct InterfaceBuilderDevice: Sendable, Hashable {
         phone("retina4_7", "iPhone 8", 375, 667, 2, top: 20, bottom: 0, regularLandscape: false),
         phone("retina5_5", "iPhone 8 Plus", 414, 736, 3, top: 20, bottom: 0, regularLandscape: true),
         phone("retina5_9", "iPhone X", 375, 812, 3, top: 44, bottom: 34, regularLandscape: false),
-        phone("retina6_1", "iPhone 11", 414, 896, 2, top: 48, bottom: 34, olderTop: 44, regularLandscape: true),
+        phone("retina6_1", "iPhone 11", 414, 896, 2, top: 48, bottom: 34, regularLandscape: true),
         phone("retina6_5", "iPhone 11 Pro Max", 414, 896, 3, top: 44, bottom: 34, regularLandscape: true),
         phone("retina5_4", "iPhone 13 mini", 375, 812, 3, top: 50, bottom: 34, regularLandscape: false),
         phone("retina6_0", "iPhone 14", 390, 844, 3, top: 47, bottom: 34, regularLandscape: false),

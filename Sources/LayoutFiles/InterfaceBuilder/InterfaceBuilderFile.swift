@@ -334,6 +334,9 @@ public struct InterfaceBuilderObject: Sendable, Hashable {
     public var usesAutoLayout: Bool
     /// Whether IB marks its stored frame stale (`misplaced` or `ambiguous`).
     public var isMarkedStale: Bool
+    /// Whether a design-time constraint (`placeholder="YES"`, removed at build time) places
+    /// it, so its stored frame is IB's canvas, not the app's.
+    public var isPlacedByPlaceholder = false
     /// Whether it is the scene's root.
     public var isRoot: Bool
     /// Whether its text is set in a custom (non-system) font.
@@ -342,5 +345,7 @@ public struct InterfaceBuilderObject: Sendable, Hashable {
     public var texts: [String: String]
 
     /// Whether its solved frame is compared with the stored one.
-    public var isCompared: Bool { !isRoot && !isMarkedStale && usesAutoLayout && storedFrame != nil }
+    public var isCompared: Bool {
+        !isRoot && !isMarkedStale && !isPlacedByPlaceholder && usesAutoLayout && storedFrame != nil
+    }
 }

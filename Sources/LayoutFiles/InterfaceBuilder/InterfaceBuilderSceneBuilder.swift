@@ -24,6 +24,9 @@ struct InterfaceBuilderSceneBuilder {
     var scrollViews: Set<String> = []
     /// Content layout guides of scroll views, made when a constraint needs one.
     var contentGuides: [String: UILayoutGuide] = [:]
+    /// Ids of items of placeholder constraints: IB's stored frames obey constraints the
+    /// build removes, so these frames are not what the app shows.
+    var placeholderItems: Set<String> = []
     /// Ids of views not installed in this size class (`<mask key="subviews">`).
     var excludedIDs: Set<String> = []
 
@@ -88,6 +91,8 @@ struct InterfaceBuilderSceneBuilder {
 
     /// Whether a `<variation key="heightClass=compact-widthClass=regular">` applies here.
     func variationApplies(_ key: String) -> Bool {
+        // `default` is the base configuration: it applies in every size class.
+        if key == "default" { return true }
         for part in key.split(separator: "-") {
             let pair = part.split(separator: "=")
             guard pair.count == 2 else { return false }
@@ -121,6 +126,12 @@ struct InterfaceBuilderSceneBuilder {
         return excluded
     }
 
+    /// The side margins of a controller's root view here: 20 pt in regular width and on
+    /// 414-point-wide phones, 16 otherwise (docs/interface-builder.md).
+    var rootSideMargin: CGFloat {
+        sizeClasses.horizontal == .regular || device.portraitSize.width >= 414 ? 20 : 16
+    }
+
     // MARK: The scene
 
     mutating func build(fonts: inout InterfaceBuilderFonts) throws(LayoutFileError) -> InterfaceBuilderScene {
@@ -128,7 +139,12 @@ struct InterfaceBuilderSceneBuilder {
         let isCell = InterfaceBuilderKinds.cells.contains(rootElement.name)
         let screen = device.screenSize(orientation)
         let stored = try rect(of: scene.root)
-        var safeArea = isCell ? .zero : device.safeAreaInsets(orientation, toolsVersion: file.toolsVersion)
+        let freeform = tree.child(of: scene.root, named: "freeformSimulatedSizeMetrics") != nil
+            || scene.controller.flatMap { tree.child(of: $0, named: "freeformSimulatedSizeMetrics") } != nil
+        let fullScreen = !freeform && (stored.map { $0.size == screen } ?? true)
+        var safeArea =
+            isCell
+            ? .zero : device.safeAreaInsets(orientation, toolsVersion: file.toolsVersion, fullScreen: fullScreen)
         if let controller = scene.controller { safeArea = safeArea + barInsets(of: controller) }
         var size = screen
         if let stored, stored.width > 0, stored.height > 0, !file.isStoryboard || stored.size != screen {
@@ -162,6 +178,9 @@ struct InterfaceBuilderSceneBuilder {
         }
         if let controller = scene.controller { addLegacyGuides(of: controller, to: root) }
         let constraints = try makeConstraints()
+        for index in objects.indices where placeholderItems.contains(objects[index].id) {
+            objects[index].isPlacedByPlaceholder = true
+        }
         NSLayoutConstraint.activate(constraints.map(\.constraint))
         for missing in fonts.missing where !problems.contains(where: { $0.message.contains("\"\(missing.postScriptName)\"") }) {
             problems.append(

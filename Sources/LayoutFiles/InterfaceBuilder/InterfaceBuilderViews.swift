@@ -101,6 +101,11 @@ extension InterfaceBuilderSceneBuilder {
             UILayoutPriority(Float(try number(element, "verticalCompressionResistancePriority") ?? 750)),
             for: .vertical)
         if element.attribute("hidden") == "YES" { view.isHidden = true }
+        if kind == "tableViewCellContentView" {
+            // A table cell's content view: 11 pt above and below, the root's side margins
+            // (docs/interface-builder.md, read off stored cell layouts).
+            view.layoutMargins = UIEdgeInsets(top: 11, left: rootSideMargin, bottom: 11, right: rootSideMargin)
+        }
         if let semantic = element.attribute("semanticContentAttribute").flatMap(UISemanticContentAttribute.init) {
             view.semanticContentAttribute = semantic
         }
@@ -214,6 +219,13 @@ extension InterfaceBuilderSceneBuilder {
         return (text, font)
     }
 
+    /// An attribute, or the text of a `<string key=…>` child (how IB writes long or
+    /// multi-line values).
+    func text(_ index: Int, _ key: String) -> String? {
+        if let value = tree[index].attribute(key) { return value }
+        return tree.child(of: index, named: "string", key: key).map { tree[$0].text ?? "" }
+    }
+
     /// The UIKit view for an element, with its text, font and content.
     mutating func makeControl(
         _ element: XMLTree.Element, index: Int, texts: inout [String: String], usesCustomFont: inout Bool,
@@ -244,7 +256,7 @@ extension InterfaceBuilderSceneBuilder {
         switch element.name {
         case "label":
             let label = FileLabel()
-            var text = element.attribute("text")
+            var text = self.text(index, "text")
             label.font = font(17)
             if let attributed = tree.child(of: index, named: "attributedString", key: "attributedText") {
                 let (content, fontIndex) = self.attributed(attributed)
@@ -276,7 +288,7 @@ extension InterfaceBuilderSceneBuilder {
         case "button":
             let button = FileButton()
             let normal = tree.children(of: index, named: "state").first { tree[$0].attribute("key") == "normal" }
-            var title = normal.flatMap { tree[$0].attribute("title") }
+            var title = normal.flatMap { text($0, "title") }
             if let normal, let string = tree.child(of: normal, named: "attributedString", key: "attributedTitle") {
                 title = attributed(string).text
             }
@@ -333,8 +345,8 @@ extension InterfaceBuilderSceneBuilder {
             return stack
         case "textField":
             let field = UITextField()
-            field.text = localized(element.attribute("text"), id: id, property: "text", into: &texts)
-            field.placeholder = localized(element.attribute("placeholder"), id: id, property: "placeholder", into: &texts)
+            field.text = localized(text(index, "text"), id: id, property: "text", into: &texts)
+            field.placeholder = localized(text(index, "placeholder"), id: id, property: "placeholder", into: &texts)
             field.font = font(14)
             switch element.attribute("borderStyle") {
             case "roundedRect": field.borderStyle = .roundedRect
@@ -345,8 +357,7 @@ extension InterfaceBuilderSceneBuilder {
             return field
         case "textView":
             let view = UITextView()
-            var text = element.attribute("text")
-            if text == nil, let string = tree.child(of: index, named: "string", key: "text") { text = tree[string].text }
+            let text = self.text(index, "text")
             view.text = localized(text, id: id, property: "text", into: &texts) ?? ""
             view.font = font(14)
             view.isScrollEnabled = element.attribute("scrollEnabled") != "NO"
