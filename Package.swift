@@ -67,7 +67,7 @@ let package = Package(
         .executableTarget(
             name: "benchmarks",
             dependencies: [
-                "ConstraintSolver", "Typesetting", "Controls", "AutoLayout", "LayoutFiles",
+                "ConstraintSolver", "Typesetting", "Controls", "AutoLayout", "LayoutFiles", "MeasureCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -356,3 +356,30 @@ extension InterfaceBuilderCheck {
         return chosen
     }
 }
+
+/// One IB file checked as `measure check` checks it, without printing: what
+/// `benchmarks ib` times.
+package enum InterfaceBuilderCheckRun {
+    /// The pseudolanguages that stand in for translations, in the order they are taken.
+    static let standIns: [[Pseudolanguage]] = [
+        [.doubleLength], [.accented], [.bounded], [.rightToLeft], [.accented, .doubleLength], [.accented, .bounded],
+        [.doubleLength, .bounded], [.accented, .doubleLength, .bounded], [.rightToLeft, .doubleLength],
+    ]
+
+    /// Checks `path` in `languageCount` languages (Base, the translations found, then
+    /// pseudolanguages to make up the count) × `categories`.
+    ///
+    /// - Returns: the checks made, the findings, and the languages' names.
+    package static func run(
+        path: String, languageCount: Int, categories: [ContentSizeCategory], fontDirectories: [String]
+    ) throws -> (checks: Int, findings: Int, languages: [String]) {
+        var languages = try InterfaceBuilderCheck.chooseLanguages(
+            found: try InterfaceBuilderCheck.languages(beside: path), pseudo: standIns, only: nil, file: path)
+        let translated = languages.filter { $0.pseudo.isEmpty }
+        languages = Array((translated + languages.filter { !$0.pseudo.isEmpty }).prefix(languageCount))
+        let check = InterfaceBuilderCheck(
+            path: path, languages: languages, categories: categories, device: nil, fontDirectories: fontDirectories)
+        let (outcome, _) = try check.run(progress: nil)
+        return (outcome.checks, outcome.findings.count, languages.map(\.name))
+    }
+}
