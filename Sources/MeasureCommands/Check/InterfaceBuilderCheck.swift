@@ -362,8 +362,8 @@ extension InterfaceBuilderCheck {
 package enum InterfaceBuilderCheckRun {
     /// The pseudolanguages that stand in for translations, in the order they are taken.
     static let standIns: [[Pseudolanguage]] = [
-        [.doubleLength], [.accented], [.bounded], [.rightToLeft], [.accented, .doubleLength], [.accented, .bounded],
-        [.doubleLength, .bounded], [.accented, .doubleLength, .bounded], [.rightToLeft, .doubleLength],
+        [.doubleLength], [.accented], [.bounded], [.rightToLeft], [.doubleLength, .accented], [.accented, .bounded],
+        [.doubleLength, .bounded], [.doubleLength, .accented, .bounded], [.doubleLength, .rightToLeft],
     ]
 
     /// Checks `path` in `languageCount` languages (Base, the translations found, then

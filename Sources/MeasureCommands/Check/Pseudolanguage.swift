@@ -21,7 +21,7 @@ enum Pseudolanguage: String, CaseIterable, Sendable, Hashable {
     case rightToLeft = "right-to-left"
 
     /// Parses `double-length`, `accented`, `bounded` or `right-to-left`, or several joined by
-    /// `+` (`accented+bounded`), which apply together.
+    /// `+` (`accented+bounded`), which apply together; the result is in declaration order.
     static func parse(_ text: String) throws(RequestError) -> [Pseudolanguage] {
         var result: [Pseudolanguage] = []
         for part in text.split(separator: "+", omittingEmptySubsequences: false) {
@@ -34,7 +34,8 @@ enum Pseudolanguage: String, CaseIterable, Sendable, Hashable {
             }
             if !result.contains(language) { result.append(language) }
         }
-        return result
+        // One name per combination, whatever the order given: `bounded+accented` is `accented+bounded`.
+        return allCases.filter(result.contains)
     }
 
     /// Applies several pseudolanguages in Xcode's order when their launch arguments are
