@@ -24,9 +24,9 @@ struct MeasureRequest: Sendable {
     var width: Double?
     var lines: Int = 0
     var scale: Double = 2
-    var padding: EdgeInsets?
+    var padding: UIEdgeInsets?
     var control: ControlKind = .label
-    var contentInsets: EdgeInsets?
+    var contentInsets: UIEdgeInsets?
     var lineBreakMode: LineBreakMode?
     var letterSpacing: Double = 0
     var lineSpacing: Double = 0
@@ -115,6 +115,9 @@ extension MeasureRequest {
     static let largestLength: Double = 100_000
     /// `largestLength` as messages print it.
     static let largestLengthText = PixelGrid.format(largestLength)
+    /// The largest letter spacing accepted, either way, in points: the same on the command
+    /// line, in batch lines, check specs and layout files (docs/reliability.md, "Limits").
+    static let largestLetterSpacing: Double = 10_000
 
     /// Checks the values the engine would reject with a less helpful message (or not at all):
     /// what was wrong, and what is allowed. Returns the parsed weight (nil: the default).
@@ -161,7 +164,7 @@ extension MeasureRequest {
         }
         for (name, insets) in [("padding", padding), ("content insets", contentInsets)] {
             guard let insets else { continue }
-            let values = [insets.top, insets.left, insets.bottom, insets.right]
+            let values: [Double] = [insets.top, insets.left, insets.bottom, insets.right]
             guard values.allSatisfy({ $0.isFinite && abs($0) <= largest }) else {
                 throw RequestError(
                     kind: "invalidInsets",
@@ -169,10 +172,12 @@ extension MeasureRequest {
                 )
             }
         }
-        if letterSpacing.isFinite, abs(letterSpacing) > largest {
+        if letterSpacing.isFinite, abs(letterSpacing) > MeasureRequest.largestLetterSpacing {
+            let spacingLimit = PixelGrid.format(MeasureRequest.largestLetterSpacing)
             throw RequestError(
                 kind: "invalidParameter",
-                "invalid letter spacing \(PixelGrid.format(letterSpacing)): allowed -\(limit) to \(limit) points")
+                "invalid letter spacing \(PixelGrid.format(letterSpacing)): allowed -\(spacingLimit) to \(spacingLimit) points"
+            )
         }
         if lineSpacing.isFinite, lineSpacing > largest {
             throw RequestError(
@@ -184,6 +189,12 @@ extension MeasureRequest {
                 kind: "invalidParameter",
                 "invalid line height multiple \(PixelGrid.format(lineHeightMultiple)): allowed 0 (off) to 1000")
         }
+        try checkOptionsApply()
+        if let language, !MeasureRequest.isLanguageTag(language) {
+            throw RequestError(
+                kind: "invalidLanguage",
+                "invalid language '\(language)': use a BCP 47 tag such as en, ja, zh-Hant, pt-BR or sr-Latn-RS")
+        }
         if FontRegistry.isFontPath(font) {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: font, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -194,6 +205,48 @@ extension MeasureRequest {
             }
         }
         return fontWeight
+    }
+
+    /// Refuses a value the chosen control would ignore: each names the control it belongs to.
+    func checkOptionsApply() throws(RequestError) {
+        func refuse(_ what: String, _ owner: String, _ instead: String = "") throws(RequestError) -> Never {
+            throw RequestError(
+                kind: "unusedOption",
+                "\(what) apply only to \(owner), and this is a \(control.rawValue)\(instead.isEmpty ? "" : "; \(instead)")"
+            )
+        }
+        if contentInsets != nil, control != .button {
+            try refuse(
+                "content insets (contentEdgeInsets)", "a button (control button)",
+                control == .label ? "a label takes padding" : "")
+        }
+        if padding != nil, control != .label {
+            try refuse(
+                "padding (a padding label's insets)", "a label",
+                control == .button ? "a button takes content insets" : "")
+        }
+        if lineBreakMode != nil, control != .label { try refuse("line break modes", "a label") }
+        if lines != 0, control != .label { try refuse("numbers of lines", "a label") }
+        if scrollEnabled, control != .textview {
+            try refuse("scrolling (scroll enabled)", "a text view (control textview)")
+        }
+        if lineSpacing != 0 || lineHeightMultiple != 0, control == .button {
+            try refuse("line spacing and line height multiples", "a label or a text view")
+        }
+    }
+
+    /// Whether `tag` is a well-formed BCP 47 language tag (RFC 5646's syntax, `_` taken for
+    /// `-`): a 2–3 or 5–8 letter language, or `und`, then subtags of 1–8 letters or digits.
+    static func isLanguageTag(_ tag: String) -> Bool {
+        let subtags = tag.split(separator: "-", omittingEmptySubsequences: false).flatMap {
+            $0.split(separator: "_", omittingEmptySubsequences: false)
+        }
+        guard let language = subtags.first, [2, 3, 5, 6, 7, 8].contains(language.count),
+            language.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return false }
+        return subtags.dropFirst().allSatisfy { subtag in
+            (1...8).contains(subtag.count) && subtag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
     }
 
     /// Sizes the control; `validate()` has checked the values the engine does not.
@@ -285,7 +338,7 @@ struct ConfiguredControl {
     }
 
     /// The control's intrinsic content size, raised to the pixel grid of `scale`.
-    func intrinsicContentSize(scale: Double) throws(TypesettingError) -> Size {
+    func intrinsicContentSize(scale: Double) throws(TypesettingError) -> CGSize {
         switch view {
         case .label(let padded): return try padded.intrinsicContentSize(scale: scale, prepared: prepared)
         case .textview(let view): return try view.intrinsicContentSize(scale: scale, prepared: prepared)
@@ -314,8 +367,21 @@ extension ContentSizeCategory {
                 kind: "invalidCategory",
                 "unknown content size category '\(name)'; allowed: "
                     + ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")
-                    + " (or xSmall, xLarge, xxLarge, xxxLarge, AX1-AX5)")
+                    + " (or xSmall … xxxLarge, xs … xxxl, AX1-AX5)")
         }
         self = category
+    }
+}
+
+extension LineBreakMode {
+    /// Parses UIKit's name (`byTruncatingTail`) or its short alias (`truncateTail`), or says
+    /// which are allowed.
+    init(validating name: String) throws(RequestError) {
+        guard let mode = LineBreakMode(parsing: name) else {
+            throw RequestError(
+                kind: "invalidLineBreakMode",
+                "unknown line break mode '\(name)'; allowed: \(LineBreakMode.allowedNames)")
+        }
+        self = mode
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Catalogs
 import Foundation
 import Typesetting
 
@@ -18,7 +19,7 @@ struct CheckCommand: ParsableCommand {
                "rules": [{"key": "login.*", "control": "button", "width": 120},
                          {"key": "*", "width": 343, "lines": 2}]}
 
-            Exit status: 0 when everything fits, 1 when anything truncates or overflows, 64/65/66 for a bad argument, bad data (catalog or spec) or a missing file.
+            Exit status: 0 when everything fits, 1 when anything truncates or overflows, 64/65/66 for a bad argument, bad data (catalog or spec) or a missing file, 70 for an internal error.
             """)
 
     @Argument(help: "Catalog files (.xcstrings, .strings, .po), or storyboards and XIBs (.storyboard, .xib).")
@@ -55,6 +56,13 @@ struct CheckCommand: ParsableCommand {
         help: "IB files: lay out on this device (an IB id such as retina6_12, or a preset name) instead of the file's.")
     var device: String?
 
+    @Option(
+        name: .customLong("sample"),
+        help: ArgumentHelp(
+            "The value a format specifier is measured with, as KIND=VALUE (repeatable): integer (default 88888), decimal, string (default WWWWWWWWWW).",
+            valueName: "kind=value"))
+    var samples: [String] = []
+
     @Flag(help: "Print JSON (findings and a summary) instead of a table.")
     var json = false
 
@@ -70,7 +78,7 @@ struct CheckCommand: ParsableCommand {
         do {
             try check()
         } catch {
-            throw error.reported(by: "measure check")
+            throw error.reported()
         }
     }
 
@@ -100,18 +108,36 @@ struct CheckCommand: ParsableCommand {
             }
         }
         var loaded: CheckSpec?
-        if let path = self.spec { loaded = try CheckSpec.load(path) }
+        if let path = self.spec {
+            var spec = try CheckSpec.load(path)
+            for sample in samples {
+                let parts = sample.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2, spec.samples.set(parts[0], to: parts[1]) else {
+                    throw RequestError(
+                        kind: "invalidArgument",
+                        "--sample '\(sample)': expected KIND=VALUE with KIND one of \(FormatSamples.kinds.joined(separator: ", ")), such as integer=99999"
+                    )
+                }
+            }
+            loaded = spec
+        }
         if !interfaceFiles.isEmpty {
             try checkInterfaceBuilder(interfaceFiles, catalogFiles: catalogFiles, spec: loaded, registry: registry)
             return
         }
-        guard let spec = loaded else {
+        guard let spec = loaded, let specPath = self.spec else {
             throw RequestError(
                 kind: "missingSpec",
                 "--spec is required to check catalogs (it says which control and width each key has); an IB file (.storyboard, .xib) needs none"
             )
         }
-        let entries = try Catalogs.read(catalogs, sourceLanguage: spec.sourceLanguage)
+        let entries: [CatalogEntry]
+        do {
+            entries = try Catalogs.read(catalogs, sourceLanguage: spec.sourceLanguage, samples: spec.samples)
+        } catch {
+            throw RequestError(error)
+        }
+        try spec.checkLanguages(against: entries, file: specPath)
         let outcome = try FitCheck(spec: spec, registry: registry).run(
             entries, progress: noProgress ? nil : ProgressBar(totalBytes: nil, unit: "checks"))
         print(json ? CheckReport.json(outcome) : CheckReport.table(outcome))
@@ -128,7 +154,12 @@ extension CheckCommand {
         var outcome = FitCheck.Outcome()
         let progress = noProgress ? nil : ProgressBar(totalBytes: nil, unit: "checks")
         if let spec, !catalogFiles.isEmpty {
-            let entries = try Catalogs.read(catalogFiles, sourceLanguage: spec.sourceLanguage)
+            let entries: [CatalogEntry]
+            do {
+                entries = try Catalogs.read(catalogFiles, sourceLanguage: spec.sourceLanguage, samples: spec.samples)
+            } catch {
+                throw RequestError(error)
+            }
             outcome = try FitCheck(spec: spec, registry: registry).run(entries, progress: progress)
         }
         var categories: [ContentSizeCategory] = [.large, .accessibilityExtraExtraExtraLarge]

@@ -1,4 +1,5 @@
 import AutoLayout
+import Catalogs
 import Controls
 import Foundation
 import LayoutFiles
@@ -104,7 +105,11 @@ struct InterfaceBuilderCheck {
     /// The entries of one translation file, through the catalog readers. One function, so
     /// that where the readers live changes one line.
     static func readTranslations(_ path: String) throws(RequestError) -> [CatalogEntry] {
-        try Catalogs.read([path], sourceLanguage: nil)
+        do {
+            return try Catalogs.read(path, sourceLanguage: nil)
+        } catch {
+            throw RequestError(error)
+        }
     }
 
     /// The languages found beside an IB file, each with its translations by key. A String
@@ -265,7 +270,7 @@ struct InterfaceBuilderCheck {
             let share = view.frame.width / CGFloat(segments.titles.count)
             truncated = alone.width > share + 0.01
             needed = alone
-            available.width = min(available.width, Double(share))
+            available.width = min(available.width, share)
         case is UITextView:
             control = .textview
             truncated = false
@@ -285,7 +290,7 @@ struct InterfaceBuilderCheck {
             file: translation?.file ?? path, line: translation?.line ?? item.position.line)
         var finding = Finding(
             entry: entry, category: category, problem: problem, control: control, font: font,
-            needed: Size(width: Double(needed.width), height: Double(needed.height)), available: available,
+            needed: needed, available: available,
             shown: report.shownLines ?? [text])
         finding.element = ElementReference(
             file: path, line: item.position.line, kind: item.kind, name: item.name, scene: scene.scene.name)
@@ -293,11 +298,11 @@ struct InterfaceBuilderCheck {
     }
 
     /// The room a view has: its frame, less what lies beyond the sides of the screen.
-    private func availableSize(_ report: LayoutReport.ViewReport, screenWidth: Double) -> Size {
+    private func availableSize(_ report: LayoutReport.ViewReport, screenWidth: Double) -> CGSize {
         let frame = report.windowFrame
         let width =
             report.hasNegativeSize ? 0 : max(0, min(Double(frame.maxX), screenWidth) - max(Double(frame.minX), 0))
-        return Size(width: width, height: Double(frame.height))
+        return CGSize(width: width, height: Double(frame.height))
     }
 }
 

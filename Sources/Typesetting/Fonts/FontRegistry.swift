@@ -161,8 +161,16 @@ public final class FontRegistry: Sendable {
         throw .fontNotFound(name: family, available: families)
     }
 
-    /// The face at a file path (added to the registry on first use).
+    /// The face at a file path (added to the registry on first use). A directory is refused:
+    /// which of its faces to use would be arbitrary (`measure --font` and a layout file's
+    /// `font` give the same error; `LayoutDocumentTests.testADirectoryAsAViewsFontIsAnError`).
     public func face(path: String, index: Int = 0) throws(TypesettingError) -> FontFace {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw .unreadableFont(
+                path: path,
+                reason: "it is a directory; pass a font file, or add the directory with --font-dir and name a family")
+        }
         let faces = try addFonts(at: path)
         guard let face = faces.first(where: { $0.index == index }) ?? (index == 0 ? faces.first : nil) else {
             throw .unreadableFont(path: path, reason: "the file has no face \(index)")

@@ -141,7 +141,8 @@ public enum ContentSizeCategory: String, CaseIterable, Sendable, Hashable, Compa
 
     /// Parses a category: the `UIContentSizeCategory` name (`accessibilityLarge`), the SwiftUI
     /// `DynamicTypeSize` name (`xSmall`, `xxxLarge`, `accessibility2`), the HIG's short name
-    /// (`AX2`) or UIKit's raw value (`UICTContentSizeCategoryAccessibilityL`). Case does not matter.
+    /// (`AX2`), UIKit's raw value (`UICTContentSizeCategoryAccessibilityL`) or its size letters
+    /// alone (`xs`, `s`, `m`, `l`, `xl`, `xxl`, `xxxl`). Case does not matter.
     public init?(parsing text: String) {
         let key = TextStyle.normalized(text)
         if let match = ContentSizeCategory.allCases.first(where: {
@@ -156,6 +157,9 @@ public enum ContentSizeCategory: String, CaseIterable, Sendable, Hashable, Compa
             (1...5).contains(level)
         {
             self = ContentSizeCategory.allCases[6 + level]
+        } else if let index = uikitRaw.firstIndex(of: key) {
+            // The size letters alone (`xs` … `xxxl`), as docs/layout-files.md documents them.
+            self = ContentSizeCategory.allCases[index]
         } else if key.hasPrefix(prefix) {
             var rest = String(key.dropFirst(prefix.count))
             let accessible = rest.hasPrefix("accessibility")

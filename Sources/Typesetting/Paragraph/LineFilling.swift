@@ -232,7 +232,8 @@ extension PreparedText {
         let (ascent, descent, leading) = p.lineMetrics(
             visible, second, or: range, extraFont: extraFont, fonts)
         // A broken or hostile font can make the width negative: kerning (GPOS) larger than
-        // the advances it adjusts (found by fuzzing font bytes). A line is never narrower than nothing.
+        // the advances it adjusts. A line is never narrower than nothing
+        // (testHostileKerningGivesNoNegativeWidth in ReliabilityTests).
         let height = LineBox.height(ascent: ascent, descent: descent, leading: leading, options)
         return LineBox(
             range: range, visible: visible, second: second, width: max(0, width), ascent: ascent, descent: descent,

@@ -14,6 +14,40 @@ public enum LineBreakMode: String, Sendable, Hashable, CaseIterable, Codable {
     case byTruncatingMiddle = "truncateMiddle"
 }
 
+extension LineBreakMode {
+    /// UIKit's name for the mode (`NSLineBreakMode`): `byTruncatingTail`. The CLI, batch lines,
+    /// check specs and layout files all take it; the raw value (`truncateTail`) is its short alias.
+    public var uikitName: String {
+        switch self {
+        case .byWordWrapping: "byWordWrapping"
+        case .byCharWrapping: "byCharWrapping"
+        case .byClipping: "byClipping"
+        case .byTruncatingHead: "byTruncatingHead"
+        case .byTruncatingTail: "byTruncatingTail"
+        case .byTruncatingMiddle: "byTruncatingMiddle"
+        }
+    }
+
+    /// Parses UIKit's name (`byTruncatingTail`) or the short alias (`truncateTail`); case does
+    /// not matter. `VocabularyTests.testLineBreakModesTakeUIKitNamesEverywhere` pins
+    /// every spelling on the command line, in batch lines, specs and layout files.
+    public init?(parsing text: String) {
+        let key = text.lowercased()
+        guard
+            let mode = LineBreakMode.allCases.first(where: {
+                $0.uikitName.lowercased() == key || $0.rawValue.lowercased() == key
+            })
+        else { return nil }
+        self = mode
+    }
+
+    /// The accepted names for messages: UIKit's, then the short aliases.
+    public static var allowedNames: String {
+        allCases.map(\.uikitName).joined(separator: ", ") + " (or " + allCases.map(\.rawValue).joined(separator: ", ")
+            + ")"
+    }
+}
+
 /// What a layout is asked for: a width, a line limit and paragraph-style values.
 public struct LayoutOptions: Sendable, Hashable {
     /// The width lines must fit in, in points; `.infinity` for unbounded.
