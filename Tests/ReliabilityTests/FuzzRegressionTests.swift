@@ -31,5 +31,6 @@ final class FuzzRegressionTests: XCTestCase {
     func testTextInputs() throws { try replay(.text) }
     func testFontInputs() throws { try replay(.fonts) }
     func testJSONInputs() throws { try replay(.json) }
+    func testIBInputs() throws { try replay(.ib) }
     func testSolverInputs() throws { try replay(.solver) }
 }

@@ -40,7 +40,9 @@ public struct InterfaceBuilderDevice: Sendable, Hashable {
         if !isPad, portrait.bottom == 0, fullScreen, toolsVersion < InterfaceBuilderDevice.statusBarUntil {
             portrait.top = 20
         }
-        if toolsVersion < InterfaceBuilderDevice.deviceInsetsSince, let older = olderPortraitSafeArea { portrait = older }
+        if toolsVersion < InterfaceBuilderDevice.deviceInsetsSince, let older = olderPortraitSafeArea {
+            portrait = older
+        }
         if orientation == .portrait || isPad { return portrait }
         // Notched phones: the notch side and the home indicator; home-button phones show no bars.
         return portrait.bottom > 0
@@ -82,12 +84,15 @@ public struct InterfaceBuilderDevice: Sendable, Hashable {
             olderPortraitSafeArea: olderTop.map { UIEdgeInsets(top: $0, left: 0, bottom: bottom, right: 0) })
     }
 
-    private static func pad(_ id: String, _ name: String, _ width: CGFloat, _ height: CGFloat, top: CGFloat, bottom: CGFloat)
+    private static func pad(
+        _ id: String, _ name: String, _ width: CGFloat, _ height: CGFloat, top: CGFloat, bottom: CGFloat
+    )
         -> InterfaceBuilderDevice
     {
         InterfaceBuilderDevice(
             id: id, name: name, portraitSize: CGSize(width: width, height: height), scale: 2, isPad: true,
-            isRegularWidthInLandscape: true, portraitSafeArea: UIEdgeInsets(top: top, left: 0, bottom: bottom, right: 0),
+            isRegularWidthInLandscape: true,
+            portraitSafeArea: UIEdgeInsets(top: top, left: 0, bottom: bottom, right: 0),
             olderPortraitSafeArea: nil)
     }
 

@@ -120,7 +120,8 @@ public struct InterfaceBuilderFile: Sendable {
                 if let id = element.attribute("id") { ids.insert(id) }
                 switch element.name {
                 case "image" where element.parent.map({ tree[$0].name == "resources" }) == true:
-                    if let name = element.attribute("name"), let width = element.attribute("width").flatMap(Double.init),
+                    if let name = element.attribute("name"),
+                        let width = element.attribute("width").flatMap(Double.init),
                         let height = element.attribute("height").flatMap(Double.init)
                     {
                         images[name] = CGSize(width: width, height: height)

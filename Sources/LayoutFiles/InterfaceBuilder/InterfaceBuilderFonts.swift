@@ -134,7 +134,10 @@ struct InterfaceBuilderFonts {
         default: break
         }
         if let written = element.attribute("weight"), let parsed = FontWeight(parsing: written) { weight = parsed }
-        return (UIFont(fontName: InterfaceBuilderFonts.systemFamily(), pointSize: size, weight: weight, isItalic: italic), false)
+        return (
+            UIFont(fontName: InterfaceBuilderFonts.systemFamily(), pointSize: size, weight: weight, isItalic: italic),
+            false
+        )
     }
 
     /// `UICTFontTextStyleBody` → body; `…Title0` is the large title, `…Subhead` subheadline.

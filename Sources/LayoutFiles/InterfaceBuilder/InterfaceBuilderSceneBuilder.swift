@@ -139,7 +139,8 @@ struct InterfaceBuilderSceneBuilder {
         let isCell = InterfaceBuilderKinds.cells.contains(rootElement.name)
         let screen = device.screenSize(orientation)
         let stored = try rect(of: scene.root)
-        let freeform = tree.child(of: scene.root, named: "freeformSimulatedSizeMetrics") != nil
+        let freeform =
+            tree.child(of: scene.root, named: "freeformSimulatedSizeMetrics") != nil
             || scene.controller.flatMap { tree.child(of: $0, named: "freeformSimulatedSizeMetrics") } != nil
         let fullScreen = !freeform && (stored.map { $0.size == screen } ?? true)
         var safeArea =
@@ -147,7 +148,11 @@ struct InterfaceBuilderSceneBuilder {
             ? .zero : device.safeAreaInsets(orientation, toolsVersion: file.toolsVersion, fullScreen: fullScreen)
         if let controller = scene.controller { safeArea = safeArea + barInsets(of: controller) }
         var size = screen
-        if let stored, stored.width > 0, stored.height > 0, !file.isStoryboard || stored.size != screen {
+        // The stored root size is the canvas (freeform, or shorter than the screen under a
+        // bar), unless another device or orientation is asked for: then a storyboard root
+        // fills the new screen.
+        let keepsCanvas = !file.isStoryboard || (options.device == nil && options.orientation == nil)
+        if let stored, stored.width > 0, stored.height > 0, keepsCanvas, !file.isStoryboard || stored.size != screen {
             size = stored.size
             // A root below a bar, or shorter than the screen, keeps the unsafe area it overlaps.
             if file.isStoryboard {
@@ -166,7 +171,8 @@ struct InterfaceBuilderSceneBuilder {
         let root = try makeView(scene.root, superviewID: nil, ancestors: [], fonts: &fonts, isRoot: true)
         if scene.controller != nil {
             let margins = root.layoutMargins
-            let explicit = tree.child(of: scene.root, named: "edgeInsets", key: "layoutMargins") != nil
+            let explicit =
+                tree.child(of: scene.root, named: "edgeInsets", key: "layoutMargins") != nil
                 || tree.child(of: scene.root, named: "directionalEdgeInsets", key: "directionalLayoutMargins") != nil
             window.rootViewController = UIViewController(view: root)
             if explicit { root.layoutMargins = margins }
@@ -182,7 +188,8 @@ struct InterfaceBuilderSceneBuilder {
             objects[index].isPlacedByPlaceholder = true
         }
         NSLayoutConstraint.activate(constraints.map(\.constraint))
-        for missing in fonts.missing where !problems.contains(where: { $0.message.contains("\"\(missing.postScriptName)\"") }) {
+        for missing in fonts.missing
+        where !problems.contains(where: { $0.message.contains("\"\(missing.postScriptName)\"") }) {
             problems.append(
                 LayoutReport.Problem(
                     kind: .layoutDiagnostic, view: nil, position: missing.position,

@@ -8,6 +8,12 @@ final class InterfaceBuilderImageView: UIImageView {
     override var intrinsicContentSize: CGSize { sizeOverride.applied(to: super.intrinsicContentSize) }
 }
 
+/// A stack view with a design-time intrinsic size (an empty stack filled in code).
+final class InterfaceBuilderStackView: UIStackView {
+    var sizeOverride: SizeOverride?
+    override var intrinsicContentSize: CGSize { sizeOverride.applied(to: super.intrinsicContentSize) }
+}
+
 extension InterfaceBuilderSceneBuilder {
     /// The child elements laid out as subviews of a view: its `<subviews>`, a cell's or
     /// effect view's content view, a table's prototype cells and header and footer, a
@@ -18,7 +24,9 @@ extension InterfaceBuilderSceneBuilder {
             let element = tree[child]
             switch element.name {
             case "subviews", "prototypes", "cells":
-                result += tree.children(of: child).filter { InterfaceBuilderKinds.isView(tree[$0].name) || isUnknownView($0) }
+                result += tree.children(of: child).filter {
+                    InterfaceBuilderKinds.isView(tree[$0].name) || isUnknownView($0)
+                }
             default:
                 if let key = element.attribute("key"),
                     ["contentView", "tableHeaderView", "tableFooterView", "backgroundView"].contains(key),
@@ -38,11 +46,14 @@ extension InterfaceBuilderSceneBuilder {
 
     /// Makes the view of an element and, below it, its subviews.
     mutating func makeView(
-        _ index: Int, superviewID: String?, ancestors: [String], fonts: inout InterfaceBuilderFonts, isRoot: Bool = false
+        _ index: Int, superviewID: String?, ancestors: [String], fonts: inout InterfaceBuilderFonts,
+        isRoot: Bool = false
     ) throws(LayoutFileError) -> UIView {
         let element = tree[index]
         // A collection view cell's content view is written without an id: it is named after its cell.
-        guard let id = element.attribute("id") ?? superviewID.flatMap({ parent in element.attribute("key").map { "\(parent).\($0)" } }),
+        guard
+            let id = element.attribute("id")
+                ?? superviewID.flatMap({ parent in element.attribute("key").map { "\(parent).\($0)" } }),
             !id.isEmpty
         else {
             throw LayoutFileError(.invalidValue, at: element.position, "<\(element.name)> has no id")
@@ -145,7 +156,9 @@ extension InterfaceBuilderSceneBuilder {
                 position: element.position, storedFrame: stored, usesAutoLayout: usesAutoLayout && !isRoot,
                 isMarkedStale: element.attribute("misplaced") == "YES" || element.attribute("ambiguous") == "YES",
                 isRoot: isRoot, usesCustomFont: usesCustomFont, texts: texts))
-        if !isRoot { screenViews.append(LayoutScreen.View(name: id, kind: kind, view: view, position: element.position)) }
+        if !isRoot {
+            screenViews.append(LayoutScreen.View(name: id, kind: kind, view: view, position: element.position))
+        }
 
         // Subviews, minus those this size class leaves out.
         let excludedSubviews = excluded(in: index, key: "subviews")
@@ -182,9 +195,11 @@ extension InterfaceBuilderSceneBuilder {
 
     func displayName(_ element: XMLTree.Element, kind: String, texts: [String: String]) -> String {
         if let label = element.attribute("userLabel") { return label }
-        if let accessibility = tree.elements[element.children.first(where: {
-            tree[$0].name == "accessibility"
-        }) ?? 0].attribute("identifier"), element.children.contains(where: { tree[$0].name == "accessibility" }) {
+        if let accessibility = tree.elements[
+            element.children.first(where: {
+                tree[$0].name == "accessibility"
+            }) ?? 0
+        ].attribute("identifier"), element.children.contains(where: { tree[$0].name == "accessibility" }) {
             return accessibility
         }
         if let text = texts["text"] ?? texts["normalTitle"] ?? texts["placeholder"], !text.isEmpty {
@@ -235,7 +250,8 @@ extension InterfaceBuilderSceneBuilder {
         func font(_ defaultSize: CGFloat, key: String = "fontDescription", in parent: Int? = nil) -> UIFont {
             let owner = parent ?? index
             let description =
-                tree.child(of: owner, named: "fontDescription", key: key) ?? tree.child(of: owner, named: "font", key: key)
+                tree.child(of: owner, named: "fontDescription", key: key)
+                ?? tree.child(of: owner, named: "font", key: key)
             guard let description else { return .systemFont(ofSize: defaultSize) }
             let (resolved, custom) = fonts.font(tree[description], category: category, defaultSize: defaultSize)
             if custom { usesCustomFont = true }
@@ -318,18 +334,22 @@ extension InterfaceBuilderSceneBuilder {
             return button
         case "imageView":
             let view = InterfaceBuilderImageView()
-            if let name = element.attribute("image") ?? tree.child(of: index, named: "imageReference").flatMap({
-                tree[$0].attribute("image")
-            }), let size = file.imageSizes[name] {
+            if let name = element.attribute("image")
+                ?? tree.child(of: index, named: "imageReference").flatMap({
+                    tree[$0].attribute("image")
+                }), let size = file.imageSizes[name]
+            {
                 view.image = UIImage(size: size)
             }
             view.sizeOverride = try override()
             return view
         case "stackView":
-            let stack = UIStackView()
+            let stack = InterfaceBuilderStackView()
+            stack.sizeOverride = try override()
             stack.axis = element.attribute("axis") == "vertical" ? .vertical : .horizontal
             stack.spacing = try number(element, "spacing") ?? 0
-            if let written = element.attribute("distribution"), let value = UIStackView.Distribution(rawValue: written) {
+            if let written = element.attribute("distribution"), let value = UIStackView.Distribution(rawValue: written)
+            {
                 stack.distribution = value
             }
             switch element.attribute("alignment") {

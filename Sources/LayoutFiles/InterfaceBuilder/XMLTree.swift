@@ -89,9 +89,11 @@ struct XMLTree: Sendable {
         let parsed = parser.parse()
         if let failure = builder.failure { throw failure }
         if !parsed || builder.elements.isEmpty {
-            let line = max(parser.lineNumber, 1)
-            let column = max(parser.columnNumber, 1)
-            let code = (parser.parserError as NSError?)?.code
+            // Where the parser first complained (libxml2 goes on after some errors and
+            // reports them again at the end).
+            let line = builder.firstError?.line ?? max(parser.lineNumber, 1)
+            let column = builder.firstError?.column ?? max(parser.columnNumber, 1)
+            let code = builder.firstError?.code ?? (parser.parserError as NSError?)?.code
             throw LayoutFileError(
                 .syntax, at: SourcePosition(line: line, column: column),
                 builder.elements.isEmpty && parsed
@@ -173,6 +175,8 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     var elements: [XMLTree.Element] = []
     var stack: [Int] = []
     var failure: LayoutFileError?
+    /// The first error the parser reported, and where.
+    var firstError: (line: Int, column: Int, code: Int)?
     private var collectingText = false
 
     init(bytes: [UInt8], lineStarts: [Int]) {
@@ -247,6 +251,12 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         guard collectingText, let current = stack.last else { return }
         elements[current].text = (elements[current].text ?? "") + string
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        if firstError == nil {
+            firstError = (max(parser.lineNumber, 1), max(parser.columnNumber, 1), (parseError as NSError).code)
+        }
     }
 
     func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
