@@ -70,6 +70,23 @@ final class MeasureCheckInterfaceBuilderTests: XCTestCase {
         XCTAssertTrue(findings(found, key: "not-AB-cde.text", language: "Base").isEmpty)
     }
 
+    /// The subtitle shrinks its text to fit (no `adjustsFontSizeToFit="NO"`, a minimum scale of
+    /// 0.5): "Notifications" fits its 150 pt, "Benachrichtigungen" is drawn smaller, whole.
+    func testShrinkingLabelIsReportedShrunk() throws {
+        let (found, summary, _) = try check([Self.storyboard, "--categories", "large", "--languages", "Base,de"])
+        XCTAssertTrue(findings(found, key: "sub-AB-cde.text", language: "Base").isEmpty)
+        let german = findings(found, key: "sub-AB-cde.text", language: "de")
+        XCTAssertEqual(german.map { $0["problem"] as? String }, ["shrunk"])
+        let scale = try XCTUnwrap(german.first?["fontScale"] as? Double)
+        XCTAssertTrue(scale > 0.5 && scale < 1, "\(scale)")
+        XCTAssertEqual(german.first?["shown"] as? [String], ["Benachrichtigungen"], "whole, not cut")
+        XCTAssertEqual(summary["shrunk"] as? Int, 1)
+        let table = try MeasureProcess.run([
+            "check", Self.storyboard, "--categories", "large", "--languages", "de", "--no-progress",
+        ])
+        XCTAssertTrue(table.lines.contains { $0.hasPrefix("sub-AB-cde.text") && $0.contains("shrunk to ") })
+    }
+
     func testMissingKeysFallBackToBaseAndAreListed() throws {
         let (found, summary, _) = try check([Self.storyboard, "--categories", "large", "--languages", "de,ar"])
         let untranslated = try XCTUnwrap(summary["untranslated"] as? [String: Any])
@@ -150,7 +167,7 @@ final class MeasureCheckInterfaceBuilderTests: XCTestCase {
         XCTAssertEqual(title.first?["line"] as? Int, 2, "the key's line in the catalog")
         XCTAssertEqual(title.first?["file"] as? String, directory.appendingPathComponent("App/Main.xcstrings").path)
         let untranslated = frenchSummary["untranslated"] as? [String: [String]]
-        XCTAssertEqual(untranslated?["fr"]?.count, 4, "the other four texts show the Base text")
+        XCTAssertEqual(untranslated?["fr"]?.count, 5, "the other five texts show the Base text")
     }
 
     /// A spec adds rules to the storyboard's texts: here the German save button must fit 60 pt.
@@ -195,7 +212,7 @@ final class MeasureCheckInterfaceBuilderTests: XCTestCase {
                 <view contentMode="scaleToFill" id="cel-XY-zzz" userLabel="Cell">
                     <rect key="frame" x="0.0" y="0.0" width="200" height="44"/>
                     <subviews>
-                        <label opaque="NO" userInteractionEnabled="NO" contentMode="left" horizontalHuggingPriority="251" verticalHuggingPriority="251" text="Label" lineBreakMode="tailTruncation" translatesAutoresizingMaskIntoConstraints="NO" id="lbl-XY-zzz">
+                        <label opaque="NO" userInteractionEnabled="NO" contentMode="left" horizontalHuggingPriority="251" verticalHuggingPriority="251" text="Label" lineBreakMode="tailTruncation" adjustsFontSizeToFit="NO" translatesAutoresizingMaskIntoConstraints="NO" id="lbl-XY-zzz">
                             <rect key="frame" x="8" y="12" width="80" height="20.5"/>
                             <constraints>
                                 <constraint firstAttribute="width" constant="80" id="cwx-XY-zzz"/>

@@ -143,14 +143,30 @@ extension InterfaceBuilderFile {
                             objectID: object.id, property: property, baseText: text, kind: object.kind,
                             name: object.name, position: object.position))
                 }
-                guard let index = elementOfID[object.id], let view = scene.view(id: object.id),
-                    let (style, apply) = textStyle(of: index, view: view)
-                else { continue }
+                guard let index = elementOfID[object.id], let view = scene.view(id: object.id) else { continue }
+                if let label = view as? UILabel { readShrinking(tree[index], into: label) }
+                guard let (style, apply) = textStyle(of: index, view: view) else { continue }
                 styled.append((view, style, apply))
             }
             return InterfaceBuilderVariableScene(
                 scene: scene, texts: texts, styled: styled, category: options.contentSizeCategory ?? .large)
         }
+    }
+
+    /// A label that shrinks its text to fit, when the reader has not set it: Interface Builder
+    /// writes `adjustsFontSizeToFit="NO"` on labels that do not (543 of the 545 labels in
+    /// ../shared/ib-corpus) and leaves the attribute out on those that do, writing instead
+    /// `minimumScaleFactor` or, in the older form, `minimumFontSize` (a size in points, read
+    /// as a fraction of the label's font size). Without either the scale is UIKit's default, 0.
+    func readShrinking(_ element: XMLTree.Element, into label: UILabel) {
+        guard !label.adjustsFontSizeToFitWidth, element.attribute("adjustsFontSizeToFit") != "NO" else { return }
+        label.adjustsFontSizeToFitWidth = true
+        var scale = element.attribute("minimumScaleFactor").flatMap(Double.init)
+        if scale == nil, let size = element.attribute("minimumFontSize").flatMap(Double.init), label.font.pointSize > 0
+        {
+            scale = size / Double(label.font.pointSize)
+        }
+        if let scale, scale.isFinite { label.minimumScaleFactor = CGFloat(min(max(scale, 0), 1)) }
     }
 
     /// Properties in a stable order: `text`, `normalTitle`, `placeholder`, then segments by number.

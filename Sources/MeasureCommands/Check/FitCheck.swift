@@ -12,6 +12,9 @@ struct Finding: Sendable {
         case overflow
         /// In a layout file: the view runs off the side of the screen, or is squeezed below zero.
         case offscreen
+        /// In an IB file: a label that shrinks its text to fit (`adjustsFontSizeToFit`), at
+        /// ``Finding/fontScale`` of its size.
+        case shrunk
     }
     var entry: CatalogEntry
     var category: ContentSizeCategory
@@ -26,6 +29,8 @@ struct Finding: Sendable {
     var shown: [String]
     /// In an IB file: the view's element (the entry's file and line are the translation's).
     var element: ElementReference? = nil
+    /// For a shrunk label: the fraction of its font size the text is drawn at.
+    var fontScale: Double? = nil
 }
 
 /// Runs a spec over catalog entries.
@@ -190,7 +195,7 @@ enum CheckReport {
             if !finding.entry.samples.isEmpty { key += " (\(finding.entry.samples.joined(separator: ", ")))" }
             rows.append(
                 [
-                    key, finding.entry.language, finding.category.rawValue, finding.problem.rawValue,
+                    key, finding.entry.language, finding.category.rawValue, problemName(finding),
                     size(finding.needed), size(finding.available),
                 ].map { TerminalText.cell($0) } + [
                     TerminalText.cell(finding.shown.joined(separator: " ⏎ "), maximumColumns: shownColumns),
@@ -214,6 +219,12 @@ enum CheckReport {
         return finding.entry.file == element.file ? view : "\(view), \(entry)"
     }
 
+    /// The problem, with a shrunk label's scale: "shrunk to 80%".
+    static func problemName(_ finding: Finding) -> String {
+        guard finding.problem == .shrunk, let scale = finding.fontScale else { return finding.problem.rawValue }
+        return "shrunk to \(min(99, Int((scale * 100).rounded())))%"
+    }
+
     static func summary(_ outcome: FitCheck.Outcome) -> String {
         let count = outcome.countsByProblem
         let (truncated, overflow, offscreen) = (
@@ -225,7 +236,9 @@ enum CheckReport {
             + (outcome.findings.isEmpty
                 ? "everything fits"
                 : "\(outcome.findings.count) failed (\(truncated) truncated, \(overflow) overflow"
-                    + (offscreen > 0 ? ", \(offscreen) off screen" : "") + ") in \(failedKeys) keys")
+                    + (offscreen > 0 ? ", \(offscreen) off screen" : "")
+                    + (count[.shrunk, default: 0] > 0 ? ", \(count[.shrunk, default: 0]) shrunk" : "")
+                    + ") in \(failedKeys) keys")
         if !outcome.unmatchedKeys.isEmpty {
             text += "; \(outcome.unmatchedKeys.count) keys matched no rule and were not checked"
         }
@@ -256,6 +269,9 @@ enum CheckReport {
                 ("language", .string(finding.entry.language)),
                 ("category", .string(finding.category.rawValue)),
                 ("problem", .string(finding.problem.rawValue)),
+            ]
+            if let scale = finding.fontScale { pairs.append(("fontScale", .number(scale))) }
+            pairs += [
                 ("control", .string(finding.control.rawValue)),
                 ("font", .string(finding.font)),
                 ("text", .string(finding.entry.text)),
@@ -290,6 +306,7 @@ enum CheckReport {
                     ("truncated", .number(Double(count[.truncated, default: 0]))),
                     ("overflow", .number(Double(count[.overflow, default: 0]))),
                     ("offscreen", .number(Double(count[.offscreen, default: 0]))),
+                    ("shrunk", .number(Double(count[.shrunk, default: 0]))),
                     ("keys", .number(Double(outcome.keys.count))),
                     ("languages", .array(outcome.languages.sorted().map(JSONValue.string))),
                     ("unmatchedKeys", .array(outcome.unmatchedKeys.sorted().map(JSONValue.string))),

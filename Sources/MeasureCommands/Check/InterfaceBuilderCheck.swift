@@ -282,6 +282,9 @@ struct InterfaceBuilderCheck {
             problem = .truncated
         } else if report.isOffscreen || report.hasNegativeSize {
             problem = .offscreen
+        } else if view is UILabel, report.shownFontScale < 1 {
+            // UIKit draws the text smaller instead of cutting it: whole, but not at its size.
+            problem = .shrunk
         } else {
             return nil
         }
@@ -292,6 +295,7 @@ struct InterfaceBuilderCheck {
             entry: entry, category: category, problem: problem, control: control, font: font,
             needed: needed, available: available,
             shown: report.shownLines ?? [text])
+        if problem == .shrunk { finding.fontScale = report.shownFontScale }
         finding.element = ElementReference(
             file: path, line: item.position.line, kind: item.kind, name: item.name, scene: scene.scene.name)
         return finding
