@@ -150,7 +150,9 @@ final class LayoutEngine {
         pendingDiagnostics = []
         let traits = root.traitCollection
         passTraits = (Double(traits.displayScale), traits.layoutDirection == .rightToLeft)
-        passHasSemanticContent = views.contains { $0.semanticContentAttribute != .unspecified }
+        passHasSemanticContent = views.contains {
+            $0.semanticContentAttribute != .unspecified || $0.traitOverrides.layoutDirection != nil
+        }
         if let window = root as? UIWindow { window.safeAreaInsets = window.deviceSafeAreaInsets }
         var inTree = Set<ObjectIdentifier>()
         inTree.reserveCapacity(views.count)

@@ -81,7 +81,12 @@ open class UIView: LayoutItem, CustomStringConvertible {
 
     /// Whether the view flips in a right-to-left layout (see `UIView+Direction.swift`).
     public var semanticContentAttribute: UISemanticContentAttribute = .unspecified {
-        didSet { if semanticContentAttribute != oldValue { setNeedsLayout() } }
+        didSet {
+            guard semanticContentAttribute != oldValue else { return }
+            // Leading and trailing are translated once per constraint: a new engine translates them again.
+            rootView.engine = nil
+            setNeedsLayout()
+        }
     }
     /// The superview, or nil for a root.
     public private(set) weak var superview: UIView?

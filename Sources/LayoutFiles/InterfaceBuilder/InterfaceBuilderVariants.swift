@@ -60,10 +60,20 @@ public final class InterfaceBuilderVariableScene {
         for text in texts { shown[text.key] = text.baseText }
     }
 
-    /// Sets every text-style font to its size at `category` (fonts of a fixed size stay).
+    /// Sets the language text is typeset in (a BCP 47 tag; nil for the development language):
+    /// fallback fonts follow it, as they follow the app's language on a device.
+    public func setLanguage(_ language: String?) {
+        let window = scene.screen.window
+        guard window.traitOverrides.typesettingLanguage != language else { return }
+        window.traitOverrides.typesettingLanguage = language
+    }
+
+    /// Sets every text-style font to its size at `category` (fonts of a fixed size stay), and
+    /// the screen's content size category.
     public func setContentSizeCategory(_ category: ContentSizeCategory) {
         guard category != self.category else { return }
         self.category = category
+        scene.screen.window.traitOverrides.preferredContentSizeCategory = category
         for entry in styled {
             var specification = FontSpecification(textStyle: entry.style, category: category)
             specification.family = InterfaceBuilderFonts.systemFamily()

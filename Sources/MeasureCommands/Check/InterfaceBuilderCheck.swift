@@ -33,6 +33,9 @@ struct InterfaceBuilderLanguage: Sendable {
     /// Whether the texts come from translation files (so a missing key is untranslated).
     var isTranslated: Bool { name != InterfaceBuilderLanguage.base && pseudo.isEmpty }
 
+    /// The language text is typeset in: a translation's; nil for Base and pseudolanguages.
+    var typesettingLanguage: String? { isTranslated ? name : nil }
+
     /// The name of the file's own texts.
     static let base = "Base"
 
@@ -174,6 +177,7 @@ struct InterfaceBuilderCheck {
             for scene in built[direction] ?? [] {
                 for language in languages where language.direction == direction {
                     outcome.languages.insert(language.name)
+                    scene.setLanguage(language.typesettingLanguage)
                     for item in scene.texts {
                         let (text, entry) = language.text(for: item)
                         scene.show(text, for: item)
