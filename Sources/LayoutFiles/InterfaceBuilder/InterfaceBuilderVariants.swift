@@ -35,6 +35,8 @@ public final class InterfaceBuilderVariableScene {
     /// Views inside a scroll view (their content may run past the screen).
     private let inScrollView: Set<String>
     private var category: ContentSizeCategory
+    /// Whether a label adjusts its font to the screen's category itself.
+    private let readsCategory: Bool
     private var shown: [String: String] = [:]
 
     init(
@@ -57,6 +59,7 @@ public final class InterfaceBuilderVariableScene {
             }
         }
         inScrollView = inside
+        readsCategory = scene.screen.views.contains { ($0.view as? UILabel)?.adjustsFontForContentSizeCategory == true }
         for text in texts { shown[text.key] = text.baseText }
     }
 
@@ -73,7 +76,9 @@ public final class InterfaceBuilderVariableScene {
     public func setContentSizeCategory(_ category: ContentSizeCategory) {
         guard category != self.category else { return }
         self.category = category
-        scene.screen.window.traitOverrides.preferredContentSizeCategory = category
+        // The screen's category is a trait change, which measures every view again: only for
+        // labels that read it (`adjustsFontForContentSizeCategory`).
+        if readsCategory { scene.screen.window.traitOverrides.preferredContentSizeCategory = category }
         for entry in styled {
             var specification = FontSpecification(textStyle: entry.style, category: category)
             specification.family = InterfaceBuilderFonts.systemFamily()

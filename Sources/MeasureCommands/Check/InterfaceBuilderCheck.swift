@@ -357,7 +357,11 @@ extension InterfaceBuilderCheck {
         guard let only else { return all }
         var chosen: [InterfaceBuilderLanguage] = []
         for part in only.split(separator: ",") {
-            let name = part.trimmingCharacters(in: .whitespaces)
+            var name = part.trimmingCharacters(in: .whitespaces)
+            // A pseudolanguage combination in any order: `accented+double-length`.
+            if let combination = try? Pseudolanguage.parse(name) {
+                name = combination.map(\.rawValue).joined(separator: "+")
+            }
             guard let language = all.first(where: { $0.name.lowercased() == name.lowercased() }) else {
                 throw RequestError(
                     kind: "unknownLanguage",
