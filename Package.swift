@@ -12,6 +12,9 @@ let package = Package(
         .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
         .library(name: "LayoutFiles", targets: ["LayoutFiles"]),
+        .library(name: "Pictures", targets: ["Pictures"]),
+        .library(name: "Documents", targets: ["Documents"]),
+        .library(name: "Catalogs", targets: ["Catalogs"]),
         .executable(name: "measure", targets: ["measure"]),
         .executable(name: "benchmarks", targets: ["benchmarks"]),
     ],
@@ -37,22 +40,28 @@ let package = Package(
 
         // Fonts → shaped runs → break opportunities → lines.
         .target(name: "Typesetting", dependencies: ["CTextShim"]),
-        // Intrinsic sizes of UIKit controls (label, button, text view).
+        // Every intrinsic-size rule of UIKit's controls (label, button, text view, field, …).
         .target(name: "Controls", dependencies: ["Typesetting"]),
-        // Cassowary with Auto Layout priorities. Standard library only.
-        .target(name: "ConstraintSolver"),
+        // Cassowary with Auto Layout priorities. Standard library only; `fma` comes from the C
+        // math library, which Linux links only when asked (Tests/Consumers proves it links alone).
+        .target(name: "ConstraintSolver", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // Views, anchors, intrinsic-size constraints, guides, stack views and the layout pass.
         .target(name: "AutoLayout", dependencies: ["Typesetting", "Controls", "ConstraintSolver"]),
-        // The layout file format (JSON or YAML) and pictures of a laid-out screen (SVG, PNG).
-        .target(
-            name: "LayoutFiles",
-            dependencies: ["AutoLayout", "Typesetting", .product(name: "Yams", package: "Yams")]),
+        // Reading documents: JSON with positions, YAML with bounded aliases, the shared limits.
+        .target(name: "Documents", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // Translation catalogs: String Catalogs, .strings, gettext .po.
+        .target(name: "Catalogs", dependencies: ["Documents"]),
+        // The layout file format (JSON or YAML), read into a screen of views and constraints.
+        .target(name: "LayoutFiles", dependencies: ["AutoLayout", "Typesetting", "Documents"]),
+        // Pictures of a laid-out screen (SVG, PNG); the glyph outlines, bitmaps and PNG encoding
+        // it composes come from Typesetting, the only module that reaches the C libraries.
+        .target(name: "Pictures", dependencies: ["AutoLayout", "Typesetting"]),
 
         // The CLI's commands, as a library so fuzz targets and tools in the package can drive them.
         .target(
             name: "MeasureCommands",
             dependencies: [
-                "Typesetting", "Controls", "AutoLayout", "LayoutFiles",
+                "Typesetting", "Controls", "AutoLayout", "LayoutFiles", "Pictures", "Documents", "Catalogs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "measure", dependencies: ["MeasureCommands"]),
@@ -67,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "benchmarks",
             dependencies: [
-                "ConstraintSolver", "Typesetting", "Controls", "AutoLayout", "LayoutFiles",
+                "ConstraintSolver", "Typesetting", "Controls", "AutoLayout", "LayoutFiles", "Pictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -76,6 +85,9 @@ let package = Package(
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"], exclude: ["Fixtures"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Typesetting"]),
         .testTarget(name: "LayoutFilesTests", dependencies: ["LayoutFiles", "AutoLayout", "Typesetting"]),
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "LayoutFiles", "AutoLayout", "Typesetting"]),
+        .testTarget(name: "DocumentsTests", dependencies: ["Documents"]),
+        .testTarget(name: "CatalogsTests", dependencies: ["Catalogs"]),
         .testTarget(name: "MeasureCLITests", dependencies: ["Typesetting"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ReliabilityTests",

@@ -1,7 +1,7 @@
 // Iterative refinement: the rounding a tableau's arithmetic leaves in the solution is
 // measured against the constraints themselves and moved out through the markers' columns.
 
-extension Solver {
+extension Tableau {
     /// One step of iterative refinement.
     ///
     /// The values the tableau gives satisfy every constraint's creation row (expression,
@@ -65,19 +65,11 @@ extension Solver {
     /// drift. The test of every verdict checked by its consequence and of the drift check.
     /// `adding`: a required constraint being added, not yet registered, which must hold too.
     mutating func drifts(adding constraint: Constraint? = nil) -> Bool {
-        let tolerance = Swift.max(driftTolerance, 2 * inherentDrift)
+        let tolerance = Swift.max(driftTolerance, 2 * rounding.inherentDrift)
         let drift = refined(adding: constraint)
         return drift.required > tolerance || drift.added > tolerance
     }
 }
-
-/// Drift of the required constraints (relative to the largest value held) past which the
-/// solution is refined: a few hundred units in the last place.
-let refinementTolerance = 1.0e-13
-
-/// At most this many refinement steps per operation; each divides the drift by about the
-/// tableau's relative rounding times the system's condition, so one usually suffices.
-let refinementSteps = 3
 
 /// A sum of products kept with its rounding error (Ogita, Rump and Oishi's Dot2): as accurate
 /// as if computed in twice the precision and then rounded.

@@ -158,7 +158,7 @@ struct VariableTable: Sendable {
 struct ConstraintTable: Sendable {
     private var index = IdentityTable()
     /// Records by slot; nil for a free slot.
-    private(set) var slots: [Solver.ConstraintInfo?] = []
+    private(set) var slots: [Tableau.ConstraintInfo?] = []
     private var freeSlots: [Int32] = []
 
     var count: Int { index.count }
@@ -168,13 +168,13 @@ struct ConstraintTable: Sendable {
         index.find(constraint.tableKey)
     }
 
-    subscript(constraint: Constraint) -> Solver.ConstraintInfo? {
+    subscript(constraint: Constraint) -> Tableau.ConstraintInfo? {
         guard let s = index.find(constraint.tableKey) else { return nil }
         return slots[Int(s)]
     }
 
     /// Inserts the record of a constraint that is not in the table; returns its slot.
-    mutating func insert(_ info: consuming Solver.ConstraintInfo) -> Int32 {
+    mutating func insert(_ info: consuming Tableau.ConstraintInfo) -> Int32 {
         let s: Int32
         if !freeSlots.isEmpty {
             s = freeSlots.removeLast()
@@ -190,7 +190,7 @@ struct ConstraintTable: Sendable {
     }
 
     /// Removes a constraint's record and returns it.
-    mutating func removeValue(forKey constraint: Constraint) -> Solver.ConstraintInfo? {
+    mutating func removeValue(forKey constraint: Constraint) -> Tableau.ConstraintInfo? {
         guard let s = index.remove(constraint.tableKey) else { return nil }
         let info = slots[Int(s)]
         slots[Int(s)] = nil
@@ -204,5 +204,5 @@ struct ConstraintTable: Sendable {
     }
 
     /// All records, in slot order (callers sort by insertion order where order matters).
-    var values: [Solver.ConstraintInfo] { slots.compactMap { $0 } }
+    var values: [Tableau.ConstraintInfo] { slots.compactMap { $0 } }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Typesetting
 
 /// A legacy `UIButton`'s sizing (no `UIButton.Configuration`).
@@ -12,11 +13,11 @@ public struct Button: Sendable {
     /// The title font (UIKit's default is the 15 pt system font).
     public var font: Font
     /// Insets around the content; they add to the intrinsic size.
-    public var contentEdgeInsets: EdgeInsets = .zero
+    public var contentEdgeInsets: UIEdgeInsets = .zero
     /// Moves the title; does not change the intrinsic size.
-    public var titleEdgeInsets: EdgeInsets = .zero
+    public var titleEdgeInsets: UIEdgeInsets = .zero
     /// Moves the image; does not change the intrinsic size.
-    public var imageEdgeInsets: EdgeInsets = .zero
+    public var imageEdgeInsets: UIEdgeInsets = .zero
     /// Extra space after each grapheme cluster of the title.
     public var letterSpacing: Double = 0
     /// The title's BCP 47 language ("ja", "ar"), a hint that picks fallback faces; nil is unknown.
@@ -53,20 +54,23 @@ public struct Button: Sendable {
 
     /// The insets around the title: `contentEdgeInsets`, or when they are all zero the default
     /// 6 pt above and below (what the intrinsic size and the title's baselines use).
-    public var effectiveContentInsets: EdgeInsets {
+    public var effectiveContentInsets: UIEdgeInsets {
         contentEdgeInsets.isZero
-            ? EdgeInsets(top: Button.defaultTitleVerticalPadding, bottom: Button.defaultTitleVerticalPadding)
+            ? UIEdgeInsets(top: Button.defaultTitleVerticalPadding, bottom: Button.defaultTitleVerticalPadding)
             : contentEdgeInsets
     }
 
     /// `intrinsicContentSize`: the title's size on the pixel grid plus the content insets
     /// (or the default 6 pt above and below). An empty title measures one line high.
-    public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError) -> Size
+    public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError)
+        -> CGSize
     {
         try PixelGrid.validate(scale: scale)
         let titleSize = try titleLabel.intrinsicContentSize(scale: scale, prepared: prepared)
-        let titleHeight = title.isEmpty ? PixelGrid.ceil(font.lineHeight, scale: scale) : titleSize.height
+        // An empty title is one line high, set like any title line: without the line gap.
+        let line = font.metrics.ascender - font.metrics.descender
+        let titleHeight = title.isEmpty ? PixelGrid.ceil(line, scale: scale) : titleSize.height
         let insets = effectiveContentInsets
-        return Size(width: titleSize.width + insets.horizontal, height: titleHeight + insets.vertical)
+        return CGSize(width: titleSize.width + insets.horizontal, height: titleHeight + insets.vertical)
     }
 }

@@ -1,63 +1,71 @@
+import Foundation
 import Typesetting
 
-/// A width and height in points (`CGSize`).
-public struct Size: Hashable, Sendable, Codable, CustomStringConvertible {
-    /// The width in points; `noIntrinsicMetric` (−1) when a view has none.
-    public var width: Double
-    /// The height in points; `noIntrinsicMetric` (−1) when a view has none.
-    public var height: Double
+// One size type and one insets type across the package: `CGSize` (Foundation's, as UIKit
+// uses it) and `UIEdgeInsets` (defined here, the lowest module that needs insets, and
+// re-exported by `AutoLayout`). Lengths are `CGFloat`, which converts implicitly to and
+// from `Double`; the text engine below (`Typesetting`) speaks `Double` and has no size type
+// of its own beyond `TextMeasurement`.
 
-    /// Creates a size.
-    public init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
-    }
+/// `UIView.noIntrinsicMetric`: the view has no intrinsic size along that axis (−1).
+/// `AutoLayout` spells it `UIView.noIntrinsicMetric`, as UIKit does; both read this value.
+public let noIntrinsicMetric: CGFloat = -1
 
-    /// (0, 0).
-    public static let zero = Size(width: 0, height: 0)
-
-    /// "(w 333 h 64.5)", as UIKit's debugger prints sizes.
-    public var description: String { "(w \(PixelGrid.format(width)) h \(PixelGrid.format(height)))" }
-}
-
-/// `UIView.noIntrinsicMetric`: the view has no intrinsic size along that axis.
-public let noIntrinsicMetric: Double = -1
-
-/// Insets on four edges, in points (`UIEdgeInsets`).
-public struct EdgeInsets: Hashable, Sendable, Codable {
-    /// Top inset.
-    public var top: Double
-    /// Left inset.
-    public var left: Double
-    /// Bottom inset.
-    public var bottom: Double
-    /// Right inset.
-    public var right: Double
+/// Insets on the four sides of a rectangle, in points (`UIEdgeInsets`).
+public struct UIEdgeInsets: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The top inset.
+    public var top: CGFloat
+    /// The left inset.
+    public var left: CGFloat
+    /// The bottom inset.
+    public var bottom: CGFloat
+    /// The right inset.
+    public var right: CGFloat
 
     /// Creates insets.
-    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+    public init(top: CGFloat = 0, left: CGFloat = 0, bottom: CGFloat = 0, right: CGFloat = 0) {
         self.top = top
         self.left = left
         self.bottom = bottom
         self.right = right
     }
 
-    /// All zero.
-    public static let zero = EdgeInsets()
+    /// No insets.
+    public static let zero = UIEdgeInsets()
 
-    /// left + right.
-    public var horizontal: Double { left + right }
-    /// top + bottom.
-    public var vertical: Double { top + bottom }
+    /// `left + right`.
+    public var horizontal: CGFloat { left + right }
+    /// `top + bottom`.
+    public var vertical: CGFloat { top + bottom }
+    /// Whether every edge is zero.
+    public var isZero: Bool { top == 0 && left == 0 && bottom == 0 && right == 0 }
+
+    /// Adds insets side by side.
+    public static func + (lhs: UIEdgeInsets, rhs: UIEdgeInsets) -> UIEdgeInsets {
+        UIEdgeInsets(
+            top: lhs.top + rhs.top, left: lhs.left + rhs.left, bottom: lhs.bottom + rhs.bottom,
+            right: lhs.right + rhs.right)
+    }
+
+    /// `{top, left, bottom, right}`, as UIKit prints insets.
+    public var description: String {
+        "{\([top, left, bottom, right].map { PixelGrid.format(Double($0)) }.joined(separator: ", "))}"
+    }
+
     /// The width left inside a view `width` wide (unbounded stays unbounded) once the left and
     /// right insets are taken off.
     /// - Throws: `widthTooNarrow`, with `rule` saying what the width must exceed, when nothing is left.
     func innerWidth(of width: Double, rule: String) throws(TypesettingError) -> Double {
-        let inner = width - horizontal
-        guard inner > 0 else { throw .widthTooNarrow(width: width, reserved: horizontal, rule: rule) }
+        let inner = width - Double(horizontal)
+        guard inner > 0 else { throw .widthTooNarrow(width: width, reserved: Double(horizontal), rule: rule) }
         return inner
     }
-
-    /// Whether every edge is zero.
-    public var isZero: Bool { top == 0 && left == 0 && bottom == 0 && right == 0 }
 }
+
+/// The insets type's former name in this module.
+@available(*, deprecated, renamed: "UIEdgeInsets")
+public typealias EdgeInsets = UIEdgeInsets
+
+/// The size type's former name in this module.
+@available(*, deprecated, renamed: "CGSize")
+public typealias Size = CGSize

@@ -1,3 +1,4 @@
+import Foundation
 import Typesetting
 
 /// `UILabel`'s sizing: the text measured with real fonts, raised to the pixel grid.
@@ -27,6 +28,13 @@ public struct Label: Sendable {
     public var lineHeightMultiple: Double = 0
     /// The text's BCP 47 language ("ja", "ar"), a hint that picks fallback faces; nil is unknown.
     public var language: String?
+    /// Whether the text is drawn smaller, down to `minimumScaleFactor`, instead of truncating
+    /// when it does not fit its bounds (`adjustsFontSizeToFitWidth`). The intrinsic size stays
+    /// the unshrunk text's; ``shownText(in:scale:prepared:registry:)`` gives the scale drawn.
+    public var adjustsFontSizeToFitWidth = false
+    /// The smallest fraction of the font size the text may shrink to (`minimumScaleFactor`);
+    /// 0, UIKit's default, keeps the font size, so the text truncates as without shrinking.
+    public var minimumScaleFactor: Double = 0
 
     /// Creates a label with UIKit's defaults.
     public init(text: String, font: Font) {
@@ -52,10 +60,18 @@ public struct Label: Sendable {
     }
 
     /// The layout options of the label at `width`.
-    func options(width: Double) -> LayoutOptions {
+    ///
+    /// Every line is set at ascender − descender, without the font's line gap: in public
+    /// Interface Builder files, labels in fonts with a gap (D-DIN, Poppins: 86 and 100/1000 em)
+    /// are stored at exactly `lines × (ascender − descender)` raised to the pixel grid (65
+    /// single-line labels, none fitting with the gap; 379 of 461 wrapped ones against 237 with
+    /// it). `lineSpacing` and `lineHeightMultiple` apply as before. Button titles are labels,
+    /// so they follow the same rule; text views keep the gap (docs/system-font.md).
+    /// `LineGapTests` pins it.
+    public func options(width: Double) -> LayoutOptions {
         LayoutOptions(
             width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode, lineSpacing: lineSpacing,
-            lineHeightMultiple: lineHeightMultiple)
+            lineHeightMultiple: lineHeightMultiple, includesLineGap: false)
     }
 
     /// `intrinsicContentSize`, on the pixel grid of `scale`.
@@ -64,14 +80,15 @@ public struct Label: Sendable {
     ///   than any bounds (UIKit reports 853 wide for a label 343 wide).
     /// - Otherwise the text wraps at `preferredMaxLayoutWidth` when it is set; the width is
     ///   the widest line and the height the lines' heights, capped at `numberOfLines`.
-    public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError) -> Size
+    public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError)
+        -> CGSize
     {
         try PixelGrid.validate(scale: scale)
         if text.isEmpty { return .zero }
         let width = numberOfLines != 1 && preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : .infinity
         // The size alone: `measure(_:)` gives what `layout(_:)` does without building the lines.
         let size = try preparedText(prepared).measure(options(width: width)).size(scale: scale)
-        return Size(width: size.width, height: size.height)
+        return CGSize(width: size.width, height: size.height)
     }
 }
 
@@ -81,10 +98,10 @@ public struct PaddingLabel: Sendable {
     /// The label inside the padding.
     public var label: Label
     /// The padding; it is added to the label's intrinsic size and taken off the wrapping width.
-    public var padding: EdgeInsets
+    public var padding: UIEdgeInsets
 
     /// Wraps a label in padding.
-    public init(label: Label, padding: EdgeInsets) {
+    public init(label: Label, padding: UIEdgeInsets) {
         self.label = label
         self.padding = padding
     }
@@ -101,13 +118,14 @@ public struct PaddingLabel: Sendable {
 
     /// The label's intrinsic size plus the padding. A set `preferredMaxLayoutWidth` is the
     /// padded label's width, so the text wraps at that width minus the horizontal padding.
-    public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError) -> Size
+    public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError)
+        -> CGSize
     {
         var inner = label
         if inner.preferredMaxLayoutWidth > 0 {
             inner.preferredMaxLayoutWidth = max(inner.preferredMaxLayoutWidth - padding.horizontal, 1)
         }
         let size = try inner.intrinsicContentSize(scale: scale, prepared: prepared)
-        return Size(width: size.width + padding.horizontal, height: size.height + padding.vertical)
+        return CGSize(width: size.width + padding.horizontal, height: size.height + padding.vertical)
     }
 }

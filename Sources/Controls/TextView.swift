@@ -1,3 +1,4 @@
+import Foundation
 import Typesetting
 
 /// `UITextView`'s sizing.
@@ -14,7 +15,7 @@ public struct TextView: Sendable {
     /// Whether the view scrolls; a scrolling text view has no intrinsic size.
     public var isScrollEnabled: Bool = true
     /// The inset of the text container (UIKit's default: 8 top, 8 bottom).
-    public var textContainerInset = EdgeInsets(top: 8, left: 0, bottom: 8, right: 0)
+    public var textContainerInset = UIEdgeInsets(top: 8, left: 0, bottom: 8, right: 0)
     /// Padding at each end of every line fragment (UIKit's default: 5).
     public var lineFragmentPadding: Double = 5
     /// The view's width when it is constrained; nil lets the text run on one line per paragraph.
@@ -75,10 +76,11 @@ public struct TextView: Sendable {
 
     /// `intrinsicContentSize`: (−1, −1) while scrolling is enabled; otherwise the text size plus
     /// the container inset and line fragment padding, on the pixel grid of `scale`.
-    public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError) -> Size
+    public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError)
+        -> CGSize
     {
         try PixelGrid.validate(scale: scale)
-        if isScrollEnabled { return Size(width: noIntrinsicMetric, height: noIntrinsicMetric) }
+        if isScrollEnabled { return CGSize(width: noIntrinsicMetric, height: noIntrinsicMetric) }
         // The size alone: `measure(_:)` gives what `layout(_:)` does without building the lines.
         let options = try layoutOptions()
         let measured = try preparedText(prepared).measure(options)
@@ -88,6 +90,6 @@ public struct TextView: Sendable {
         }
         let width = measured.width + textContainerInset.horizontal + 2 * lineFragmentPadding
         let height = textHeight + textContainerInset.vertical
-        return Size(width: PixelGrid.ceil(width, scale: scale), height: PixelGrid.ceil(height, scale: scale))
+        return CGSize(width: PixelGrid.ceil(width, scale: scale), height: PixelGrid.ceil(height, scale: scale))
     }
 }

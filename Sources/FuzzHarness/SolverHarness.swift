@@ -1,7 +1,7 @@
 import ConstraintSolver
 import Foundation
 
-/// Fuzz target 4: the solver with random constraint streams: add, remove, add and remove
+/// The solver's fuzz target: the solver with random constraint streams: add, remove, add and remove
 /// edit variables, suggest values and update constants, over a small pool of variables so
 /// that constraints interact (conflicts, redundancy, cycles of definitions).
 ///
@@ -12,7 +12,7 @@ import Foundation
 package enum SolverHarness {
     // Coefficients span 10^4 (0.01 to 100). Wider spans chained through definitions reach
     // the accuracy limit of floating point (docs/solver.md, "Numerics"); the 10^6 against
-    // 10^-3 case that the old absolute zero tolerance broke is tested in FuzzFindingsTests.
+    // 10^-3 case that the old absolute zero tolerance broke is tested in NumericalRobustnessTests.
     static let coefficients: [Double] = [1, -1, 2, -2, 0.5, 3, -0.25, 10, 100, -0.01, 0, 4]
     // No constants near the solver's zero tolerance for values (1e-8): `1000·v + 1e-7 <= 0`
     // and `v == 0` conflict by 1e-10 in `v`, which counts as zero.
@@ -141,11 +141,11 @@ package enum SolverHarness {
             // values too (a suggestion of -7e5 through a coefficient of 1/0.01 put 7e8 in the
             // tableau, and its rounding outlived the suggestion). The solver refines its
             // solution against the constraints (`Solver.refine()`), so what is left is a few
-            // hundred units in the last place of the largest value: across the 4,450 corpus
-            // inputs of 22 November, at most 2.1e-12 of it. The allowance, 1e-10 of it, is
-            // fifty times that; before refinement, a fresh build of the same constraints
-            // left 8.5e-9 (finding 27), and an allowance that trusted a fresh build's own
-            // rounding could not tell that from a fault in `add`.
+            // hundred units in the last place of the largest value (at most 2.1e-12 of it across
+            // the corpus). The allowance, 1e-10 of it, is fifty times that. Without refinement a
+            // fresh build of the same constraints can be 8.5e-9 off
+            // (`testRefinementRemovesTheRoundingOfTheTableau`), so an allowance that trusted a
+            // fresh build's own rounding could not tell that from a fault in `add`.
             let allowance = 1e-7 * max(1, abs(constant) + scale(of: expression, valueOf)) + 1e-10 * largest
             require(off <= allowance, "required \(constraint) is off by \(off) with values \(values)")
         }

@@ -1,4 +1,5 @@
 import Controls
+import Documents
 import Foundation
 import Typesetting
 
@@ -83,9 +84,8 @@ enum Batch {
     /// The `id` of a line that failed validation, when the line is still a JSON object, so
     /// callers can match every error to its request.
     static func echoedID(_ bytes: [UInt8]) -> JSONValue? {
-        guard String(validating: bytes, as: UTF8.self) != nil, case .object(let pairs)? = JSONValue(parsing: bytes)
-        else { return nil }
-        return pairs.first(where: { $0.0 == "id" })?.1
+        guard let node = try? DocumentNode.parseJSON(bytes), let id = node["id"] else { return nil }
+        return JSONValue(id)
     }
 
     static func errorObject(_ error: RequestError, line: Int, id: JSONValue?) -> String {
@@ -98,35 +98,44 @@ enum Batch {
         return JSONValue.object(pairs).serialized()
     }
 
-    /// Decodes one line: strict UTF-8, a JSON object, known fields of the right types.
+    /// Decodes one line: strict UTF-8, one JSON object (RFC 8259, read by the shared reader:
+    /// no trailing commas, no repeated keys, numbers within a double's range), known fields
+    /// of the right types. A blank line never gets here: it is skipped without an answer.
     static func parse(_ bytes: [UInt8], line: Int) -> Result<MeasureRequest, RequestError> {
-        guard String(validating: bytes, as: UTF8.self) != nil else {
-            let offset = bytes.firstInvalidUTF8Offset()
-            return .failure(
-                RequestError(
-                    kind: "invalidUTF8",
-                    "line \(line): invalid UTF-8 at byte \(offset); batch input must be UTF-8 JSON lines", exitCode: 65)
-            )
+        let node: DocumentNode
+        do {
+            node = try DocumentNode.parseJSON(bytes)
+        } catch {
+            return .failure(lineError(error, line: line))
         }
-        guard let object = JSONValue(parsing: bytes) else {
-            return .failure(
-                RequestError(
-                    kind: "invalidJSON",
-                    "line \(line): not valid JSON; each line must be one JSON object such as {\"text\":\"Hello\",\"width\":343}",
-                    exitCode: 65))
-        }
-        guard case .object(let pairs) = object else {
+        guard case .object(let members) = node.value else {
             return .failure(
                 RequestError(
                     kind: "invalidJSON", "line \(line): expected a JSON object, such as {\"text\":\"Hello\"}",
                     exitCode: 65))
         }
-        var fields: [String: JSONValue] = [:]
-        for (key, value) in pairs { fields[key] = value }
+        var fields: [String: DocumentNode] = [:]
+        for member in members { fields[member.key] = member.value }
         do {
             return .success(try request(from: fields, line: line))
         } catch {
             return .failure(error)
+        }
+    }
+
+    /// A line the JSON reader refused: where on the line (the column, in characters) and why.
+    static func lineError(_ error: DocumentError, line: Int) -> RequestError {
+        let column = error.position.map { ", column \($0.column)" } ?? ""
+        switch error.kind {
+        case .encoding:
+            return RequestError(
+                kind: "invalidUTF8",
+                "line \(line)\(column): invalid UTF-8; batch input must be UTF-8 JSON lines", exitCode: 65)
+        case .syntax, .limit:
+            return RequestError(
+                kind: "invalidJSON",
+                "line \(line)\(column): not valid JSON: \(error.message); each line must be one JSON object such as {\"text\":\"Hello\",\"width\":343}",
+                exitCode: 65)
         }
     }
 
@@ -137,7 +146,7 @@ enum Batch {
         "textStyle", "text-style", "category", "language",
     ])
 
-    static func request(from fields: [String: JSONValue], line: Int) throws(RequestError) -> MeasureRequest {
+    static func request(from fields: [String: DocumentNode], line: Int) throws(RequestError) -> MeasureRequest {
         func fail(_ field: String, _ expected: String) -> RequestError {
             RequestError(kind: "invalidField", "line \(line): field '\(field)' must be \(expected)")
         }
@@ -147,11 +156,11 @@ enum Batch {
             let known = knownFields.filter { !$0.contains("-") }.sorted().joined(separator: ", ")
             throw RequestError(kind: "unknownField", "line \(line): unknown field '\(unknown)'; known fields: \(known)")
         }
-        func raw(_ names: [String]) -> (String, JSONValue)? {
-            for name in names { if let value = fields[name], value != .null { return (name, value) } }
+        func raw(_ names: [String]) -> (String, DocumentNode)? {
+            for name in names { if let value = fields[name], !value.isNull { return (name, value) } }
             return nil
         }
-        func typed<T>(_ names: [String], _ expected: String, _ read: (JSONValue) -> T?) throws(RequestError) -> T? {
+        func typed<T>(_ names: [String], _ expected: String, _ read: (DocumentNode) -> T?) throws(RequestError) -> T? {
             guard let (name, value) = raw(names) else { return nil }
             guard let typed = read(value) else { throw fail(name, expected) }
             return typed
@@ -159,30 +168,30 @@ enum Batch {
         func number(_ names: String...) throws(RequestError) -> Double? { try typed(names, "a number", \.numberValue) }
         func string(_ names: String...) throws(RequestError) -> String? { try typed(names, "a string", \.stringValue) }
         func bool(_ names: String...) throws(RequestError) -> Bool? { try typed(names, "true or false", \.boolValue) }
-        func insets(_ names: String...) throws(RequestError) -> EdgeInsets? {
+        func insets(_ names: String...) throws(RequestError) -> UIEdgeInsets? {
             guard let (name, value) = raw(names) else { return nil }
-            switch value {
+            switch value.value {
             case .string(let text):
-                do { return try EdgeInsets(parsing: text) } catch { throw fail(name, "four numbers \"t,l,b,r\"") }
+                do { return try UIEdgeInsets(parsing: text) } catch { throw fail(name, "four numbers \"t,l,b,r\"") }
             case .array(let items):
                 let numbers = items.compactMap(\.numberValue)
                 guard numbers.count == 4, items.count == 4 else {
                     throw fail(name, "[top, left, bottom, right] or \"t,l,b,r\"")
                 }
-                return EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])
+                return UIEdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])
             default:
                 throw fail(name, "[top, left, bottom, right] or \"t,l,b,r\"")
             }
         }
 
         var request = MeasureRequest()
-        request.id = fields["id"]
+        request.id = fields["id"].map(JSONValue.init)
         guard let text = try string("text") else { throw fail("text", "present: the string to measure") }
         request.text = text
         if let font = try string("font") { request.font = font }
         request.size = try number("size")
         if let (_, weight) = raw(["weight"]) {
-            switch weight {
+            switch weight.value {
             case .string(let name): request.weight = name
             case .number(let number):
                 request.weight = number == number.rounded() && abs(number) < 1e6 ? String(Int(number)) : String(number)
@@ -205,8 +214,8 @@ enum Batch {
             request.control = kind
         }
         if let mode = try string("lineBreakMode", "line-break-mode") {
-            guard let parsed = LineBreakMode(rawValue: mode) else {
-                throw fail("lineBreakMode", "one of " + LineBreakMode.allCases.map(\.rawValue).joined(separator: ", "))
+            guard let parsed = LineBreakMode(parsing: mode) else {
+                throw fail("lineBreakMode", "one of " + LineBreakMode.allowedNames)
             }
             request.lineBreakMode = parsed
         }
@@ -264,8 +273,8 @@ struct LineReader {
     private(set) var bytesRead = 0
 
     /// Where the search for the next newline resumes: the bytes from `position` to here have
-    /// none. Without it a long line was searched again from its start after every read, time
-    /// quadratic in its length (a 100 MB line without a newline never finished).
+    /// none. Searching a long line again from its start after every read would take time
+    /// quadratic in its length (BatchLimitTests.testLongLineIsReadWhole).
     private var scanned = 0
     /// Lines returned so far.
     private(set) var lineCount = 0
@@ -341,7 +350,7 @@ struct LineReader {
     }
 }
 
-extension EdgeInsets {
+extension UIEdgeInsets {
     /// Parses "top,left,bottom,right" (UIEdgeInsets order); each a finite number.
     init(parsing text: String) throws(RequestError) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {

@@ -1,3 +1,4 @@
+import Documents
 import Typesetting
 
 /// The batch reader's answers, for the fuzz harness and tools inside the package: the same
@@ -23,13 +24,15 @@ package enum BatchAnswers {
         return request.text
     }
 
-    /// What an answer holds, read back with the batch reader's own JSON parser: the top-level
+    /// What an answer holds, read back with the shared JSON reader: the top-level
     /// keys, its top-level numbers, and the text of each entry of `lines`. Nil when the answer
     /// is not one JSON object.
     package static func summary(ofAnswer bytes: [UInt8]) -> (
         keys: [String], numbers: [String: Double], lines: [String]
     )? {
-        guard case .object(let pairs)? = JSONValue(parsing: bytes) else { return nil }
+        guard let node = try? DocumentNode.parseJSON(bytes), case .object(let pairs) = JSONValue(node) else {
+            return nil
+        }
         var numbers: [String: Double] = [:]
         var lines: [String] = []
         for (key, value) in pairs {

@@ -1,28 +1,83 @@
 import ArgumentParser
 import Foundation
 
-/// The entry point: a first argument that names a subcommand runs it (`measure check …`);
-/// anything else is the classic `measure "TEXT" [options]`, parsed exactly as before.
-/// Each subcommand lives in its own folder (Check/) and is listed here.
+/// The entry point: a first argument that names a subcommand runs it (`measure check …`,
+/// `measure layout …`); anything else is the classic `measure "TEXT" [options]`.
+/// Each subcommand lives in its own folder (Check/, Layout/) and is listed here.
 package enum MeasureMain {
+    /// The version `measure --version` prints.
+    package static let version = "0.1.0"
+
     /// The subcommands by name.
     static let subcommands: [String: ParsableCommand.Type] = ["check": CheckCommand.self, "layout": LayoutCommand.self]
+
+    /// Every form of the command line, as `measure --help` shows it under USAGE and the
+    /// README's synopsis repeats it (`ReadmeExamplesTests` compares the two).
+    static let synopsis = """
+        measure "TEXT" [--font NAME|PATH] [--size PT] [--weight W] [--italic] [--width PT]
+                       [--lines N] [--scale 1|2|3] [--padding t,l,b,r]
+                       [--control label|textview|button] [--content-insets t,l,b,r]
+                       [--line-break-mode MODE] [--letter-spacing PT] [--line-spacing PT]
+                       [--line-height-multiple M] [--scroll-enabled] [--font-dir DIR]... [--json]
+                       [--text-style STYLE [--category CATEGORY]] [--language BCP47]
+        measure --batch FILE [--jobs N] [--font-dir DIR]...
+        measure --list-fonts [--font-dir DIR]...
+        measure check CATALOG... --spec SPEC [--json] [--font-dir DIR]... [--sample KIND=VALUE]... [--no-progress]
+        measure layout FILE [--device NAME] [--orientation O] [--category CATEGORY] [--json]
+                       [--svg FILE] [--png FILE] [--font-dir DIR]...
+        measure --version
+        """
 
     package static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let first = arguments.first, let command = subcommands[first] {
-            command.main(Array(arguments.dropFirst()))
+            run(command, Array(arguments.dropFirst()), name: "measure \(first)")
         } else {
-            Measure.main(arguments)
+            run(Measure.self, arguments, name: "measure")
         }
+    }
+
+    /// Parses and runs `command`. Help and `--version` go to stdout with status 0; every
+    /// error goes to stderr as "measure: error: …" (argument-parser's own errors included,
+    /// with a pointer to the help), with its exit status: 64 for a bad argument, or the one
+    /// the command chose.
+    static func run(_ command: ParsableCommand.Type, _ arguments: [String], name: String) -> Never {
+        do {
+            var parsed = try command.parseAsRoot(arguments)
+            try parsed.run()
+            exit(0)
+        } catch let code as ExitCode {
+            // Thrown by the commands after they printed their own message.
+            exit(code.rawValue)
+        } catch {
+            let status = command.exitCode(for: error)
+            if status == .success {
+                print(command.fullMessage(for: error))
+                exit(0)
+            }
+            let message = command.message(for: error)
+            if !message.isEmpty {
+                FileHandle.standardError.write(
+                    Data("measure: error: \(lowercasingFirstWord(message))\nSee '\(name) --help'.\n".utf8))
+            }
+            exit(status == .failure ? 64 : status.rawValue)
+        }
+    }
+
+    /// argument-parser's messages start with a capital ("Unexpected argument"); ours do not.
+    static func lowercasingFirstWord(_ message: String) -> String {
+        guard let first = message.first, first.isUppercase,
+            message.dropFirst().first.map({ $0.isLowercase || $0 == " " }) ?? true
+        else { return message }
+        return first.lowercased() + message.dropFirst()
     }
 }
 
 extension RequestError {
     /// How a subcommand ends on this error: its message, when it has one, on stderr after
-    /// "COMMAND: error: ", and the exit status it carries (to throw from `run()`).
-    func reported(by command: String) -> ExitCode {
-        if !message.isEmpty { FileHandle.standardError.write(Data("\(command): error: \(message)\n".utf8)) }
+    /// "measure: error: ", and the exit status it carries (to throw from `run()`).
+    func reported() -> ExitCode {
+        if !message.isEmpty { FileHandle.standardError.write(Data("measure: error: \(message)\n".utf8)) }
         return ExitCode(exitCode)
     }
 }

@@ -10,7 +10,7 @@ enum ControlKind: String, Codable, CaseIterable, Sendable {
 /// One measurement: the CLI options, or one line of a batch (same field names).
 struct MeasureRequest: Sendable {
     var text: String = ""
-    var font: String = FontRegistry.defaultFamily
+    var font: String = FontRegistry.systemFamily
     var size: Double?
     /// A weight name or number; nil is the text style's weight, or regular.
     var weight: String?
@@ -24,9 +24,9 @@ struct MeasureRequest: Sendable {
     var width: Double?
     var lines: Int = 0
     var scale: Double = 2
-    var padding: EdgeInsets?
+    var padding: UIEdgeInsets?
     var control: ControlKind = .label
-    var contentInsets: EdgeInsets?
+    var contentInsets: UIEdgeInsets?
     var lineBreakMode: LineBreakMode?
     var letterSpacing: Double = 0
     var lineSpacing: Double = 0
@@ -55,6 +55,28 @@ struct MeasureResult: Sendable {
     var lines: [LineInfo]
     var fonts: [String]
     var fontDescription: String
+    /// The family standing in for the system font when SF Pro was not found, else nil.
+    var systemFontStandIn: String? = nil
+}
+
+/// Says once per process, on stderr, that the system font is a stand-in: widths are then
+/// approximate (heights are SF Pro's). JSON results carry `systemFontStandIn` as well.
+enum SystemFontNotice {
+    private static let said = Locked(false)
+
+    static func note(_ font: Font) {
+        guard font.face.isSystemFontStandIn else { return }
+        let first = said.withLock { said -> Bool in
+            defer { said = true }
+            return !said
+        }
+        guard first else { return }
+        FileHandle.standardError.write(
+            Data(
+                ("measure: note: SF Pro was not found (add it with --font-dir or INTRINSIC_FONT_PATH); "
+                    + "the system font is \(font.face.family) with SF Pro's line metrics, so widths are approximate\n")
+                    .utf8))
+    }
 }
 
 /// Something the user gave that cannot be measured: what, and what is allowed.
@@ -115,6 +137,9 @@ extension MeasureRequest {
     static let largestLength: Double = 100_000
     /// `largestLength` as messages print it.
     static let largestLengthText = PixelGrid.format(largestLength)
+    /// The largest letter spacing accepted, either way, in points: the same on the command
+    /// line, in batch lines, check specs and layout files (docs/reliability.md, "Limits").
+    static let largestLetterSpacing: Double = 10_000
 
     /// Checks the values the engine would reject with a less helpful message (or not at all):
     /// what was wrong, and what is allowed. Returns the parsed weight (nil: the default).
@@ -161,7 +186,7 @@ extension MeasureRequest {
         }
         for (name, insets) in [("padding", padding), ("content insets", contentInsets)] {
             guard let insets else { continue }
-            let values = [insets.top, insets.left, insets.bottom, insets.right]
+            let values: [Double] = [insets.top, insets.left, insets.bottom, insets.right]
             guard values.allSatisfy({ $0.isFinite && abs($0) <= largest }) else {
                 throw RequestError(
                     kind: "invalidInsets",
@@ -169,10 +194,12 @@ extension MeasureRequest {
                 )
             }
         }
-        if letterSpacing.isFinite, abs(letterSpacing) > largest {
+        if letterSpacing.isFinite, abs(letterSpacing) > MeasureRequest.largestLetterSpacing {
+            let spacingLimit = PixelGrid.format(MeasureRequest.largestLetterSpacing)
             throw RequestError(
                 kind: "invalidParameter",
-                "invalid letter spacing \(PixelGrid.format(letterSpacing)): allowed -\(limit) to \(limit) points")
+                "invalid letter spacing \(PixelGrid.format(letterSpacing)): allowed -\(spacingLimit) to \(spacingLimit) points"
+            )
         }
         if lineSpacing.isFinite, lineSpacing > largest {
             throw RequestError(
@@ -183,6 +210,12 @@ extension MeasureRequest {
             throw RequestError(
                 kind: "invalidParameter",
                 "invalid line height multiple \(PixelGrid.format(lineHeightMultiple)): allowed 0 (off) to 1000")
+        }
+        try checkOptionsApply()
+        if let language, !MeasureRequest.isLanguageTag(language) {
+            throw RequestError(
+                kind: "invalidLanguage",
+                "invalid language '\(language)': use a BCP 47 tag such as en, ja, zh-Hant, pt-BR or sr-Latn-RS")
         }
         if FontRegistry.isFontPath(font) {
             var isDirectory: ObjCBool = false
@@ -196,6 +229,46 @@ extension MeasureRequest {
         return fontWeight
     }
 
+    /// Refuses a value the chosen control would ignore: each names the control it belongs to.
+    func checkOptionsApply() throws(RequestError) {
+        func refuse(_ owner: String, takes what: String, _ instead: String = "") throws(RequestError) -> Never {
+            throw RequestError(
+                kind: "unusedOption",
+                "only \(owner) takes \(what), and this is a \(control.rawValue)\(instead.isEmpty ? "" : "; \(instead)")"
+            )
+        }
+        if contentInsets != nil, control != .button {
+            try refuse(
+                "a button (control button)", takes: "content insets (contentEdgeInsets)",
+                control == .label ? "a label takes padding" : "")
+        }
+        if padding != nil, control != .label {
+            try refuse("a label", takes: "padding", control == .button ? "a button takes content insets" : "")
+        }
+        if lineBreakMode != nil, control != .label { try refuse("a label", takes: "a line break mode") }
+        if lines != 0, control != .label { try refuse("a label", takes: "a number of lines") }
+        if scrollEnabled, control != .textview {
+            try refuse("a text view (control textview)", takes: "scroll enabled")
+        }
+        if lineSpacing != 0 || lineHeightMultiple != 0, control == .button {
+            try refuse("a label or a text view", takes: "line spacing or a line height multiple")
+        }
+    }
+
+    /// Whether `tag` is a well-formed BCP 47 language tag (RFC 5646's syntax, `_` taken for
+    /// `-`): a 2–3 or 5–8 letter language, or `und`, then subtags of 1–8 letters or digits.
+    static func isLanguageTag(_ tag: String) -> Bool {
+        let subtags = tag.split(separator: "-", omittingEmptySubsequences: false).flatMap {
+            $0.split(separator: "_", omittingEmptySubsequences: false)
+        }
+        guard let language = subtags.first, [2, 3, 5, 6, 7, 8].contains(language.count),
+            language.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return false }
+        return subtags.dropFirst().allSatisfy { subtag in
+            (1...8).contains(subtag.count) && subtag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+    }
+
     /// Sizes the control; `validate()` has checked the values the engine does not.
     private func measure(registry: FontRegistry, weight fontWeight: FontWeight?) throws(TypesettingError)
         -> MeasureResult
@@ -205,6 +278,7 @@ extension MeasureRequest {
             family: self.font, textStyle: textStyle, category: category ?? .large, size: size, weight: fontWeight,
             italic: italic)
         let font = try specification.resolve(in: registry, defaultSize: control == .button ? 15 : 17)
+        SystemFontNotice.note(font)
         let configured = try configuredControl(font: font, registry: registry)
         let layout = try configured.layout()
         let intrinsic = try configured.intrinsicContentSize(scale: scale)
@@ -220,7 +294,8 @@ extension MeasureRequest {
             id: id, control: control, width: intrinsic.width, height: intrinsic.height,
             lineCount: layout.lineCount,
             truncated: layout.isTruncated, scale: scale, lines: lineInfos, fonts: fonts,
-            fontDescription: font.description)
+            fontDescription: font.description,
+            systemFontStandIn: font.face.isSystemFontStandIn ? font.face.family : nil)
     }
 }
 
@@ -285,7 +360,7 @@ struct ConfiguredControl {
     }
 
     /// The control's intrinsic content size, raised to the pixel grid of `scale`.
-    func intrinsicContentSize(scale: Double) throws(TypesettingError) -> Size {
+    func intrinsicContentSize(scale: Double) throws(TypesettingError) -> CGSize {
         switch view {
         case .label(let padded): return try padded.intrinsicContentSize(scale: scale, prepared: prepared)
         case .textview(let view): return try view.intrinsicContentSize(scale: scale, prepared: prepared)
@@ -314,8 +389,21 @@ extension ContentSizeCategory {
                 kind: "invalidCategory",
                 "unknown content size category '\(name)'; allowed: "
                     + ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")
-                    + " (or xSmall, xLarge, xxLarge, xxxLarge, AX1-AX5)")
+                    + " (or xSmall … xxxLarge, xs … xxxl, AX1-AX5)")
         }
         self = category
+    }
+}
+
+extension LineBreakMode {
+    /// Parses UIKit's name (`byTruncatingTail`) or its short alias (`truncateTail`), or says
+    /// which are allowed.
+    init(validating name: String) throws(RequestError) {
+        guard let mode = LineBreakMode(parsing: name) else {
+            throw RequestError(
+                kind: "invalidLineBreakMode",
+                "unknown line break mode '\(name)'; allowed: \(LineBreakMode.allowedNames)")
+        }
+        self = mode
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import AutoLayout
 import Foundation
 import LayoutFiles
+import Pictures
 
 /// `benchmarks pictures`: the feed of `benchmarks layout` (five views per cell) laid out on an
 /// iPhone 15, then drawn: the scene made from the views, written as SVG, and rasterized and

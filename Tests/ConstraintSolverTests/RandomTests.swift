@@ -137,7 +137,8 @@ final class RandomSystemTests: XCTestCase {
                         XCTAssertEqual(failed, c)
                         XCTAssertTrue(c.priority.isRequired)
                         assertSameState(before, s)
-                        // The conflict set is irreducible: it conflicts, and dropping any member does not.
+                        // The conflict set is irreducible: it conflicts, and dropping any member
+                        // does not.
                         XCTAssertFalse(isFeasible(conflicts + [c], s))
                         for k in conflicts.indices {
                             var smaller = conflicts
@@ -172,7 +173,7 @@ final class RandomSystemTests: XCTestCase {
                 }
                 for x in v { XCTAssertEqual(s.value(of: x), shadow.value(of: x)) }
                 for c in live where c.priority.isRequired {
-                    let k = s.constraints[c]?.constant
+                    let k = s.tableau.constraints[c]?.constant
                     XCTAssertLessThan(violation(c, s, constant: k), 1e-6, "\(c)")
                 }
             }
@@ -186,7 +187,7 @@ final class RandomSystemTests: XCTestCase {
         probe.explainsFailures = false
         do {
             for c in set {
-                let k = solver.constraints[c]?.constant ?? c.expression.constant
+                let k = solver.tableau.constraints[c]?.constant ?? c.expression.constant
                 try probe.add(Constraint(Expression(c.expression.terms, constant: k), c.relation))
             }
         } catch {
@@ -313,11 +314,11 @@ final class AmbiguityAgreementTests: XCTestCase {
             }
             _ = solver.updateVariables()
             let fast = solver.ambiguousVariables(among: variables)
-            let exact = variables.filter { solver.rangeIsWide($0) }
+            let exact = variables.filter { solver.tableau.rangeIsWide($0) }
             XCTAssertEqual(fast, exact)
             for variable in variables {
-                guard let s = solver.variableSymbols[variable] else { continue }
-                if solver.settledAmbiguity(of: solver.parametricRow(of: s)) != nil { settled += 1 }
+                guard let s = solver.tableau.variableSymbols[variable] else { continue }
+                if solver.tableau.settledAmbiguity(of: solver.tableau.parametricRow(of: s)) != nil { settled += 1 }
             }
         }
         XCTAssertGreaterThan(settled, 600, "most answers come from the tableau alone")

@@ -2,8 +2,8 @@ import XCTest
 
 @testable import ConstraintSolver
 
-/// Iterative refinement (`Refinement.swift`); the fuzz finding it fixed is in
-/// `FuzzFindingsTests.testRefinementRemovesTheRoundingOfTheTableau`.
+/// Iterative refinement (`Refinement.swift`); its effect on a whole system is pinned by
+/// `NumericalRobustnessTests.testRefinementRemovesTheRoundingOfTheTableau`.
 final class RefinementTests: XCTestCase {
     /// Large terms that cancel lose nothing: plain Double arithmetic gives 0 for both sums.
     func testCompensatedSumKeepsWhatCancellationLoses() {
@@ -33,7 +33,7 @@ final class RefinementTests: XCTestCase {
         try solver.add(Constraint(x + width - 375, .lessThanOrEqual))
         try solver.add(Constraint(y - 0.5 * width, .equal))
         let before = solver.values(of: [x, width, y])
-        try solver.refine()
+        try solver.tableau.refine()
         XCTAssertEqual(solver.values(of: [x, width, y]), before)
         XCTAssertEqual(before, [16, 343, 171.5])
         XCTAssertEqual(solver.invariantViolations(), [])
@@ -47,12 +47,12 @@ final class RefinementTests: XCTestCase {
         var solver = Solver()
         try solver.add(Constraint(x - 100, .equal))
         try solver.add(Constraint(y - 3 * x, .equal))
-        for s in solver.rowOf.indices { solver.rowOf[s]?.constant += 1e-6 }
-        for s in solver.definition.indices { solver.definition[s]?.constant += 1e-6 }
-        solver.program = nil
+        for s in solver.tableau.rowOf.indices { solver.tableau.rowOf[s]?.constant += 1e-6 }
+        for s in solver.tableau.definition.indices { solver.tableau.definition[s]?.constant += 1e-6 }
+        solver.tableau.program = nil
         XCTAssertNotEqual(solver.values(of: [x, y]), [100, 300])
-        XCTAssertGreaterThan(solver.requiredDrift(), 0)
-        let drift = solver.refined()
+        XCTAssertGreaterThan(solver.tableau.requiredDrift(), 0)
+        let drift = solver.tableau.refined()
         XCTAssertEqual(drift, 0)
         XCTAssertEqual(solver.values(of: [x, y]), [100, 300])
         XCTAssertEqual(solver.invariantViolations(), [])

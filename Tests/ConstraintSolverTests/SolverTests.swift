@@ -13,13 +13,13 @@ func assertSameState(
     _ a: Solver, _ b: Solver, file: StaticString = #filePath, line: UInt = #line
 ) {
     XCTAssertEqual(a.statistics, b.statistics, file: file, line: line)
-    XCTAssertTrue(a.rowOf == b.rowOf, "rows differ", file: file, line: line)
-    XCTAssertEqual(a.columns, b.columns, file: file, line: line)
-    XCTAssertEqual(a.objective, b.objective, file: file, line: line)
-    XCTAssertEqual(a.levels, b.levels, file: file, line: line)
-    XCTAssertEqual(a.kinds, b.kinds, file: file, line: line)
-    XCTAssertTrue(a.definition == b.definition, "definitions differ", file: file, line: line)
-    XCTAssertEqual(a.definitionUsers, b.definitionUsers, file: file, line: line)
+    XCTAssertTrue(a.tableau.rowOf == b.tableau.rowOf, "rows differ", file: file, line: line)
+    XCTAssertEqual(a.tableau.columns, b.tableau.columns, file: file, line: line)
+    XCTAssertEqual(a.tableau.objective, b.tableau.objective, file: file, line: line)
+    XCTAssertEqual(a.tableau.levels, b.tableau.levels, file: file, line: line)
+    XCTAssertEqual(a.tableau.kinds, b.tableau.kinds, file: file, line: line)
+    XCTAssertTrue(a.tableau.definition == b.tableau.definition, "definitions differ", file: file, line: line)
+    XCTAssertEqual(a.tableau.definitionUsers, b.tableau.definitionUsers, file: file, line: line)
 }
 
 final class ClassicTests: XCTestCase {
@@ -31,6 +31,23 @@ final class ClassicTests: XCTestCase {
         XCTAssertEqual(Constraint(x - 9, .equal).violation(value), 2)
         XCTAssertEqual(Constraint(x - 9, .greaterThanOrEqual).violation(constant: -4, value), 0)
         XCTAssertEqual(Constraint(x - 9, .equal).violation(constant: -10, value), 3)
+    }
+
+    /// Numbers do not conform to `ExpressionConvertible`: an operator with a number on one
+    /// side is an overload on `Double`, so plain arithmetic in a file that imports the solver
+    /// stays plain arithmetic, while `x + 12`, `2 * x` and `x == 16` still build expressions.
+    func testNumbersStayNumbers() throws {
+        XCTAssertFalse(Double.self is any ExpressionConvertible.Type)
+        XCTAssertFalse(Int.self is any ExpressionConvertible.Type)
+        let sum = 1.0 + 2.0
+        XCTAssertTrue(type(of: sum) == Double.self)
+        let x = Variable("x")
+        var s = Solver()
+        try s.add(x + 12 == 2 * x - 4)
+        try s.add(16 <= x)
+        XCTAssertEqual(s.value(of: x), 16)
+        XCTAssertEqual((12 - x).constant, 12)
+        XCTAssertEqual((12 - x).terms.first?.coefficient, -1)
     }
 
     func testSimple() throws {
@@ -483,21 +500,21 @@ final class FeedTests: XCTestCase {
             XCTAssertEqual(s.value(of: t), min(Double(40 + (r * 37) % 361), 510 - 84), accuracy: 1e-9)
         }
         assertConsistent(s)
-        let longest = s.rowOf.compactMap { $0?.count }.max() ?? 0
+        let longest = s.tableau.rowOf.compactMap { $0?.count }.max() ?? 0
         XCTAssertLessThanOrEqual(longest, 8)
         let (t, _, _, _) = try feed(200)
         XCTAssertLessThanOrEqual(Double(t.statistics.rows), 2.05 * Double(s.statistics.rows))
-        XCTAssertLessThanOrEqual(t.rowOf.compactMap { $0?.count }.max() ?? 0, 8)
+        XCTAssertLessThanOrEqual(t.tableau.rowOf.compactMap { $0?.count }.max() ?? 0, 8)
     }
 }
 
 /// The primal simplex on costs that are rounding.
 final class OptimizeTests: XCTestCase {
-    /// Finding 37: a symbol whose direction no row bounds entered on a level-999 cost of
+    /// A symbol whose direction no row bounds entered on a level-999 cost of
     /// -2e-8 (rounding of products of 0.01) with a cost of 2 on a lower level; `optimize`
     /// threw, the rebuild failed the same way, and the tableau was left unoptimised. An
     /// objective of nonnegative errors cannot be unbounded, so that cost is rounding, as one
-    /// whose direction only residue bounds is (finding 30): it is cleared, and only the level
+    /// whose direction only residue bounds is: it is cleared, and only the level
     /// below decides.
     func testACostThatNoRowBoundsIsClearedAsRounding() throws {
         let v = Variable("v")
@@ -505,17 +522,18 @@ final class OptimizeTests: XCTestCase {
         var solver = Solver()
         try solver.add(Constraint(v - 10, .equal, priority: 999))
         try solver.add(Constraint(w - 5, .equal, priority: 250))
-        XCTAssertEqual(solver.levels, [999, 250])
-        let errors = solver.symbolInfo.indices.filter {
-            solver.symbolInfo[$0].kind == .error && solver.rowOf[$0] == nil
-                && solver.objective[0][$0] != 0
+        XCTAssertEqual(solver.tableau.levels, [999, 250])
+        let tableau = solver.tableau
+        let errors = tableau.symbolInfo.indices.filter {
+            tableau.symbolInfo[$0].kind == .error && tableau.rowOf[$0] == nil
+                && tableau.objective[0][$0] != 0
         }
         let error = try XCTUnwrap(errors.first)
-        XCTAssertNil(solver.ratioTest(Int32(error), 1), "nothing bounds the error")
-        solver.addObjective(0, Int32(error), -2e-8 - solver.objective[0][error])
-        solver.addObjective(1, Int32(error), 2)
-        XCTAssertNoThrow(try solver.optimize())
-        XCTAssertEqual(solver.objective[0][error], 0)
+        XCTAssertNil(solver.tableau.ratioTest(Int32(error), 1), "nothing bounds the error")
+        solver.tableau.addObjective(0, Int32(error), -2e-8 - solver.tableau.objective[0][error])
+        solver.tableau.addObjective(1, Int32(error), 2)
+        XCTAssertNoThrow(try solver.tableau.optimize())
+        XCTAssertEqual(solver.tableau.objective[0][error], 0)
         XCTAssertEqual(solver.invariantViolations(), [])
         XCTAssertEqual(solver.value(of: v), 10, accuracy: 1e-12)
         XCTAssertEqual(solver.value(of: w), 5, accuracy: 1e-12)

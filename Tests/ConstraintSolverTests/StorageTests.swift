@@ -126,13 +126,13 @@ final class StorageTests: XCTestCase {
                     if (try? s.add(c)) != nil { added.append(c) }
                 }
                 _ = s.updateVariables()
-                let values = s.evaluate()
-                for symbol in 0..<s.symbolInfo.count {
-                    XCTAssertEqual(values[symbol], s.valueOfSymbol(Int32(symbol)), "seed \(seed)")
+                let values = s.tableau.evaluate()
+                for symbol in 0..<s.tableau.symbolInfo.count {
+                    XCTAssertEqual(values[symbol], s.tableau.valueOfSymbol(Int32(symbol)), "seed \(seed)")
                 }
                 for x in v {
-                    guard let symbol = s.variableSymbols[x] else { continue }
-                    XCTAssertEqual(s.symbolInfo[Int(symbol)].reported, s.value(of: x))
+                    guard let symbol = s.tableau.variableSymbols[x] else { continue }
+                    XCTAssertEqual(s.tableau.symbolInfo[Int(symbol)].reported, s.value(of: x))
                 }
             }
         }
@@ -158,19 +158,19 @@ final class StorageTests: XCTestCase {
                         Expression(terms, constant: Double(rng.int(-20...20))), relation,
                         priority: priority))
             }
-            for symbol in 0..<s.symbolInfo.count {
+            for symbol in 0..<s.tableau.symbolInfo.count {
                 for findCandidate in [false, true] {
                     var sparse = Row(constant: 1)
                     sparse.insert(Int32(symbol), 2)
-                    sparse.insert(Int32(rng.int(0...s.symbolInfo.count - 1)), -1)
+                    sparse.insert(Int32(rng.int(0...s.tableau.symbolInfo.count - 1)), -1)
                     var dense = sparse
-                    let sparseCandidate = s.expand(&sparse, findCandidate: findCandidate)
-                    if sparseCandidate < 0 { s.substituteBasics(&sparse) }
+                    let sparseCandidate = s.tableau.expand(&sparse, findCandidate: findCandidate)
+                    if sparseCandidate < 0 { s.tableau.substituteBasics(&sparse) }
                     var copy = s
-                    let denseCandidate = copy.expandInWorkspace(&dense, findCandidate: findCandidate)
+                    let denseCandidate = copy.tableau.expandInWorkspace(&dense, findCandidate: findCandidate)
                     XCTAssertEqual(denseCandidate, sparseCandidate)
                     XCTAssertEqual(dense, sparse, "seed \(seed) symbol \(symbol)")
-                    XCTAssertTrue(copy.workspace.allSatisfy { $0 == 0 }, "workspace left dirty")
+                    XCTAssertTrue(copy.tableau.workspace.allSatisfy { $0 == 0 }, "workspace left dirty")
                     checked += 1
                 }
             }

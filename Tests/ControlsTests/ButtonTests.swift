@@ -13,33 +13,33 @@ final class ButtonTests: XCTestCase {
         let button = try button()
         XCTAssertEqual(button.font.lineHeight, 17.900390625)
         // "Hello" at 15 pt: 5376 × 15 / 2048 = 39.375 → 39.5 @2x.
-        XCTAssertEqual(try button.intrinsicContentSize(scale: 2), Size(width: 39.5, height: 30))
-        XCTAssertEqual(try button.intrinsicContentSize(scale: 3), Size(width: 119.0 / 3, height: 54.0 / 3 + 12))
-        XCTAssertEqual(try button.intrinsicContentSize(scale: 1), Size(width: 40, height: 30))
+        XCTAssertEqual(try button.intrinsicContentSize(scale: 2), CGSize(width: 39.5, height: 30))
+        XCTAssertEqual(try button.intrinsicContentSize(scale: 3), CGSize(width: 119.0 / 3, height: 54.0 / 3 + 12))
+        XCTAssertEqual(try button.intrinsicContentSize(scale: 1), CGSize(width: 40, height: 30))
     }
 
     func testContentEdgeInsetsReplaceTheDefaultPadding() throws {
         var button = try button()
-        button.contentEdgeInsets = EdgeInsets(top: 10, left: 20, bottom: 10, right: 20)
-        XCTAssertEqual(try button.intrinsicContentSize(scale: 2), Size(width: 39.5 + 40, height: 18 + 20))
+        button.contentEdgeInsets = UIEdgeInsets(top: 10, left: 20, bottom: 10, right: 20)
+        XCTAssertEqual(try button.intrinsicContentSize(scale: 2), CGSize(width: 39.5 + 40, height: 18 + 20))
         // The "hug the title" trick: tiny non-zero insets remove the 6 pt padding.
-        button.contentEdgeInsets = EdgeInsets(top: 0.01, left: 0, bottom: 0.01, right: 0)
+        button.contentEdgeInsets = UIEdgeInsets(top: 0.01, left: 0, bottom: 0.01, right: 0)
         XCTAssertEqual(try button.intrinsicContentSize(scale: 2).height, 18.02, accuracy: 1e-9)
     }
 
     func testTitleAndImageInsetsDoNotChangeTheSize() throws {
         let plain = try button().intrinsicContentSize()
         var button = try button()
-        button.titleEdgeInsets = EdgeInsets(top: 5, left: 30, bottom: 5, right: 30)
-        button.imageEdgeInsets = EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
+        button.titleEdgeInsets = UIEdgeInsets(top: 5, left: 30, bottom: 5, right: 30)
+        button.imageEdgeInsets = UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
         XCTAssertEqual(try button.intrinsicContentSize(), plain)
-        button.contentEdgeInsets = EdgeInsets(top: 10, left: 20, bottom: 10, right: 20)
-        XCTAssertEqual(try button.intrinsicContentSize(), Size(width: 79.5, height: 38))
+        button.contentEdgeInsets = UIEdgeInsets(top: 10, left: 20, bottom: 10, right: 20)
+        XCTAssertEqual(try button.intrinsicContentSize(), CGSize(width: 79.5, height: 38))
     }
 
     func testEmptyTitleIsOneLineHigh() throws {
         let button = try button("")
-        XCTAssertEqual(try button.intrinsicContentSize(), Size(width: 0, height: 30))
+        XCTAssertEqual(try button.intrinsicContentSize(), CGSize(width: 0, height: 30))
     }
 
     func testLongTitleStaysOnOneLineAndTruncatesInTheMiddle() throws {

@@ -18,9 +18,9 @@ final class LabelTests: XCTestCase {
         let label = try label("Hello")
         XCTAssertEqual(label.numberOfLines, 1)
         XCTAssertEqual(label.lineBreakMode, .byTruncatingTail)
-        XCTAssertEqual(try label.intrinsicContentSize(scale: 2), Size(width: 45, height: 20.5))
-        XCTAssertEqual(try label.intrinsicContentSize(scale: 3), Size(width: 134.0 / 3, height: 61.0 / 3))
-        XCTAssertEqual(try label.intrinsicContentSize(scale: 1), Size(width: 45, height: 21))
+        XCTAssertEqual(try label.intrinsicContentSize(scale: 2), CGSize(width: 45, height: 20.5))
+        XCTAssertEqual(try label.intrinsicContentSize(scale: 3), CGSize(width: 134.0 / 3, height: 61.0 / 3))
+        XCTAssertEqual(try label.intrinsicContentSize(scale: 1), CGSize(width: 45, height: 21))
     }
 
     func testOneLineWidthIsTheFullTextEvenWithAPreferredWidth() throws {
@@ -71,18 +71,18 @@ final class LabelTests: XCTestCase {
     func testPaddingLabelAddsInsets() throws {
         // Seed 004: padding (4, 8, 4, 8) adds to super.intrinsicContentSize.
         let inner = try label("Hello")
-        let padded = PaddingLabel(label: inner, padding: EdgeInsets(top: 4, left: 8, bottom: 4, right: 8))
-        XCTAssertEqual(try padded.intrinsicContentSize(scale: 2), Size(width: 45 + 16, height: 20.5 + 8))
-        XCTAssertEqual(try padded.intrinsicContentSize(scale: 3), Size(width: 134.0 / 3 + 16, height: 61.0 / 3 + 8))
+        let padded = PaddingLabel(label: inner, padding: UIEdgeInsets(top: 4, left: 8, bottom: 4, right: 8))
+        XCTAssertEqual(try padded.intrinsicContentSize(scale: 2), CGSize(width: 45 + 16, height: 20.5 + 8))
+        XCTAssertEqual(try padded.intrinsicContentSize(scale: 3), CGSize(width: 134.0 / 3 + 16, height: 61.0 / 3 + 8))
         // Empty text: the padding alone.
-        let empty = PaddingLabel(label: try label(""), padding: EdgeInsets(top: 4, left: 8, bottom: 4, right: 8))
-        XCTAssertEqual(try empty.intrinsicContentSize(), Size(width: 16, height: 8))
+        let empty = PaddingLabel(label: try label(""), padding: UIEdgeInsets(top: 4, left: 8, bottom: 4, right: 8))
+        XCTAssertEqual(try empty.intrinsicContentSize(), CGSize(width: 16, height: 8))
         // A preferred width is the padded width: the text wraps 16 pt narrower.
         var wrapping = try label(long)
         wrapping.numberOfLines = 0
         wrapping.preferredMaxLayoutWidth = 343 + 16
-        let paddedWrap = PaddingLabel(label: wrapping, padding: EdgeInsets(top: 4, left: 8, bottom: 4, right: 8))
-        XCTAssertEqual(try paddedWrap.intrinsicContentSize(), Size(width: 340 + 16, height: 243.5 + 8))
+        let paddedWrap = PaddingLabel(label: wrapping, padding: UIEdgeInsets(top: 4, left: 8, bottom: 4, right: 8))
+        XCTAssertEqual(try paddedWrap.intrinsicContentSize(), CGSize(width: 340 + 16, height: 243.5 + 8))
     }
 
     func testEmptyLabelIsZero() throws {
@@ -91,10 +91,10 @@ final class LabelTests: XCTestCase {
             label.numberOfLines = lines
             label.preferredMaxLayoutWidth = 100
             for scale in [1.0, 2, 3] {
-                XCTAssertEqual(try label.intrinsicContentSize(scale: scale), Size.zero)
+                XCTAssertEqual(try label.intrinsicContentSize(scale: scale), CGSize.zero)
             }
         }
-        XCTAssertEqual(Size.zero, Size(width: 0, height: 0))
+        XCTAssertEqual(CGSize.zero, CGSize(width: 0, height: 0))
     }
 
     func testLineSpacingAndMultiple() throws {

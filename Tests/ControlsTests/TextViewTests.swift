@@ -10,7 +10,7 @@ final class TextViewTests: XCTestCase {
     func testScrollingEnabledHasNoIntrinsicSize() throws {
         let view = TextView(text: "Hello", font: try TestFont.font(17))
         XCTAssertTrue(view.isScrollEnabled)
-        XCTAssertEqual(try view.intrinsicContentSize(), Size(width: -1, height: -1))
+        XCTAssertEqual(try view.intrinsicContentSize(), CGSize(width: -1, height: -1))
         XCTAssertEqual(noIntrinsicMetric, -1)
     }
 
@@ -18,8 +18,8 @@ final class TextViewTests: XCTestCase {
         var view = TextView(text: "Hello", font: try TestFont.font(17))
         view.isScrollEnabled = false
         // 44.625 + 10 = 54.625 → 55 @2x; 20.287109375 + 16 = 36.287109375 → 36.5 @2x.
-        XCTAssertEqual(try view.intrinsicContentSize(scale: 2), Size(width: 55, height: 36.5))
-        XCTAssertEqual(try view.intrinsicContentSize(scale: 3), Size(width: 164.0 / 3, height: 109.0 / 3))
+        XCTAssertEqual(try view.intrinsicContentSize(scale: 2), CGSize(width: 55, height: 36.5))
+        XCTAssertEqual(try view.intrinsicContentSize(scale: 3), CGSize(width: 164.0 / 3, height: 109.0 / 3))
     }
 
     func testWrapsAtWidthMinusTen() throws {
@@ -33,7 +33,8 @@ final class TextViewTests: XCTestCase {
         var layout = try view.layout()
         XCTAssertEqual(layout.lineCount, 2)
         XCTAssertEqual(layout.width, 72.25)
-        XCTAssertEqual(try view.intrinsicContentSize(), Size(width: 82.5, height: TestFont.ceil(2 * Self.line17 + 16)))
+        XCTAssertEqual(
+            try view.intrinsicContentSize(), CGSize(width: 82.5, height: TestFont.ceil(2 * Self.line17 + 16)))
         view.width = 82
         layout = try view.layout()
         XCTAssertEqual(layout.lineCount, 4)
@@ -49,7 +50,7 @@ final class TextViewTests: XCTestCase {
     func testEmptyAndTrailingNewlineKeepACaretLine() throws {
         var view = TextView(text: "", font: try TestFont.font(17))
         view.isScrollEnabled = false
-        XCTAssertEqual(try view.intrinsicContentSize(), Size(width: 10, height: TestFont.ceil(Self.line17 + 16)))
+        XCTAssertEqual(try view.intrinsicContentSize(), CGSize(width: 10, height: TestFont.ceil(Self.line17 + 16)))
         view.text = "ab\n"
         XCTAssertEqual(try view.intrinsicContentSize().height, TestFont.ceil(2 * Self.line17 + 16))
     }

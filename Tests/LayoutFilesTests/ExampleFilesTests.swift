@@ -26,19 +26,19 @@ final class ExampleFilesTests: XCTestCase {
     }
 
     /// Seed 003, constraints (1)–(5): the label wraps at 375 − 48 and the button sits 24 below it.
-    func testSeed003LabelAndButton() throws {
+    func testLabelWrapsAtItsWidthAndPushesTheButtonDown() throws {
         let (report, _) = try layOutExample("seed-003-label-and-button.json")
         let label = report.frame("label")
         XCTAssertEqual(label.minX, 24)
         XCTAssertEqual(label.minY, 24)
         XCTAssertEqual(label.width, 327)
         XCTAssertEqual(report.view("label")?.lineCount, 4)
-        XCTAssertEqual(label.height, 82.5, "4 lines of Inter 17 on the @2x grid")
-        assertFrame(report.frame("button"), CGRect(x: 24, y: label.maxY + 24, width: 64, height: 30.5))
+        XCTAssertEqual(label.height, 81.5, "4 lines of the 17 pt system font (20.287 each) on the @2x grid")
+        assertFrame(report.frame("button"), CGRect(x: 24, y: label.maxY + 24, width: 64, height: 30))
     }
 
     /// Seed 003: the label hugs less (249) and stretches; the image resists more (751) and keeps 60.
-    func testSeed003ImageAndLabel() throws {
+    func testLowerHuggingStretchesTheLabelAndHigherResistanceKeepsTheImage() throws {
         let (report, _) = try layOutExample("seed-003-image-and-label.json")
         assertFrame(report.frame("image"), CGRect(x: 24, y: 24, width: 60, height: 60))
         let label = report.frame("label")
@@ -49,26 +49,26 @@ final class ExampleFilesTests: XCTestCase {
     }
 
     /// Seed 000: the base button is 44 tall and as wide as the plain one; the separator is 0.5 tall.
-    func testSeed000BaseButtonAndSeparator() throws {
+    func testOverriddenIntrinsicSizesOfAButtonAndASeparator() throws {
         let (report, _) = try layOutExample("seed-000-base-button.json")
         let plain = report.frame("plain")
-        XCTAssertEqual(plain.height, 30.5)
+        XCTAssertEqual(plain.height, 30, "a 15 pt system-font title (17.9, 18 at @2x) plus 6 above and below")
         assertFrame(report.frame("base"), CGRect(x: 20, y: plain.maxY + 8, width: plain.width, height: 44))
         assertFrame(report.frame("separator"), CGRect(x: 16, y: plain.maxY + 8 + 44 + 16, width: 359, height: 0.5))
     }
 
     /// Seed 001: the one-line label is cut at 343; the wrapped one grows; the text view fits its
     /// text; the image view is its image's size, centred.
-    func testSeed001IntrinsicSizes() throws {
+    func testIntrinsicSizesOfLabelsTextViewAndImageView() throws {
         let (report, screen) = try layOutExample("seed-001-intrinsic-sizes.json")
         let oneLine = try XCTUnwrap(report.view("oneLine"))
         XCTAssertTrue(oneLine.isTruncated)
         XCTAssertGreaterThan(oneLine.intrinsicContentSize.width, 800)
-        assertFrame(oneLine.windowFrame, CGRect(x: 16, y: 20, width: 343, height: 21))
-        assertFrame(report.frame("wrapped"), CGRect(x: 16, y: 57, width: 343, height: 82.5))
+        assertFrame(oneLine.windowFrame, CGRect(x: 16, y: 20, width: 343, height: 20.5))
+        assertFrame(report.frame("wrapped"), CGRect(x: 16, y: 56.5, width: 343, height: 81.5))
         let notes = report.frame("notes")
         XCTAssertEqual(notes.width, 343)
-        XCTAssertEqual(notes.height, 16 + 2 * 20.5 + 21, accuracy: 0.5, "8 + three lines + 8")
+        XCTAssertEqual(notes.height, 16 + 61, accuracy: 0.5, "8 + three lines of 20.287 + 8")
         let star = report.frame("star")
         XCTAssertEqual(star.size, CGSize(width: 100, height: 100))
         XCTAssertEqual(star.minX, 137.5)
@@ -78,7 +78,7 @@ final class ExampleFilesTests: XCTestCase {
 
     /// Seed 002, in YAML: the form's height is its rows (each as tall as its text field) plus
     /// the note and the spacing.
-    func testSeed002StackFormInYAML() throws {
+    func testStackFormInYAMLIsAsTallAsItsRows() throws {
         let (report, _) = try layOutExample("seed-002-stack-form.yaml")
         let form = report.frame("form")
         XCTAssertEqual(form.minX, 16, "a controller's root view keeps 16 pt side margins in compact width")
@@ -94,7 +94,7 @@ final class ExampleFilesTests: XCTestCase {
     }
 
     /// Seed 004: padding adds 8 + 8 to the width and 4 + 4 to the height, centred on the plain label.
-    func testSeed004PaddingLabel() throws {
+    func testPaddingAddsToTheLabelsIntrinsicSize() throws {
         let (report, _) = try layOutExample("seed-004-padding-label.json")
         let plain = report.frame("plain")
         let badge = report.frame("badge")

@@ -32,7 +32,7 @@ final class BatchLimitTests: XCTestCase {
     }
 
     /// An 8 MB line arrives in 128 reads of 64 KiB; each read must search only the new bytes
-    /// (searching from the line's start each time was 0.5 GB of scanning for this input).
+    /// (searching from the line's start each time would scan 0.5 GB for this input).
     func testLongLineIsReadWhole() throws {
         var input = Data(repeating: UInt8(ascii: "b"), count: 8 << 20)
         input.append(contentsOf: Array("\nlast".utf8))

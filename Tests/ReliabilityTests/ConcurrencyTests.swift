@@ -42,7 +42,7 @@ final class ConcurrencyTests: XCTestCase {
             label.numberOfLines = 0
             label.preferredMaxLayoutWidth = 200
             let size = try label.intrinsicContentSize(scale: 3)
-            out += [size.width.bitPattern, size.height.bitPattern]
+            out += [Double(size.width).bitPattern, Double(size.height).bitPattern]
         }
         // A small Auto Layout pass with a wrapping label, built on this thread.
         let root = UIView(frame: CGRect(x: 0, y: 0, width: 375, height: 667))

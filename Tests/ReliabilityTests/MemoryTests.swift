@@ -71,8 +71,8 @@ final class MemoryTests: XCTestCase {
     }
 
     /// A registry and the faces it loaded are freed once the caller lets them go, after text
-    /// was measured with them (fallback orders were cached process-wide, holding every
-    /// registry and face ever used: fuzzing font bytes grew the process past 2 GB).
+    /// was measured with them: fallback orders belong to their registry, not to the process,
+    /// so a process that makes a registry per input does not grow without bound.
     func testRegistryAndItsFacesAreFreedAfterMeasuring() throws {
         guard let directory = FontRegistry.bundledFontsDirectory else { throw XCTSkip("no bundled fonts") }
         weak var weakRegistry: FontRegistry?

@@ -23,7 +23,7 @@ final class LanguageFontsTests: XCTestCase {
     }
 
     func testKoreanIsMeasuredWithRealGlyphs() throws {
-        // Droid Sans Fallback lacks these syllables; before NanumGothic they were Inter's .notdef boxes.
+        // Droid Sans Fallback lacks these syllables; without NanumGothic they would be .notdef boxes.
         let font = try FontRegistry.shared.font("Inter", size: 17)
         let prepared = try PreparedText("바탕화면", font: font, language: "ko")
         for run in prepared.runs {

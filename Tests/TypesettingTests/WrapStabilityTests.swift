@@ -136,7 +136,7 @@ final class WrapStabilityTests: XCTestCase {
     /// is "A" then "V" and the kerning narrows the advance of "A" (8 pt in the paragraph, 10
     /// alone). After the break between "V" and "A", the next line starts with "A" shaped
     /// apart, 10 pt, and line filling must count that: "Ai" is 18 pt, not the 16 its
-    /// prepared advances add up to, so at 17 pt it does not fit (fuzz finding 32).
+    /// prepared advances add up to, so at 17 pt it does not fit.
     func testLineAfterAnUnsafeEmergencyBreakFitsAtItsShapedWidth() throws {
         let text = try Fixtures.boxes("\u{202E}VAi")
         let paragraph = text.paragraphs[0]

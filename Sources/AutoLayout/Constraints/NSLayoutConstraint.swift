@@ -176,7 +176,8 @@ public class NSLayoutConstraint: CustomStringConvertible {
     var isSystemConstraint = false
 
     // Weak, as UIKit's `firstItem` and `secondItem` are: views own their constraints, so a
-    // strong reference back made every laid-out tree a retain cycle that was never freed.
+    // strong reference back would make every laid-out tree a retain cycle
+    // (MemoryTests.testLaidOutViewTreeIsFreed).
     private(set) weak var first: (any LayoutItem)?
     private(set) weak var second: (any LayoutItem)?
     /// When the constraint was activated (its place in the deterministic solving order).

@@ -111,7 +111,7 @@ final class LayoutEngine {
     }
 
     /// A solved rectangle with each edge on the nearest pixel.
-    private func pixelEdges(_ r: Rect) -> (x0: Double, y0: Double, x1: Double, y1: Double) {
+    func pixelEdges(_ r: Rect) -> (x0: Double, y0: Double, x1: Double, y1: Double) {
         (pixelRound(r.minX), pixelRound(r.minY), pixelRound(r.maxX), pixelRound(r.maxY))
     }
     var isRightToLeft: Bool {
@@ -794,54 +794,6 @@ final class LayoutEngine {
         }
     }
 
-    // MARK: Feedback
-
-    /// Gives wrapping text its solved width; true when any changed (they are measured again).
-    private func updateWrapWidths(_ views: [UIView]) -> Bool {
-        var changed = false
-        for view in views where view.wrapsAtLayoutWidth {
-            let width = CGFloat(pixelRound(absoluteRect(view).width))
-            if view.automaticWrapWidth != width {
-                view.automaticWrapWidth = width
-                view.cachedIntrinsicSize = nil
-                changed = true
-            }
-        }
-        return changed
-    }
-
-    /// Safe-area insets of subviews: their overlap with the superview's unsafe area. True
-    /// when a view whose guides are in use changed.
-    private func updateSafeAreas(_ views: [UIView]) -> Bool {
-        guard fitting == nil else { return false }
-        // Only views whose guides are in use, and the superviews they inherit from, need
-        // their insets: reading every frame each round would cost a solver lookup per view.
-        var needed = Set<ObjectIdentifier>()
-        for view in views where !view.builtInGuides.isEmpty {
-            var current: UIView? = view
-            while let node = current, needed.insert(ObjectIdentifier(node)).inserted { current = node.superview }
-        }
-        guard !needed.isEmpty else { return false }
-        var changed = false
-        for view in views where needed.contains(ObjectIdentifier(view)) {
-            guard let parent = view.superview else { continue }
-            let p = absoluteRect(parent)
-            let r = absoluteRect(view)
-            let s = parent.safeAreaInsets
-            func overlap(_ value: Double, _ limit: Double) -> CGFloat { CGFloat(min(max(value, 0), max(limit, 0))) }
-            let insets = UIEdgeInsets(
-                top: overlap(p.minY + Double(s.top) - r.minY, r.height),
-                left: overlap(p.minX + Double(s.left) - r.minX, r.width),
-                bottom: overlap(r.maxY - (p.maxY - Double(s.bottom)), r.height),
-                right: overlap(r.maxX - (p.maxX - Double(s.right)), r.width))
-            if insets != view.safeAreaInsets {
-                view.safeAreaInsets = insets
-                changed = true
-            }
-        }
-        return changed
-    }
-
     typealias Rect = (minX: Double, minY: Double, maxX: Double, maxY: Double, width: Double, height: Double)
     /// The solved rectangles of the tree's views and guides, read in one evaluation after each sync.
     private var rects: [ObjectIdentifier: Rect] = [:]
@@ -869,29 +821,6 @@ final class LayoutEngine {
     /// sync, so this never falls back to reading the solver variable by variable.
     func absoluteRect(_ item: any LayoutItem) -> Rect {
         rects[ObjectIdentifier(item)] ?? (0, 0, 0, 0, 0, 0)
-    }
-
-    // MARK: Frames
-
-    private func writeFrames(_ views: [UIView]) {
-        var rounded: [ObjectIdentifier: (x: Double, y: Double)] = [:]
-        rounded.reserveCapacity(views.count)
-        for view in views {
-            let (x0, y0, x1, y1) = pixelEdges(absoluteRect(view))
-            rounded[ObjectIdentifier(view)] = (x0, y0)
-            var originX = x0
-            var originY = y0
-            if let parent = view.superview, let p = rounded[ObjectIdentifier(parent)] {
-                originX -= p.x
-                originY -= p.y
-            }
-            let frame = CGRect(x: originX, y: originY, width: x1 - x0, height: y1 - y0)
-            if view.frameStorage != frame { view.frameStorage = frame }
-            for guide in view.layoutGuides + view.builtInGuides {
-                let g = pixelEdges(absoluteRect(guide))
-                guide.layoutFrame = CGRect(x: g.x0 - x0, y: g.y0 - y0, width: g.x1 - g.x0, height: g.y1 - g.y0)
-            }
-        }
     }
 
     // MARK: Questions

@@ -1,4 +1,6 @@
-import Controls
+// `UIEdgeInsets`, `CGSize`-returning sizing rules and `noIntrinsicMetric` come from `Controls`;
+// a user of these views imports `AutoLayout` alone, as an app imports UIKit.
+@_exported import Controls
 import Foundation
 import Typesetting
 
@@ -42,45 +44,6 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable
     /// A priority lowered by `rhs`, as in `.defaultLow - 1`.
     public static func - (lhs: UILayoutPriority, rhs: Float) -> UILayoutPriority {
         UILayoutPriority(lhs.rawValue - rhs)
-    }
-}
-
-/// Insets on the four sides of a rectangle (`UIEdgeInsets`).
-public struct UIEdgeInsets: Hashable, Sendable, CustomStringConvertible {
-    /// The top inset.
-    public var top: CGFloat
-    /// The left inset.
-    public var left: CGFloat
-    /// The bottom inset.
-    public var bottom: CGFloat
-    /// The right inset.
-    public var right: CGFloat
-    /// Creates insets.
-    public init(top: CGFloat = 0, left: CGFloat = 0, bottom: CGFloat = 0, right: CGFloat = 0) {
-        self.top = top
-        self.left = left
-        self.bottom = bottom
-        self.right = right
-    }
-    /// No insets.
-    public static let zero = UIEdgeInsets()
-    /// `left + right`.
-    public var horizontal: CGFloat { left + right }
-    /// `top + bottom`.
-    public var vertical: CGFloat { top + bottom }
-    /// Adds insets side by side.
-    public static func + (lhs: UIEdgeInsets, rhs: UIEdgeInsets) -> UIEdgeInsets {
-        UIEdgeInsets(
-            top: lhs.top + rhs.top, left: lhs.left + rhs.left, bottom: lhs.bottom + rhs.bottom,
-            right: lhs.right + rhs.right)
-    }
-    /// The same insets for the text engine's controls.
-    var edgeInsets: EdgeInsets {
-        EdgeInsets(top: Double(top), left: Double(left), bottom: Double(bottom), right: Double(right))
-    }
-    /// `{top, left, bottom, right}`, as UIKit prints insets.
-    public var description: String {
-        "{\([top, left, bottom, right].map { PixelGrid.format(Double($0)) }.joined(separator: ", "))}"
     }
 }
 
@@ -135,25 +98,31 @@ public struct UITraitCollection: Hashable, Sendable {
     public var layoutDirection: UIUserInterfaceLayoutDirection
     /// The user's text size (Dynamic Type), `large` by default.
     public var preferredContentSizeCategory: ContentSizeCategory
+    /// The language text is set in (`typesettingLanguage`, a BCP 47 tag such as "ja"): the
+    /// screen's locale, as an app's preferred language is in UIKit. It picks fallback faces
+    /// (Han characters in a Japanese or a Chinese face); nil is unknown.
+    public var typesettingLanguage: String?
     /// Creates a trait collection.
     public init(
         horizontalSizeClass: UIUserInterfaceSizeClass = .unspecified,
         verticalSizeClass: UIUserInterfaceSizeClass = .unspecified, displayScale: CGFloat = 2,
         layoutDirection: UIUserInterfaceLayoutDirection = .leftToRight,
-        preferredContentSizeCategory: ContentSizeCategory = .large
+        preferredContentSizeCategory: ContentSizeCategory = .large, typesettingLanguage: String? = nil
     ) {
         self.horizontalSizeClass = horizontalSizeClass
         self.verticalSizeClass = verticalSizeClass
         self.displayScale = displayScale
         self.layoutDirection = layoutDirection
         self.preferredContentSizeCategory = preferredContentSizeCategory
+        self.typesettingLanguage = typesettingLanguage
     }
 }
 
 /// A font by description (`UIFont`): a family, a size, a weight and a slant, resolved to a
 /// real face through ``FontRegistry`` when text is measured.
 ///
-/// The system font is Inter, the bundled stand-in for SF (see the README on metrics).
+/// The system font is SF Pro when supplied, else Inter with SF Pro's line metrics
+/// (`FontRegistry.systemFont`, docs/system-font.md).
 public struct UIFont: Hashable, Sendable, CustomStringConvertible {
     /// A weight such as `.regular` or `.semibold`.
     public typealias Weight = FontWeight
@@ -165,16 +134,19 @@ public struct UIFont: Hashable, Sendable, CustomStringConvertible {
     public var weight: Weight
     /// Whether the italic face is wanted.
     public var isItalic: Bool
+    /// The Dynamic Type text style the font was made from (`UIFontDescriptor`'s text style),
+    /// or nil for a font of a fixed size.
+    public var textStyle: TextStyle?
 
-    /// The system font at a size and weight (Inter stands in for SF).
+    /// The system font at a size and weight (`FontRegistry.systemFont`).
     public static func systemFont(ofSize size: CGFloat, weight: Weight = .regular) -> UIFont {
-        UIFont(fontName: FontRegistry.defaultFamily, pointSize: size, weight: weight, isItalic: false)
+        UIFont(fontName: FontRegistry.systemFamily, pointSize: size, weight: weight, isItalic: false)
     }
     /// The bold system font at a size.
     public static func boldSystemFont(ofSize size: CGFloat) -> UIFont { systemFont(ofSize: size, weight: .bold) }
     /// The italic system font at a size.
     public static func italicSystemFont(ofSize size: CGFloat) -> UIFont {
-        UIFont(fontName: FontRegistry.defaultFamily, pointSize: size, weight: .regular, isItalic: true)
+        UIFont(fontName: FontRegistry.systemFamily, pointSize: size, weight: .regular, isItalic: true)
     }
     /// The font of a Dynamic Type text style at a content size category (Apple's HIG
     /// tables; see docs/dynamic-type.md), in the system family.
@@ -188,9 +160,10 @@ public struct UIFont: Hashable, Sendable, CustomStringConvertible {
     /// resolved when text is measured.
     public init(_ specification: FontSpecification, defaultSize: CGFloat = 17) {
         self.init(
-            fontName: specification.family ?? FontRegistry.defaultFamily,
+            fontName: specification.family ?? FontRegistry.systemFamily,
             pointSize: CGFloat(specification.pointSize(defaultSize: Double(defaultSize))),
             weight: specification.resolvedWeight, isItalic: specification.italic)
+        textStyle = specification.textStyle
     }
     /// A font by name, or nil when no registered face has that name (as `UIFont(name:size:)`).
     public init?(name: String, size: CGFloat, registry: FontRegistry = .shared) {
@@ -203,6 +176,14 @@ public struct UIFont: Hashable, Sendable, CustomStringConvertible {
         self.pointSize = pointSize
         self.weight = weight
         self.isItalic = isItalic
+    }
+    /// The font at a content size category: a text-style font at that category's size for its
+    /// style; a font of a fixed size unchanged.
+    public func adjusted(to category: ContentSizeCategory) -> UIFont {
+        guard let textStyle else { return self }
+        var copy = self
+        copy.pointSize = CGFloat(textStyle.size(at: category))
+        return copy
     }
     /// The same font at another size.
     public func withSize(_ size: CGFloat) -> UIFont {
@@ -218,5 +199,38 @@ public struct UIFont: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         "\(fontName) \(PixelGrid.format(Double(pointSize))) pt\(weight == .regular ? "" : " \(weight)")"
             + (isItalic ? " italic" : "")
+    }
+}
+
+/// The traits a view sets for itself and its subviews (`UITraitOverrides`, iOS 17), over
+/// those it inherits; nil leaves a trait as inherited.
+public struct UITraitOverrides: Hashable, Sendable {
+    /// The text size (Dynamic Type).
+    public var preferredContentSizeCategory: ContentSizeCategory?
+    /// The language text is set in (a BCP 47 tag).
+    public var typesettingLanguage: String?
+    /// The layout direction.
+    public var layoutDirection: UIUserInterfaceLayoutDirection?
+
+    /// Overrides of the traits given; the others are inherited.
+    public init(
+        preferredContentSizeCategory: ContentSizeCategory? = nil, typesettingLanguage: String? = nil,
+        layoutDirection: UIUserInterfaceLayoutDirection? = nil
+    ) {
+        self.preferredContentSizeCategory = preferredContentSizeCategory
+        self.typesettingLanguage = typesettingLanguage
+        self.layoutDirection = layoutDirection
+    }
+
+    /// Whether no trait is overridden.
+    public var isEmpty: Bool {
+        preferredContentSizeCategory == nil && typesettingLanguage == nil && layoutDirection == nil
+    }
+
+    /// Sets the overridden traits in `traits`.
+    func apply(to traits: inout UITraitCollection) {
+        if let preferredContentSizeCategory { traits.preferredContentSizeCategory = preferredContentSizeCategory }
+        if let typesettingLanguage { traits.typesettingLanguage = typesettingLanguage }
+        if let layoutDirection { traits.layoutDirection = layoutDirection }
     }
 }

@@ -2,7 +2,7 @@ import Controls
 import Foundation
 import Typesetting
 
-/// Text prepared once per text, font and spacing, laid out again at every width.
+/// Text prepared once per text, font, spacing and language, laid out again at every width.
 struct PreparedTextCache {
     private var key: Key?
     private var value: (font: Font, text: PreparedText)?
@@ -11,15 +11,16 @@ struct PreparedTextCache {
         var text: String
         var font: UIFont
         var letterSpacing: CGFloat
+        var language: String?
     }
 
-    mutating func prepared(_ text: String, font: UIFont, letterSpacing: CGFloat) throws(TypesettingError) -> (
-        font: Font, text: PreparedText
-    ) {
-        let newKey = Key(text: text, font: font, letterSpacing: letterSpacing)
+    mutating func prepared(_ text: String, font: UIFont, letterSpacing: CGFloat, language: String?)
+        throws(TypesettingError) -> (font: Font, text: PreparedText)
+    {
+        let newKey = Key(text: text, font: font, letterSpacing: letterSpacing, language: language)
         if newKey == key, let value { return value }
         let resolved = try font.resolve()
-        let prepared = try PreparedText(text, font: resolved, letterSpacing: Double(letterSpacing))
+        let prepared = try PreparedText(text, font: resolved, letterSpacing: Double(letterSpacing), language: language)
         key = newKey
         value = (resolved, prepared)
         return (resolved, prepared)
@@ -56,117 +57,6 @@ public enum NSTextAlignment: String, Sendable, Hashable, CaseIterable {
     case justified
     /// Leading: left in a left-to-right layout, right in a right-to-left one (the default).
     case natural
-}
-
-/// A view that shows text (`UILabel`). Its intrinsic size is the text measured with real
-/// fonts, raised to the pixel grid.
-///
-/// With `numberOfLines` other than 1 and no `preferredMaxLayoutWidth`, the label wraps at
-/// the width layout gives it and is measured again (UIKit's automatic preferred width).
-open class UILabel: UIView {
-    /// The text; nil or empty has an intrinsic size of (0, 0).
-    public var text: String? { didSet { if text != oldValue { invalidateIntrinsicContentSize() } } }
-    /// The font (the 17 pt system font by default).
-    public var font: UIFont = .systemFont(ofSize: 17) { didSet { invalidateIntrinsicContentSize() } }
-    /// The most lines; 0 is unlimited. The default is 1.
-    public var numberOfLines = 1 { didSet { invalidateIntrinsicContentSize() } }
-    /// How lines wrap and the last one truncates (truncate tail by default).
-    public var lineBreakMode: LineBreakMode = .byTruncatingTail { didSet { invalidateIntrinsicContentSize() } }
-    /// The width multi-line text wraps at; 0 lets layout decide.
-    public var preferredMaxLayoutWidth: CGFloat = 0 { didSet { invalidateIntrinsicContentSize() } }
-    /// Extra space after each character (the `kern` attribute).
-    public var letterSpacing: CGFloat = 0 { didSet { invalidateIntrinsicContentSize() } }
-    /// Space between lines (`NSParagraphStyle.lineSpacing`).
-    public var lineSpacing: CGFloat = 0 { didSet { invalidateIntrinsicContentSize() } }
-    /// Line height multiple (`NSParagraphStyle.lineHeightMultiple`); 0 is off.
-    public var lineHeightMultiple: CGFloat = 0 { didSet { invalidateIntrinsicContentSize() } }
-    /// Where lines sit across the label (natural by default). Display only: pictures use it;
-    /// sizes do not depend on it.
-    public var textAlignment: NSTextAlignment = .natural
-
-    var cache = PreparedTextCache()
-
-    /// Creates a label with UIKit's defaults for code: hugging 250, compression resistance 750.
-    public init(text: String? = nil, frame: CGRect = .zero) {
-        self.text = text
-        super.init(frame: frame)
-    }
-
-    override var wrapsAtLayoutWidth: Bool { numberOfLines != 1 && preferredMaxLayoutWidth <= 0 }
-
-    /// The label as the text engine measures it, wrapping at `width` (0: not set).
-    func measurer(font: Font, wrapWidth: CGFloat) -> Label {
-        var label = Label(text: text ?? "", font: font)
-        label.numberOfLines = numberOfLines
-        label.lineBreakMode = lineBreakMode
-        label.preferredMaxLayoutWidth = Double(wrapWidth)
-        label.letterSpacing = Double(letterSpacing)
-        label.lineSpacing = Double(lineSpacing)
-        label.lineHeightMultiple = Double(lineHeightMultiple)
-        return label
-    }
-
-    var effectiveWrapWidth: CGFloat {
-        if numberOfLines == 1 { return 0 }
-        return preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : automaticWrapWidth ?? 0
-    }
-
-    /// The text's size on the pixel grid: on one line when `numberOfLines == 1` (even wider
-    /// than the label), else wrapped at the preferred or laid-out width.
-    open override var intrinsicContentSize: CGSize {
-        let scale = Double(traitCollection.displayScale)
-        do {
-            let (resolved, prepared) = try cache.prepared(text ?? "", font: font, letterSpacing: letterSpacing)
-            let label = measurer(font: resolved, wrapWidth: effectiveWrapWidth)
-            let size = try label.intrinsicContentSize(scale: scale, prepared: prepared)
-            return CGSize(width: size.width, height: size.height)
-        } catch {
-            measurementError = error
-            return .zero
-        }
-    }
-
-    override func measureBaselines() -> BaselineOffsets? {
-        guard let (resolved, prepared) = try? cache.prepared(text ?? "", font: font, letterSpacing: letterSpacing)
-        else { return nil }
-        let wrap = effectiveWrapWidth > 0 ? Double(effectiveWrapWidth) : .infinity
-        let label = measurer(font: resolved, wrapWidth: effectiveWrapWidth)
-        guard let layout = try? label.layout(width: wrap, prepared: prepared) else { return nil }
-        return BaselineOffsets(layout, font: resolved, scale: Double(traitCollection.displayScale))
-    }
-
-    /// The text laid out in the label's current bounds (after a layout pass): its lines and
-    /// whether it is truncated.
-    public func textLayout() throws(TypesettingError) -> TextLayout {
-        let (resolved, prepared) = try cache.prepared(text ?? "", font: font, letterSpacing: letterSpacing)
-        let width = numberOfLines == 1 && frame.width <= 0 ? Double.infinity : max(Double(frame.width), 1)
-        return try measurer(font: resolved, wrapWidth: 0).layout(width: width, prepared: prepared)
-    }
-
-    /// The label's text prepared in its font: what ``textLayout()`` lays out, and what turns a
-    /// line back into the text it shows (`displayedText(of:)`).
-    public func preparedText() throws(TypesettingError) -> PreparedText {
-        try cache.prepared(text ?? "", font: font, letterSpacing: letterSpacing).1
-    }
-
-    /// Whether the text does not fit the label's current bounds: cut by `numberOfLines`, or
-    /// taller than the bounds.
-    public var isTruncated: Bool {
-        guard let layout = try? textLayout() else { return false }
-        return isTruncated(layout)
-    }
-
-    /// ``isTruncated`` for a layout of the label's text already made with ``textLayout()``,
-    /// so that a caller that also reads its lines lays the text out once.
-    public func isTruncated(_ layout: TextLayout) -> Bool {
-        let scale = Double(traitCollection.displayScale)
-        return layout.isTruncated || PixelGrid.ceil(layout.height, scale: scale) > Double(frame.height) + 1e-9
-    }
-
-    override var defaultName: String {
-        guard let text, !text.isEmpty else { return super.defaultName }
-        return "'\(text.count > 20 ? String(text.prefix(20)) + "…" : text)'"
-    }
 }
 
 /// A tappable title (`UIButton`, legacy sizing without `UIButton.Configuration`): the
@@ -252,10 +142,21 @@ open class UIButton: UIView {
 
     /// The button as the text engine measures it, with its prepared title.
     private func measurer() throws(TypesettingError) -> (Button, PreparedText) {
-        let (resolved, prepared) = try cache.prepared(currentTitle ?? "", font: titleFont, letterSpacing: 0)
+        let (resolved, prepared) = try cache.prepared(
+            currentTitle ?? "", font: titleFont, letterSpacing: 0, language: traitCollection.typesettingLanguage)
         var button = Button(title: currentTitle ?? "", font: resolved)
-        button.contentEdgeInsets = contentEdgeInsets.edgeInsets
+        button.contentEdgeInsets = contentEdgeInsets
+        button.language = prepared.language
         return (button, prepared)
+    }
+
+    /// The title as it shows in the button's current bounds (after a layout pass): one line,
+    /// truncated in the middle when the button is narrower than its title.
+    public func shownTitle() throws(TypesettingError) -> ShownText {
+        let (button, prepared) = try measurer()
+        var bounds = frame.size
+        if let image = currentImage { bounds.width -= image.size.width }
+        return try button.shownTitle(in: bounds, prepared: prepared)
     }
 
     /// The image's height plus the vertical content insets (when set).
@@ -328,10 +229,12 @@ open class UITextView: UIView {
 
     /// The text view as the text engine measures it (not scrolling), with its prepared text.
     private func measurer() throws(TypesettingError) -> (TextView, PreparedText) {
-        let (resolved, prepared) = try cache.prepared(text, font: font, letterSpacing: 0)
+        let language = traitCollection.typesettingLanguage
+        let (resolved, prepared) = try cache.prepared(text, font: font, letterSpacing: 0, language: language)
         var view = TextView(text: text, font: resolved)
+        view.language = language
         view.isScrollEnabled = false
-        view.textContainerInset = textContainerInset.edgeInsets
+        view.textContainerInset = textContainerInset
         if let width = automaticWrapWidth, width > 0 { view.width = Double(width) }
         return (view, prepared)
     }

@@ -18,8 +18,9 @@ import Typesetting
 /// root.layoutIfNeeded()   // label.frame == (24, 24, 39.5, 20.5)
 /// ```
 open class UIView: LayoutItem, CustomStringConvertible {
-    /// The value of an intrinsic size axis that has no natural size.
-    public static let noIntrinsicMetric: CGFloat = -1
+    /// The value of an intrinsic size axis that has no natural size (−1): UIKit's spelling of
+    /// `Controls.noIntrinsicMetric`, the one definition.
+    public static var noIntrinsicMetric: CGFloat { Controls.noIntrinsicMetric }
     /// The smallest size a fitting can give (`UIView.layoutFittingCompressedSize`).
     public static let layoutFittingCompressedSize = CGSize(width: 0, height: 0)
     /// The largest size a fitting can give (`UIView.layoutFittingExpandedSize`).
@@ -255,8 +256,49 @@ open class UIView: LayoutItem, CustomStringConvertible {
     /// The window the view is in, if any.
     public var window: UIWindow? { rootView as? UIWindow }
 
-    /// The environment: size classes, scale and direction from the window (defaults: @2x, unspecified).
-    open var traitCollection: UITraitCollection { window?.windowTraits ?? UITraitCollection() }
+    /// The environment: size classes, scale, direction, content size category and language
+    /// from the window (defaults: @2x, unspecified), with the ``traitOverrides`` of the view
+    /// and its ancestors applied, the nearest last.
+    open var traitCollection: UITraitCollection {
+        var overridden: [UIView] = []
+        var view = self
+        while true {
+            if !view.traitOverrides.isEmpty { overridden.append(view) }
+            guard let parent = view.superview else { break }
+            view = parent
+        }
+        var traits = (view as? UIWindow)?.windowTraits ?? UITraitCollection()
+        for view in overridden.reversed() { view.traitOverrides.apply(to: &traits) }
+        return traits
+    }
+
+    /// Traits this view sets for itself and its subviews (iOS 17's `traitOverrides`): a
+    /// content size category, a typesetting language, a layout direction. Changing them is a
+    /// trait change: every view below is told (``traitCollectionDidChange(_:)``) and measured again.
+    public var traitOverrides = UITraitOverrides() {
+        didSet {
+            guard traitOverrides != oldValue else { return }
+            var before = superview?.traitCollection ?? (self as? UIWindow)?.windowTraits ?? UITraitCollection()
+            oldValue.apply(to: &before)
+            traitsDidChange(from: before, directionChanged: oldValue.layoutDirection != traitOverrides.layoutDirection)
+        }
+    }
+
+    /// Tells every view of the subtree that its traits changed, and measures them again.
+    func traitsDidChange(from previous: UITraitCollection, directionChanged: Bool) {
+        for view in subtree() {
+            view.traitCollectionDidChange(previous)
+            view.invalidateIntrinsicContentSize()
+        }
+        // Leading and trailing are translated once per constraint; a new direction needs a new engine.
+        if directionChanged { rootView.engine = nil }
+        setNeedsLayout()
+    }
+
+    /// Called when the view's traits change (UIKit's `traitCollectionDidChange(_:)`, with the
+    /// traits before the change); labels that adjust to the content size category read their
+    /// font again here. Overrides call `super`.
+    func traitCollectionDidChange(_ previous: UITraitCollection) {}
 
     /// The view and all its descendants, depth first, in subview order.
     func subtree() -> [UIView] {
@@ -444,7 +486,10 @@ open class UIView: LayoutItem, CustomStringConvertible {
 
     /// `<UILabel:title; frame = (24 24; 39.5 20.5)>`.
     public var description: String {
-        let f = [frame.minX, frame.minY, frame.width, frame.height].map { PixelGrid.format(Double($0)) }
+        // As solved: a negative size prints negative, as UIKit's description does.
+        let f = [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height].map {
+            PixelGrid.format(Double($0))
+        }
         return "<\(diagnosticName); frame = (\(f[0]) \(f[1]); \(f[2]) \(f[3]))>"
     }
 

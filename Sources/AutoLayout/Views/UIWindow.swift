@@ -151,11 +151,12 @@ public final class UIWindow: UIView {
     public let deviceSafeAreaInsets: UIEdgeInsets
     let windowTraits: UITraitCollection
 
-    /// A window filling a device's screen in an orientation.
+    /// A window filling a device's screen in an orientation, with the text size and the
+    /// language its texts are set in (nil: unknown).
     public init(
         device: Device, orientation: Device.Orientation = .portrait,
         layoutDirection: UIUserInterfaceLayoutDirection = .leftToRight,
-        contentSizeCategory: ContentSizeCategory = .large
+        contentSizeCategory: ContentSizeCategory = .large, typesettingLanguage: String? = nil
     ) {
         self.device = device
         self.orientation = orientation
@@ -163,6 +164,7 @@ public final class UIWindow: UIView {
         var traits = device.traits(orientation)
         traits.layoutDirection = layoutDirection
         traits.preferredContentSizeCategory = contentSizeCategory
+        traits.typesettingLanguage = typesettingLanguage
         windowTraits = traits
         super.init(frame: CGRect(origin: .zero, size: device.screenSize(orientation)))
         name = "window"

@@ -20,16 +20,11 @@ final class FileView: UIView {
     }
 }
 
-/// A label with seed 004's padding (added to its intrinsic size) and an optional size override.
+/// A label with an optional size override. Its `padding` (the padding label) is `UILabel.textPadding`,
+/// sized by `Controls.PaddingLabel` like every padded label.
 final class FileLabel: UILabel {
     var sizeOverride: SizeOverride?
-    var padding: UIEdgeInsets = .zero { didSet { invalidateIntrinsicContentSize() } }
-    override var intrinsicContentSize: CGSize {
-        var size = super.intrinsicContentSize
-        size.width += padding.left + padding.right
-        size.height += padding.top + padding.bottom
-        return sizeOverride.applied(to: size)
-    }
+    override var intrinsicContentSize: CGSize { sizeOverride.applied(to: super.intrinsicContentSize) }
 }
 
 /// A button with an optional size override.

@@ -61,12 +61,12 @@ public struct LayoutFile: Sendable {
     public init(bytes: [UInt8], format: Format, path: String? = nil) throws(LayoutFileError) {
         do throws(LayoutFileError) {
             switch format {
-            case .json: document = try DocumentNode.parseJSON(bytes)
+            case .json: document = try DocumentNode.layoutJSON(bytes)
             case .yaml:
                 guard let text = String(validating: bytes, as: UTF8.self) else {
                     throw LayoutFileError(.syntax, at: nil, "the file is not valid UTF-8")
                 }
-                document = try DocumentNode.parseYAML(text)
+                document = try DocumentNode.layoutYAML(text)
             }
         } catch {
             throw path.map { error.inFile($0) } ?? error
@@ -98,13 +98,18 @@ public struct ScreenOptions: Sendable, Hashable {
     public var orientation: Device.Orientation?
     /// The content size category to use instead of the file's.
     public var contentSizeCategory: ContentSizeCategory?
+    /// The language texts are set in (a BCP 47 tag such as "ja"), instead of the file's
+    /// `language`: what `measure check` sets to each catalog's language.
+    public var language: String?
 
     /// Options that override nothing, or the parts given.
     public init(
-        device: String? = nil, orientation: Device.Orientation? = nil, contentSizeCategory: ContentSizeCategory? = nil
+        device: String? = nil, orientation: Device.Orientation? = nil, contentSizeCategory: ContentSizeCategory? = nil,
+        language: String? = nil
     ) {
         self.device = device
         self.orientation = orientation
         self.contentSizeCategory = contentSizeCategory
+        self.language = language
     }
 }

@@ -17,8 +17,9 @@ public final class LayoutScreen {
         public let position: SourcePosition
     }
 
-    /// One constraint of the file.
-    public struct Constraint {
+    /// One constraint as the file writes it, with the `NSLayoutConstraint` made from it (named
+    /// apart from the solver's `Constraint`).
+    public struct FileConstraint {
         /// The active constraint.
         public let constraint: NSLayoutConstraint
         /// The text as written.
@@ -36,9 +37,9 @@ public final class LayoutScreen {
     /// The file's views in document order.
     public let views: [View]
     /// The file's constraints in document order.
-    public let constraints: [Constraint]
+    public let constraints: [FileConstraint]
 
-    init(window: UIWindow, rootView: UIView, views: [View], constraints: [Constraint]) {
+    init(window: UIWindow, rootView: UIView, views: [View], constraints: [FileConstraint]) {
         self.window = window
         self.rootView = rootView
         self.views = views
@@ -63,7 +64,8 @@ public final class LayoutScreen {
         let rootReport = LayoutReport.ViewReport(
             name: "view", kind: "view", superview: nil, frame: rootView.frame, windowFrame: rootView.frame,
             intrinsicContentSize: rootView.intrinsicContentSize, isHidden: false, isTruncated: false,
-            ambiguousAttributes: [], lineCount: nil, shownLines: nil, isOffscreen: false, hasNegativeSize: false)
+            ambiguousAttributes: [], lineCount: nil, shownLines: nil, isOffscreen: false, hasNegativeSize: false,
+            shownFontScale: 1)
         let traits = window.traitCollection
         return LayoutReport(
             screen: LayoutReport.ScreenReport(
@@ -137,21 +139,29 @@ public final class LayoutScreen {
         var truncated = false
         var lineCount: Int?
         var shownLines: [String]?
+        var fontScale = 1.0
         if visible, let label = view as? UILabel, label.text?.isEmpty == false {
-            if let layout = try? label.textLayout(), let prepared = try? label.preparedText() {
-                truncated = label.isTruncated(layout)
-                lineCount = layout.lineCount
-                if truncated { shownLines = layout.lines.map { prepared.displayedText(of: $0) } }
+            if let shown = try? label.shownText() {
+                truncated = shown.isTruncated
+                lineCount = shown.layout.lineCount
+                fontScale = shown.fontScale
+                if truncated || shown.isShrunk { shownLines = shown.lines }
+            }
+        } else if visible, let button = view as? UIButton, button.currentTitle?.isEmpty == false {
+            if let shown = try? button.shownTitle() {
+                truncated = shown.isTruncated
+                if truncated { shownLines = shown.lines }
             }
         } else if visible, view is UIButton || view is UITextField || view is UISegmentedControl {
             // A control narrower than its title cuts the title.
             truncated =
-                (intrinsic.width > 0 && view.frame.width + 0.01 < intrinsic.width)
-                || (intrinsic.height > 0 && view.frame.height + 0.01 < intrinsic.height)
+                (intrinsic.width > 0 && view.frame.size.width + 0.01 < intrinsic.width)
+                || (intrinsic.height > 0 && view.frame.size.height + 0.01 < intrinsic.height)
         }
         let frameInWindow = CGRect(origin: placement.origin, size: view.frame.size)
-        // Foundation's CGRect reads a negative width as its absolute value, with the origin
-        // moved; the raw size tells the constraints squeezed the view below zero.
+        // A negative size is kept as solved, in the frame and in the window frame alike (see
+        // docs/autolayout.md, "Negative sizes"): origin at the leading solved edge, size below
+        // zero. Read `size.width`, not `width`: Foundation's `CGRect.width` is its absolute value.
         let rawSize = view.frame.size
         let negative = visible && (rawSize.width < -0.001 || rawSize.height < -0.001)
         let halfPixel = 0.5 / max(Double(window.traitCollection.displayScale), 1)
@@ -165,7 +175,7 @@ public final class LayoutScreen {
             frame: view.frame, windowFrame: frameInWindow,
             intrinsicContentSize: intrinsic, isHidden: !visible, isTruncated: truncated,
             ambiguousAttributes: ambiguous, lineCount: lineCount, shownLines: shownLines,
-            isOffscreen: offscreen, hasNegativeSize: negative)
+            isOffscreen: offscreen, hasNegativeSize: negative, shownFontScale: fontScale)
         // Each problem is about this view, where the file describes it; lengths print as points.
         func flag(_ kind: LayoutReport.Problem.Kind, _ message: String) {
             problems.append(
@@ -184,10 +194,17 @@ public final class LayoutScreen {
                 "\"\(entry.name)\" runs off the side of the screen: x from \(pt(frameInWindow.minX)) to \(pt(frameInWindow.maxX)) on a \(pt(window.frame.width)) pt wide screen"
             )
         }
+        if !truncated, fontScale < 1 {
+            let percent = ShownText.percent(of: fontScale)
+            flag(
+                .shrunk,
+                "\"\(entry.name)\" is shrunk to \(percent)% to fit: shows "
+                    + (shownLines ?? []).map { "\"\($0)\"" }.joined(separator: " / "))
+        }
         if truncated {
             let shown =
                 shownLines.map { lines in ": shows " + lines.map { "\"\($0)\"" }.joined(separator: " / ") }
-                ?? ": \(pt(view.frame.width)) × \(pt(view.frame.height)) pt for a title that needs \(pt(intrinsic.width)) × \(pt(intrinsic.height))"
+                ?? ": \(pt(view.frame.size.width)) × \(pt(view.frame.size.height)) pt for a title that needs \(pt(intrinsic.width)) × \(pt(intrinsic.height))"
             flag(.truncated, "\"\(entry.name)\" is truncated" + shown)
         }
         if !ambiguous.isEmpty {
@@ -236,7 +253,7 @@ struct Placements {
         }
         for node in chain.reversed() {
             base = Placement(
-                origin: CGPoint(x: base.origin.x + node.frame.minX, y: base.origin.y + node.frame.minY),
+                origin: CGPoint(x: base.origin.x + node.frame.origin.x, y: base.origin.y + node.frame.origin.y),
                 isHidden: base.isHidden || node.isHidden)
             known[ObjectIdentifier(node)] = base
         }
@@ -286,12 +303,15 @@ public struct LayoutReport: Sendable {
         public var ambiguousAttributes: [String]
         /// The number of lines of a label's text in its frame.
         public var lineCount: Int?
-        /// The lines a truncated label shows.
+        /// The lines a truncated or shrunk label shows, with the ellipsis where the text is cut.
         public var shownLines: [String]?
         /// Whether it reaches past the left or right edge of the screen.
         public var isOffscreen: Bool
         /// Whether the constraints give it a negative width or height.
         public var hasNegativeSize: Bool
+        /// The fraction of its font size a label's text is drawn at: below 1 when the label
+        /// shrinks its text to fit (`adjustsFontSizeToFitWidth`), 1 otherwise.
+        public var shownFontScale: Double = 1
     }
 
     /// A constraint as written in the file, or described when the system made it.
@@ -312,6 +332,10 @@ public struct LayoutReport: Sendable {
         public enum Kind: String, Sendable {
             /// A label's text is cut, or a control is smaller than its title.
             case truncated
+            /// A label's text fits only drawn smaller than its font (`adjustsFontSizeToFitWidth`
+            /// at or above `minimumScaleFactor`): "shrunk to N%". The text is whole, so this is
+            /// a warning about legibility, not a cut; the view's `shownFontScale` gives the scale.
+            case shrunk
             /// A view's frame is not fully determined.
             case ambiguous
             /// Required constraints conflict; one was broken to lay out anyway.

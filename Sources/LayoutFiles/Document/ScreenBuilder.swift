@@ -52,7 +52,8 @@ struct ScreenBuilder {
         case "label":
             commonKeys + fontKeys + [
                 "text", "numberOfLines", "lineBreakMode", "letterSpacing", "lineSpacing", "lineHeightMultiple",
-                "preferredMaxLayoutWidth", "padding", "textAlignment",
+                "preferredMaxLayoutWidth", "padding", "textAlignment", "adjustsFontSizeToFitWidth",
+                "minimumScaleFactor",
             ]
         case "button": commonKeys + fontKeys + ["title", "image", "contentEdgeInsets", "type"]
         case "textView": commonKeys + fontKeys + ["text", "isScrollEnabled", "textContainerInset"]
@@ -116,7 +117,7 @@ struct ScreenBuilder {
                 node, context: "screen",
                 allowed: [
                     "device", "orientation", "width", "height", "scale", "safeArea", "contentSizeCategory",
-                    "layoutDirection", "horizontalSizeClass", "verticalSizeClass", "comment",
+                    "layoutDirection", "horizontalSizeClass", "verticalSizeClass", "language", "comment",
                 ])
         }
         var orientation = Device.Orientation.portrait
@@ -142,6 +143,8 @@ struct ScreenBuilder {
         let direction =
             try reader?.choice("layoutDirection", ["leftToRight": .leftToRight, "rightToLeft": .rightToLeft])
             ?? UIUserInterfaceLayoutDirection.leftToRight
+        var language = options.language
+        if language == nil, let reader { language = try ScreenBuilder.language(reader) }
         var deviceName = options.device
         var devicePosition = node?.position
         if deviceName == nil, let deviceNode = reader?["device"] {
@@ -162,7 +165,8 @@ struct ScreenBuilder {
                 }
             }
             return UIWindow(
-                device: device, orientation: orientation, layoutDirection: direction, contentSizeCategory: category)
+                device: device, orientation: orientation, layoutDirection: direction, contentSizeCategory: category,
+                typesettingLanguage: language)
         }
         guard let reader, let width = try reader.number("width", in: 1...100_000),
             let height = try reader.number("height", in: 1...100_000)
@@ -171,7 +175,11 @@ struct ScreenBuilder {
                 .invalidValue, at: node?.position ?? SourcePosition(line: 1, column: 1),
                 "the screen needs a \"device\" (such as \"iPhone 15\") or a \"width\" and \"height\" in points")
         }
-        let scale = try reader.number("scale", in: 1...4) ?? 2
+        // iOS screens are @1x, @2x or @3x; the CLI, batch lines and specs take the same.
+        let scale = try reader.number("scale", in: 1...3, expected: "1, 2 or 3") ?? 2
+        if let node = reader["scale"], !PixelGrid.scales.contains(scale) {
+            throw reader.fail("scale", node, "1, 2 or 3")
+        }
         let safeArea = try reader.insets("safeArea") ?? .zero
         let sizeClasses: KeyValuePairs<String, UIUserInterfaceSizeClass> = ["compact": .compact, "regular": .regular]
         var traits = UITraitCollection(
@@ -182,8 +190,29 @@ struct ScreenBuilder {
         traits.displayScale = scale
         traits.layoutDirection = direction
         traits.preferredContentSizeCategory = category
+        traits.typesettingLanguage = language
         return UIWindow(
             size: CGSize(width: width, height: height), scale: scale, safeAreaInsets: safeArea, traits: traits)
+    }
+
+    /// The screen's `language`: a BCP 47 tag (letters and digits in parts of 1 to 8 joined by
+    /// hyphens, the first letters only: "ja", "zh-Hant", "sr-Latn-RS").
+    static func language(_ reader: ObjectReader) throws(LayoutFileError) -> String? {
+        guard let node = reader["language"] else { return nil }
+        guard case .string(let text) = node.value, isLanguageTag(text) else {
+            throw reader.fail("language", node, "a BCP 47 language tag such as \"ja\", \"de\" or \"zh-Hant\"")
+        }
+        return text
+    }
+
+    /// Whether `text` has the shape of a BCP 47 tag.
+    static func isLanguageTag(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (1...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return false }
+        return parts.allSatisfy { part in
+            (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
     }
 
     // MARK: Views
@@ -308,19 +337,26 @@ struct ScreenBuilder {
             label.text = try reader.string("text")
             label.font = try font(reader, defaultSize: 17)
             if let lines = try reader.integer("numberOfLines", in: 0...100_000) { label.numberOfLines = lines }
-            if let mode = try reader.choice("lineBreakMode", ScreenBuilder.lineBreakModes) {
+            if let node = reader["lineBreakMode"] {
+                // UIKit's names, with the CLI's short ones as aliases (LineBreakMode(parsing:)).
+                guard case .string(let text) = node.value, let mode = LineBreakMode(parsing: text) else {
+                    throw reader.fail("lineBreakMode", node, "one of " + LineBreakMode.allowedNames)
+                }
                 label.lineBreakMode = mode
             }
-            if let value = try reader.number("letterSpacing", in: -100...100) { label.letterSpacing = value }
+            // The CLI's, batch's and specs' limit too (docs/reliability.md, "Limits").
+            if let value = try reader.number("letterSpacing", in: -10_000...10_000) { label.letterSpacing = value }
             if let value = try reader.number("lineSpacing", in: 0...1000) { label.lineSpacing = value }
             if let value = try reader.number("lineHeightMultiple", in: 0...100) { label.lineHeightMultiple = value }
             if let value = try reader.number("preferredMaxLayoutWidth", in: 0...100_000) {
                 label.preferredMaxLayoutWidth = value
             }
-            if let padding = try reader.insets("padding") { label.padding = padding }
+            if let padding = try reader.insets("padding") { label.textPadding = padding }
             if let alignment = try reader.choice("textAlignment", ScreenBuilder.alignments) {
                 label.textAlignment = alignment
             }
+            if let value = try reader.bool("adjustsFontSizeToFitWidth") { label.adjustsFontSizeToFitWidth = value }
+            if let value = try reader.number("minimumScaleFactor", in: 0...1) { label.minimumScaleFactor = value }
             return label
         case "button":
             let type = try reader.choice("type", ["system": UIButton.ButtonType.system, "custom": .custom]) ?? .system
@@ -416,11 +452,6 @@ struct ScreenBuilder {
         return view
     }
 
-    static let lineBreakModes: KeyValuePairs<String, LineBreakMode> = [
-        "byWordWrapping": .byWordWrapping, "byCharWrapping": .byCharWrapping, "byClipping": .byClipping,
-        "byTruncatingHead": .byTruncatingHead, "byTruncatingTail": .byTruncatingTail,
-        "byTruncatingMiddle": .byTruncatingMiddle,
-    ]
     static let alignments: KeyValuePairs<String, NSTextAlignment> = [
         "natural": .natural, "left": .left, "center": .center, "right": .right, "justified": .justified,
     ]
@@ -679,8 +710,8 @@ struct ScreenBuilder {
 
     static let constraintKeys = ["constraint", "identifier", "comment"]
 
-    func makeConstraints() throws(LayoutFileError) -> [LayoutScreen.Constraint] {
-        var result: [LayoutScreen.Constraint] = []
+    func makeConstraints() throws(LayoutFileError) -> [LayoutScreen.FileConstraint] {
+        var result: [LayoutScreen.FileConstraint] = []
         for node in constraintSources {
             var text: String
             var identifier: String?
@@ -722,7 +753,7 @@ struct ScreenBuilder {
             constraint.priority = UILayoutPriority(expression.priority)
             constraint.identifier = identifier
             result.append(
-                LayoutScreen.Constraint(
+                LayoutScreen.FileConstraint(
                     constraint: constraint, text: text, expression: expression, position: textPosition))
         }
         return result

@@ -4,8 +4,8 @@ import Foundation
 extension InterfaceBuilderSceneBuilder {
     /// The constraints each view's `<constraints>` holds, minus placeholders and those the
     /// size class masks out, in document order.
-    mutating func makeConstraints() throws(LayoutFileError) -> [LayoutScreen.Constraint] {
-        var result: [LayoutScreen.Constraint] = []
+    mutating func makeConstraints() throws(LayoutFileError) -> [LayoutScreen.FileConstraint] {
+        var result: [LayoutScreen.FileConstraint] = []
         for object in objects {
             guard let owner = elementOfView[object.id], let list = tree.child(of: owner, named: "constraints")
             else { continue }
@@ -52,7 +52,7 @@ extension InterfaceBuilderSceneBuilder {
     }
 
     mutating func makeConstraint(_ element: XMLTree.Element, owner: String) throws(LayoutFileError)
-        -> LayoutScreen.Constraint?
+        -> LayoutScreen.FileConstraint?
     {
         func attribute(_ key: String) throws(LayoutFileError) -> NSLayoutConstraint.Attribute? {
             guard let name = element.attribute(key) else { return nil }
@@ -121,7 +121,7 @@ extension InterfaceBuilderSceneBuilder {
             second: secondID.map { ConstraintExpression.Anchor(item: $0, guide: nil, attribute: secondAttribute) },
             multiplier: multiplier, constant: constant, priority: Float(priority))
         let text = "\(element.attribute("id").map { "\($0): " } ?? "")\(expression)"
-        return LayoutScreen.Constraint(
+        return LayoutScreen.FileConstraint(
             constraint: constraint, text: text, expression: expression, position: element.position)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Catalogs
 import Foundation
 import Typesetting
 
@@ -18,7 +19,7 @@ struct CheckCommand: ParsableCommand {
                "rules": [{"key": "login.*", "control": "button", "width": 120},
                          {"key": "*", "width": 343, "lines": 2}]}
 
-            Exit status: 0 when everything fits, 1 when anything truncates or overflows, 64/65/66 for a bad argument, bad data (catalog or spec) or a missing file.
+            Exit status: 0 when everything fits, 1 when anything truncates or overflows, 64/65/66 for a bad argument, bad data (catalog or spec) or a missing file, 70 for an internal error.
             """)
 
     @Argument(help: "Catalog files: .xcstrings, .strings or .po.")
@@ -26,6 +27,13 @@ struct CheckCommand: ParsableCommand {
 
     @Option(help: "The JSON spec: controls, widths, lines, fonts or text styles, categories per key pattern.")
     var spec: String
+
+    @Option(
+        name: .customLong("sample"),
+        help: ArgumentHelp(
+            "The value a format specifier is measured with, as KIND=VALUE (repeatable): integer (default 88888), decimal, string (default WWWWWWWWWW).",
+            valueName: "kind=value"))
+    var samples: [String] = []
 
     @Flag(help: "Print JSON (findings and a summary) instead of a table.")
     var json = false
@@ -42,7 +50,7 @@ struct CheckCommand: ParsableCommand {
         do {
             try check()
         } catch {
-            throw error.reported(by: "measure check")
+            throw error.reported()
         }
     }
 
@@ -56,8 +64,23 @@ struct CheckCommand: ParsableCommand {
         } catch {
             throw RequestError(error)
         }
-        let spec = try CheckSpec.load(self.spec)
-        let entries = try Catalogs.read(catalogs, sourceLanguage: spec.sourceLanguage)
+        var spec = try CheckSpec.load(self.spec)
+        for sample in samples {
+            let parts = sample.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, spec.samples.set(parts[0], to: parts[1]) else {
+                throw RequestError(
+                    kind: "invalidArgument",
+                    "--sample '\(sample)': expected KIND=VALUE with KIND one of \(FormatSamples.kinds.joined(separator: ", ")), such as integer=99999"
+                )
+            }
+        }
+        let entries: [CatalogEntry]
+        do {
+            entries = try Catalogs.read(catalogs, sourceLanguage: spec.sourceLanguage, samples: spec.samples)
+        } catch {
+            throw RequestError(error)
+        }
+        try spec.checkLanguages(against: entries, file: self.spec)
         let outcome = try FitCheck(spec: spec, registry: registry).run(
             entries, progress: noProgress ? nil : ProgressBar(totalBytes: nil, unit: "checks"))
         print(json ? CheckReport.json(outcome) : CheckReport.table(outcome))

@@ -1,5 +1,7 @@
 import AutoLayout
+import Catalogs
 import Controls
+import Documents
 import Foundation
 import Typesetting
 
@@ -21,8 +23,8 @@ struct CheckSpec: Sendable {
         /// Language → family (or font file) overrides; once the spec is parsed, keyed by
         /// normalized language ("zh-cn").
         var fonts: [String: String] = [:]
-        var padding: EdgeInsets = .zero
-        var contentInsets: EdgeInsets = .zero
+        var padding: UIEdgeInsets = .zero
+        var contentInsets: UIEdgeInsets = .zero
         var lineBreakMode: LineBreakMode?
         var letterSpacing: Double = 0
         /// Where in the spec the rule is, for messages ("rules[2]").
@@ -59,12 +61,30 @@ struct CheckSpec: Sendable {
     var languages: [String]?
     var scale: Double = 2
     var rules: [Rule] = []
+    /// The values format specifiers are measured with (`samples` in the spec; `--sample`
+    /// overrides them).
+    var samples = FormatSamples()
 
-    /// A JSON number as a Double (JSONSerialization gives Int for whole numbers); nil for anything else.
+    /// A JSON number as a Double; nil for anything else (a boolean included).
     static func number(_ value: Any?) -> Double? {
-        // On Linux every NSNumber casts to Bool; JSON's true and false are the boolean class.
-        guard let number = value as? NSNumber, !"\(type(of: number))".contains("Boolean") else { return nil }
-        return number.doubleValue
+        guard let value, !(value is Bool) else { return nil }
+        return value as? Double
+    }
+
+    /// A node read by the shared reader as plain values for the field checks below: objects
+    /// as `[String: Any]`, arrays as `[Any]`, numbers as `Double`, `null` as `NSNull`.
+    static func plain(_ node: DocumentNode) -> Any {
+        switch node.value {
+        case .null: return NSNull()
+        case .bool(let flag): return flag
+        case .number(let number): return number
+        case .string(let text): return text
+        case .array(let elements): return elements.map(plain)
+        case .object(let members):
+            var object: [String: Any] = [:]
+            for member in members { object[member.key] = plain(member.value) }
+            return object
+        }
     }
 
     /// "zh_CN" → "zh-cn".
@@ -78,22 +98,43 @@ struct CheckSpec: Sendable {
         "view", "comment",
     ]
     static let topFields: Set<String> = [
-        "sourceLanguage", "languages", "scale", "fonts", "defaults", "rules", "comment", "$schema",
+        "sourceLanguage", "languages", "scale", "fonts", "defaults", "rules", "samples", "comment", "$schema",
     ]
 
     /// Reads and checks a spec file; every error names the file and the field.
     static func load(_ path: String) throws(RequestError) -> CheckSpec {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw RequestError(
+                kind: "specNotFound", "spec '\(path)' is a directory; pass the spec's JSON file", exitCode: 66)
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw RequestError(kind: "specNotFound", "cannot read spec '\(path)': no such file", exitCode: 66)
         }
-        let text = try TextDecoding.decode([UInt8](data), file: path, allowUTF16: false)
-        let object = try XCStringsReader.parseJSON(text, file: path, what: "a spec is a JSON object with \"rules\"")
-        return try parse(object, file: path)
+        guard data.count <= DocumentLimits.maximumBytes else {
+            throw RequestError(
+                kind: "invalidSpec", "\(path): larger than \(DocumentLimits.maximumBytes >> 20) MiB", exitCode: 65)
+        }
+        let node: DocumentNode
+        do {
+            node = try DocumentNode.parseJSON([UInt8](data))
+        } catch {
+            let place = error.position.map { "\(path):\($0.line):\($0.column)" } ?? path
+            throw RequestError(
+                kind: "invalidSpec",
+                "\(place): not valid JSON: \(error.message); a spec is a JSON object with \"rules\"",
+                exitCode: 65)
+        }
+        return try parse(plain(node), file: path, document: node)
     }
 
-    static func parse(_ object: Any, file: String) throws(RequestError) -> CheckSpec {
+    /// Checks a spec read as plain values; `document`, the same spec as read, gives each error
+    /// the line and column of its field ("spec.json:4:25: rules[1].width: …").
+    static func parse(_ object: Any, file: String, document: DocumentNode? = nil) throws(RequestError) -> CheckSpec {
         func fail(_ field: String, _ message: String) -> RequestError {
-            RequestError(kind: "invalidSpec", "\(file): \(field): \(message)", exitCode: 65)
+            let place =
+                document.flatMap { position(of: field, in: $0) }.map { "\(file):\($0.line):\($0.column)" } ?? file
+            return RequestError(kind: "invalidSpec", "\(place): \(field): \(message)", exitCode: 65)
         }
         guard let root = object as? [String: Any] else {
             throw fail("top level", "expected a JSON object with \"rules\": [{\"key\": \"*\", \"width\": 343}]")
@@ -111,6 +152,18 @@ struct CheckSpec: Sendable {
         if let value = root["languages"] {
             guard let list = value as? [String] else { throw fail("languages", "must be an array of language codes") }
             spec.languages = list
+        }
+        if let value = root["samples"] {
+            guard let object = value as? [String: Any] else {
+                throw fail("samples", "must be an object such as {\"integer\": \"99999\", \"string\": \"Alexandria\"}")
+            }
+            for (kind, sample) in object.sorted(by: { $0.key < $1.key }) {
+                guard let text = sample as? String, spec.samples.set(kind, to: text) else {
+                    throw fail(
+                        "samples.\(kind)",
+                        "must be a string, for one of: \(FormatSamples.kinds.joined(separator: ", "))")
+                }
+            }
         }
         if let value = root["scale"] {
             guard let scale = number(value), [1, 2, 3].contains(scale) else { throw fail("scale", "must be 1, 2 or 3") }
@@ -133,13 +186,83 @@ struct CheckSpec: Sendable {
             // Normalized once here, not on every lookup (one per text and category checked).
             let overrides = topFonts.merging(rule.fonts) { _, ruleFont in ruleFont }
             rule.fonts = Dictionary(overrides.map { (normalizedLanguage($0.key), $0.value) }) { first, _ in first }
-            if let layout = rule.layout, !layout.path.hasPrefix("/") {
-                let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
-                rule.layout?.path = folder.appendingPathComponent(layout.path).standardized.path
+            if let layout = rule.layout {
+                rule.layout?.path = resolve(layout.path, besides: file)
             }
             spec.rules.append(rule)
         }
         return spec
+    }
+
+    /// Where a field named as in error messages ("rules[2].width", "samples.colour") is
+    /// written: the value's position, or the key's for an unknown field; a rule field that
+    /// came from `defaults` is found there. Nil when the spec does not write it.
+    static func position(of field: String, in document: DocumentNode) -> SourcePosition? {
+        var node: DocumentNode? = document
+        var position: SourcePosition?
+        var parts = field.split(separator: ".").map(String.init)
+        if parts.first?.hasPrefix("rules[") == true, parts.count > 1, let rule = resolve(parts[0], in: document),
+            rule[parts[1]] == nil, document["defaults"]?[parts[1]] != nil
+        {
+            parts[0] = "defaults"
+        }
+        for part in parts {
+            guard let current = node else { return position }
+            node = resolve(part, in: current)
+            if let members = current.members, let member = members.first(where: { $0.key == part }) {
+                position = member.value.position
+            } else if let node {
+                position = node.position
+            } else {
+                return position
+            }
+        }
+        return position
+    }
+
+    /// One step of a field path: "rules[2]" or "width".
+    private static func resolve(_ part: String, in node: DocumentNode) -> DocumentNode? {
+        guard let open = part.firstIndex(of: "["), part.hasSuffix("]"),
+            let index = Int(part[part.index(after: open)..<part.index(before: part.endIndex)])
+        else { return node[part] }
+        guard let elements = node[String(part[..<open])]?.arrayValue, elements.indices.contains(index) else {
+            return nil
+        }
+        return elements[index]
+    }
+
+    /// A path written in the spec, made absolute against the spec's own folder: "../x.json"
+    /// beside "specs/spec.json" is "<current folder>/x.json", whether the spec was named by a
+    /// relative or an absolute path (`CheckSpecPathTests`).
+    static func resolve(_ path: String, besides spec: String) -> String {
+        let current = FileManager.default.currentDirectoryPath
+        let specPath = spec.hasPrefix("/") ? spec : current + "/" + spec
+        let folder = specPath.split(separator: "/", omittingEmptySubsequences: true).dropLast()
+        let joined = path.hasPrefix("/") ? path.split(separator: "/") : Array(folder) + path.split(separator: "/")
+        var parts: [Substring] = []
+        for part in joined {
+            switch part {
+            case ".", "": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// Refuses a `languages` entry that no catalog holds: a typo would otherwise check nothing
+    /// and pass. Languages compare normalized ("zh_CN" is "zh-cn").
+    func checkLanguages(against entries: [CatalogEntry], file: String) throws(RequestError) {
+        guard let languages else { return }
+        let present = Set(entries.map { CheckSpec.normalizedLanguage($0.language) })
+        let missing = languages.filter { !present.contains(CheckSpec.normalizedLanguage($0)) }
+        guard missing.isEmpty else {
+            let available = present.isEmpty ? "none" : present.sorted().joined(separator: ", ")
+            throw RequestError(
+                kind: "invalidSpec",
+                "\(file): languages: \(missing.map { "'\($0)'" }.joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") in no catalog; the catalogs hold: \(available)",
+                exitCode: 65)
+        }
     }
 
     static func fonts(_ value: Any?, field: String, fail: (String, String) -> RequestError) throws(RequestError)
@@ -212,14 +335,14 @@ extension CheckSpec.Rule {
             guard let text = value as? String else { throw fail("\(name).\(field)", "must be a string") }
             return text
         }
-        func insets(_ field: String) throws(RequestError) -> EdgeInsets {
+        func insets(_ field: String) throws(RequestError) -> UIEdgeInsets {
             guard let value = object[field] else { return .zero }
             if let items = value as? [Any], case let list = items.compactMap(CheckSpec.number), list.count == 4,
                 items.count == 4, list.allSatisfy(\.isFinite)
             {
-                return EdgeInsets(top: list[0], left: list[1], bottom: list[2], right: list[3])
+                return UIEdgeInsets(top: list[0], left: list[1], bottom: list[2], right: list[3])
             }
-            if let text = value as? String, let parsed = try? EdgeInsets(parsing: text) { return parsed }
+            if let text = value as? String, let parsed = try? UIEdgeInsets(parsing: text) { return parsed }
             throw fail("\(name).\(field)", "must be [top, left, bottom, right] or \"t,l,b,r\"")
         }
 
@@ -308,13 +431,15 @@ extension CheckSpec.Rule {
         padding = try insets("padding")
         contentInsets = try insets("contentInsets")
         if let mode = try string("lineBreakMode") {
-            guard let parsed = LineBreakMode(rawValue: mode) else {
-                throw fail(
-                    "\(name).lineBreakMode", "one of " + LineBreakMode.allCases.map(\.rawValue).joined(separator: ", "))
+            guard let parsed = LineBreakMode(parsing: mode) else {
+                throw fail("\(name).lineBreakMode", "one of " + LineBreakMode.allowedNames)
             }
             lineBreakMode = parsed
         }
         letterSpacing = try number("letterSpacing") ?? 0
+        if abs(letterSpacing) > MeasureRequest.largestLetterSpacing {
+            throw fail("\(name).letterSpacing", "must be from -10000 to 10000 points")
+        }
     }
 }
 

@@ -1,3 +1,4 @@
+import Catalogs
 import Controls
 import Foundation
 import Typesetting
@@ -18,9 +19,9 @@ struct Finding: Sendable {
     var control: ControlKind
     var font: String
     /// The size the whole text needs (pixel-ceiled).
-    var needed: Size
+    var needed: CGSize
     /// The size the control has.
-    var available: Size
+    var available: CGSize
     /// The lines as displayed, with the ellipsis where the text is cut.
     var shown: [String]
 }
@@ -140,8 +141,8 @@ struct FitCheck {
         // What is available is the height shown, unless the rule sets a maximum; a label with
         // more than one line needs the height of all its lines (its shown size is only
         // measured when there is no maximum).
-        let needed: Size
-        var available = Size(width: rule.width, height: rule.maxHeight ?? 0)
+        let needed: CGSize
+        var available = CGSize(width: rule.width, height: rule.maxHeight ?? 0)
         if case .label(var full) = control.view, full.label.numberOfLines != 1 {
             if rule.maxHeight == nil { available.height = try control.intrinsicContentSize(scale: scale).height }
             full.label.numberOfLines = 0
@@ -167,30 +168,36 @@ struct FitCheck {
 
 /// The report: a table for people, JSON for tools.
 enum CheckReport {
-    static func size(_ size: Size) -> String {
+    static func size(_ size: CGSize) -> String {
         "\(PixelGrid.format(size.width)) × \(PixelGrid.format(size.height))"
     }
 
+    /// The widest KEY and SHOWN cells, in terminal columns: a String Catalog keyed by its
+    /// English text, or a label of several lines, is cut with "…" so a row stays readable
+    /// (`--json` has every key and line in full).
+    static let cellColumns = 40
+
+    /// The findings as columns aligned by terminal width (CJK counts two columns, combining
+    /// marks none: `TerminalText`), one row each, then the summary.
     static func table(_ outcome: FitCheck.Outcome) -> String {
         var rows: [[String]] = [["KEY", "LANGUAGE", "CATEGORY", "PROBLEM", "NEEDED", "AVAILABLE", "SHOWN", "WHERE"]]
         for finding in sorted(outcome.findings) {
-            let key = finding.entry.variant.map { "\(finding.entry.key) [\($0)]" } ?? finding.entry.key
-            rows.append([
-                key, finding.entry.language, finding.category.rawValue, finding.problem.rawValue, size(finding.needed),
-                size(finding.available), finding.shown.joined(separator: " ⏎ "),
-                "\(finding.entry.file):\(finding.entry.line)",
-            ])
+            var key = finding.entry.variant.map { "\(finding.entry.key) [\($0)]" } ?? finding.entry.key
+            // The values format specifiers were measured with: "files.count (%lld = 88888)".
+            if !finding.entry.samples.isEmpty { key += " (\(finding.entry.samples.joined(separator: ", ")))" }
+            rows.append(
+                [TerminalText.cell(key, maximumColumns: cellColumns)]
+                    + [
+                        finding.entry.language, finding.category.rawValue, finding.problem.rawValue,
+                        size(finding.needed), size(finding.available),
+                    ].map { TerminalText.cell($0) } + [
+                        TerminalText.cell(finding.shown.joined(separator: " ⏎ "), maximumColumns: cellColumns),
+                        TerminalText.cell("\(finding.entry.file):\(finding.entry.line)"),
+                    ])
         }
-        var widths = [Int](repeating: 0, count: rows[0].count)
-        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
         var lines: [String] = []
         if !outcome.findings.isEmpty {
-            for row in rows {
-                let cells = row.enumerated().map { index, cell in
-                    index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
-                }
-                lines.append(cells.joined(separator: "  "))
-            }
+            lines = TerminalText.table(rows)
             lines.append("")
         }
         lines.append(summary(outcome))
@@ -223,7 +230,7 @@ enum CheckReport {
     }
 
     static func json(_ outcome: FitCheck.Outcome) -> String {
-        func sizeObject(_ size: Size) -> JSONValue {
+        func sizeObject(_ size: CGSize) -> JSONValue {
             .object([("width", .number(size.width)), ("height", .number(size.height))])
         }
         let findings: [JSONValue] = sorted(outcome.findings).map { finding in
@@ -236,6 +243,7 @@ enum CheckReport {
                 ("control", .string(finding.control.rawValue)),
                 ("font", .string(finding.font)),
                 ("text", .string(finding.entry.text)),
+                ("samples", .array(finding.entry.samples.map(JSONValue.string))),
                 ("shown", .array(finding.shown.map(JSONValue.string))),
                 ("needed", sizeObject(finding.needed)),
                 ("available", sizeObject(finding.available)),

@@ -1,4 +1,5 @@
 import AutoLayout
+import Catalogs
 import Controls
 import Foundation
 import LayoutFiles
@@ -15,14 +16,17 @@ struct LayoutScreens {
     mutating func check(
         _ entry: CatalogEntry, rule: CheckSpec.Rule, target: CheckSpec.LayoutTarget, category: ContentSizeCategory
     ) throws(RequestError) -> Finding? {
-        let key = "\(rule.name)|\(category.rawValue)"
+        // One screen per rule, category and language: the language is the screen's, so every
+        // text of the screen picks its fallback faces as the catalog's language asks.
+        let key = "\(rule.name)|\(category.rawValue)|\(entry.language)"
         let screen: LayoutScreen
         if let cached = screens[key] {
             screen = cached
         } else {
             do {
                 let file = try LayoutFile(contentsOf: target.path)
-                screen = try file.makeScreen(ScreenOptions(device: target.device, contentSizeCategory: category))
+                screen = try file.makeScreen(
+                    ScreenOptions(device: target.device, contentSizeCategory: category, language: entry.language))
             } catch {
                 throw RequestError(
                     kind: "invalidLayout", "\(rule.name).layout: \(error.description)",
@@ -81,29 +85,22 @@ struct LayoutScreens {
         guard let viewReport = report.view,
             viewReport.isTruncated || viewReport.isOffscreen || viewReport.hasNegativeSize
         else { return nil }
+        // NEEDED is the size the whole text asks for; AVAILABLE the frame the layout gives the
+        // view (as solved: see docs/autolayout.md on negative sizes); SHOWN the text as drawn.
         var needed = viewReport.intrinsicContentSize
-        if let label = view as? UILabel {
-            // The height the whole text needs at the label's width on as many lines as it
-            // takes; a one-line label keeps its full one-line width.
+        if let label = view as? UILabel, label.numberOfLines != 1 {
+            // A multi-line label needs all its lines at its width; a one-line label keeps its
+            // intrinsic size, the whole text on one line at one line's height.
             let (lines, wrap) = (label.numberOfLines, label.preferredMaxLayoutWidth)
             label.numberOfLines = 0
-            label.preferredMaxLayoutWidth = view.frame.width
-            let wrapped = label.intrinsicContentSize
+            label.preferredMaxLayoutWidth = view.frame.size.width
+            needed = label.intrinsicContentSize
             (label.numberOfLines, label.preferredMaxLayoutWidth) = (lines, wrap)
-            needed = CGSize(width: lines == 1 ? needed.width : wrapped.width, height: wrapped.height)
         }
         return Finding(
             entry: entry, category: category, problem: viewReport.isTruncated ? .truncated : .offscreen,
-            control: control, font: font.description,
-            needed: Size(width: Double(needed.width), height: Double(needed.height)),
-            available: available(viewReport, in: screen), shown: viewReport.shownLines ?? [entry.text])
-    }
-
-    /// The room the view has: its frame, less what lies beyond the sides of the screen.
-    private func available(_ report: LayoutReport.ViewReport, in screen: LayoutScreen) -> Size {
-        let frame = report.windowFrame
-        let width = report.hasNegativeSize ? 0 : max(0, min(frame.maxX, screen.window.frame.width) - max(frame.minX, 0))
-        return Size(width: Double(width), height: Double(frame.height))
+            control: control, font: font.description, needed: needed, available: viewReport.frame.size,
+            shown: viewReport.shownLines ?? [entry.text])
     }
 
     private func withFamily(_ font: UIFont, _ family: String?) -> UIFont {

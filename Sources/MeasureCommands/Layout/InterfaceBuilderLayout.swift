@@ -1,6 +1,7 @@
 import AutoLayout
 import Foundation
 import LayoutFiles
+import Pictures
 import Typesetting
 
 /// `measure layout FILE.storyboard|FILE.xib`: lays out every scene (or `--scene`), prints

@@ -2,6 +2,7 @@ import ArgumentParser
 import AutoLayout
 import Foundation
 import LayoutFiles
+import Pictures
 import Typesetting
 
 /// `measure layout FILE`: lays out a layout file and prints every view's frame and every
@@ -17,7 +18,7 @@ struct LayoutCommand: ParsableCommand {
                "constraints": ["title.top = view.safeArea.top + 24",
                                "title.leading = view.margins.leading"]}
 
-            Exit status: 0 for a clean layout; 1 when it was laid out with problems (truncated text, ambiguous views, broken constraints); 64 for a bad option, 65 for an invalid layout file (the message gives the line and column), 66 for a file that cannot be read.
+            Exit status: 0 for a clean layout; 1 when it was laid out with problems (truncated text, ambiguous views, broken constraints); 64 for a bad option, 65 for an invalid layout file (the message gives the line and column), 66 for a file that cannot be read (or a directory), 70 when a picture cannot be drawn (an internal error), 73 when --svg or --png cannot write its file.
             """)
 
     @Argument(help: "The layout file: .json, .yaml or .yml; or an Interface Builder .storyboard or .xib.")
@@ -55,7 +56,7 @@ struct LayoutCommand: ParsableCommand {
         do {
             try layOut()
         } catch {
-            throw error.reported(by: "measure layout")
+            throw error.reported()
         }
     }
 
@@ -93,6 +94,7 @@ struct LayoutCommand: ParsableCommand {
         } catch {
             throw RequestError(error)
         }
+        try checkReadable(file)
         if InterfaceBuilderLayout.handles(file) {
             let layout = InterfaceBuilderLayout(
                 file: file,
@@ -131,6 +133,30 @@ struct LayoutCommand: ParsableCommand {
 }
 
 extension LayoutCommand {
+    /// Says plainly why a path is not a layout file that can be read (exit 66): a directory
+    /// (naming some of its layout files) or a file without read permission. A missing file is
+    /// `LayoutFile`'s own error.
+    func checkReadable(_ path: String) throws(RequestError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
+        if isDirectory.boolValue {
+            let files = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter {
+                ["json", "yaml", "yml"].contains(($0 as NSString).pathExtension.lowercased())
+            }.sorted()
+            let folder = path.hasSuffix("/") ? path : path + "/"
+            let hint =
+                files.isEmpty
+                ? "pass a layout file (.json, .yaml or .yml)"
+                : "pass one of its layout files, such as "
+                    + files.prefix(3).map { "\(folder)\($0)" }.joined(separator: ", ")
+            throw RequestError(kind: "unreadableFile", "\(path) is a directory; \(hint)", exitCode: 66)
+        }
+        if !FileManager.default.isReadableFile(atPath: path) {
+            throw RequestError(
+                kind: "unreadableFile", "cannot read \(path): permission denied", exitCode: 66)
+        }
+    }
+
     /// Writes a picture, or says which file could not be written (exit 73, can't create).
     func write(_ bytes: [UInt8], to path: String) throws(RequestError) {
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
@@ -147,8 +173,9 @@ enum LayoutOutput {
     static func json(_ report: LayoutReport, file: String) -> JSONValue {
         func rect(_ rect: CGRect) -> JSONValue {
             .object([
-                ("x", .number(Double(rect.minX))), ("y", .number(Double(rect.minY))),
-                ("width", .number(Double(rect.width))), ("height", .number(Double(rect.height))),
+                // As solved: a negative size stays negative (docs/autolayout.md, "Negative sizes").
+                ("x", .number(Double(rect.origin.x))), ("y", .number(Double(rect.origin.y))),
+                ("width", .number(Double(rect.size.width))), ("height", .number(Double(rect.size.height))),
             ])
         }
         func insets(_ insets: UIEdgeInsets) -> JSONValue {
@@ -230,6 +257,9 @@ enum LayoutOutput {
             var flags: [String] = []
             if view.isHidden { flags.append("hidden") }
             if view.isTruncated { flags.append("TRUNCATED") }
+            if !view.isTruncated, view.shownFontScale < 1 {
+                flags.append("SHRUNK TO \(ShownText.percent(of: view.shownFontScale))%")
+            }
             if view.isOffscreen { flags.append("OFFSCREEN") }
             if view.hasNegativeSize { flags.append("NEGATIVE SIZE") }
             if !view.ambiguousAttributes.isEmpty {
@@ -239,8 +269,10 @@ enum LayoutOutput {
             let name = (indent + view.name).padding(
                 toLength: max(nameWidth, indent.count + view.name.count), withPad: " ", startingAt: 0)
             let kind = view.kind.padding(toLength: kindWidth, withPad: " ", startingAt: 0)
-            let position = "(\(PixelGrid.format(Double(frame.minX))), \(PixelGrid.format(Double(frame.minY))))"
-            let dimensions = "\(PixelGrid.format(Double(frame.width))) × \(PixelGrid.format(Double(frame.height)))"
+            let position =
+                "(\(PixelGrid.format(Double(frame.origin.x))), \(PixelGrid.format(Double(frame.origin.y))))"
+            let dimensions =
+                "\(PixelGrid.format(Double(frame.size.width))) × \(PixelGrid.format(Double(frame.size.height)))"
             lines.append(
                 "  \(name)  \(kind)  \(position.padding(toLength: 20, withPad: " ", startingAt: 0)) \(dimensions)"
                     + (flags.isEmpty ? "" : "  " + flags.joined(separator: ", ")))

@@ -141,7 +141,8 @@ public enum ContentSizeCategory: String, CaseIterable, Sendable, Hashable, Compa
 
     /// Parses a category: the `UIContentSizeCategory` name (`accessibilityLarge`), the SwiftUI
     /// `DynamicTypeSize` name (`xSmall`, `xxxLarge`, `accessibility2`), the HIG's short name
-    /// (`AX2`) or UIKit's raw value (`UICTContentSizeCategoryAccessibilityL`). Case does not matter.
+    /// (`AX2`), UIKit's raw value (`UICTContentSizeCategoryAccessibilityL`) or its size letters
+    /// alone (`xs`, `s`, `m`, `l`, `xl`, `xxl`, `xxxl`). Case does not matter.
     public init?(parsing text: String) {
         let key = TextStyle.normalized(text)
         if let match = ContentSizeCategory.allCases.first(where: {
@@ -156,6 +157,9 @@ public enum ContentSizeCategory: String, CaseIterable, Sendable, Hashable, Compa
             (1...5).contains(level)
         {
             self = ContentSizeCategory.allCases[6 + level]
+        } else if let index = uikitRaw.firstIndex(of: key) {
+            // The size letters alone (`xs` … `xxxl`), as docs/layout-files.md documents them.
+            self = ContentSizeCategory.allCases[index]
         } else if key.hasPrefix(prefix) {
             var rest = String(key.dropFirst(prefix.count))
             let accessible = rest.hasPrefix("accessibility")
@@ -187,8 +191,9 @@ public enum ContentSizeCategory: String, CaseIterable, Sendable, Hashable, Compa
 /// size category, plus size, weight and slant. `resolve(in:)` turns it into a `Font`; the CLI,
 /// batch lines, `measure check` specs (and layout files, later) all describe fonts this way.
 public struct FontSpecification: Sendable, Hashable {
-    /// A family name, PostScript name or font file path; nil is the default family (Inter,
-    /// standing in for SF Pro).
+    /// A family name, PostScript name or font file path, or "system" (`FontRegistry.systemFamily`);
+    /// nil is the system font, as in UIKit (SF Pro when the registry has it, else Inter with SF
+    /// Pro's line metrics).
     public var family: String?
     /// A Dynamic Type style; it sets the size and the default weight.
     public var textStyle: TextStyle?
@@ -251,17 +256,20 @@ public struct FontSpecification: Sendable, Hashable {
                 name: "font size with a text style", value: size,
                 allowed: "no size: a text style sets the size from its content size category")
         }
+        // The system font by default, as in UIKit: a text style's optical size and tracking
+        // then follow its size when SF Pro is present (docs/dynamic-type.md).
+        let name = family ?? FontRegistry.systemFamily
         return try registry.font(
-            family ?? FontRegistry.defaultFamily, size: pointSize(defaultSize: defaultSize), weight: resolvedWeight,
-            italic: italic)
+            name, size: pointSize(defaultSize: defaultSize), weight: resolvedWeight, italic: italic)
     }
 }
 
 extension FontRegistry {
-    /// The font of a Dynamic Type text style at a content size category, in `family` (Inter,
-    /// standing in for SF Pro, by default): `UIFont.preferredFont(forTextStyle:compatibleWith:)`.
+    /// The font of a Dynamic Type text style at a content size category, in `family` (by
+    /// default the system font; see `FontSpecification.family`):
+    /// `UIFont.preferredFont(forTextStyle:compatibleWith:)`.
     public func font(
-        textStyle: TextStyle, category: ContentSizeCategory = .large, family: String = FontRegistry.defaultFamily
+        textStyle: TextStyle, category: ContentSizeCategory = .large, family: String? = nil
     ) throws(TypesettingError) -> Font {
         try FontSpecification(family: family, textStyle: textStyle, category: category).resolve(in: self)
     }

@@ -90,8 +90,9 @@ public struct PreparedText: Sendable {
         _ text: String, font: Font, letterSpacing: Double = 0, kerning: Bool = true, ligatures: Bool = true,
         language: String? = nil, registry: FontRegistry = .shared, shapingCache: ShapingCache? = .shared
     ) throws(TypesettingError) {
-        guard letterSpacing.isFinite, abs(letterSpacing) < 10_000 else {
-            throw .invalidParameter(name: "letter spacing", value: letterSpacing, allowed: "a finite number of points")
+        // The limit the CLI, batch lines, check specs and layout files document (docs/reliability.md).
+        guard letterSpacing.isFinite, abs(letterSpacing) <= 10_000 else {
+            throw .invalidParameter(name: "letter spacing", value: letterSpacing, allowed: "-10000 to 10000 points")
         }
         var builder = Itemizer(
             font: font, registry: registry, letterSpacing: letterSpacing, kerning: kerning, ligatures: ligatures,
@@ -236,15 +237,19 @@ final class PreparedParagraph: Sendable {
     let singleFont: Int
     /// Whether a hard break (U+000B, U+000C, U+0085) ends a line before the paragraph's end.
     let hasInnerMandatoryBreak: Bool
+    /// The clusters that are tabs (U+0009), ascending; empty in most paragraphs. A tab
+    /// advances to the next tab stop (`TabStops`), not by its glyph's advance.
+    let tabs: [Int]
 
     /// Makes a paragraph; with unsafe boundaries, `utf16` (the paragraph's text) and the
     /// shaping settings serve to work out `unsafeBoundaries`.
     init(
         base: Int, clusterStarts: [Int], prefix: [Double], contentEnd: [Int], fontIndex: [Int], breaks: [Int],
         mandatory: [Bool], unsafeBefore: [Bool], runs: [RunInfo], utf16: [UInt16], fonts: [Font], kerning: Bool,
-        ligatures: Bool, letterSpacing: Double
+        ligatures: Bool, letterSpacing: Double, tabs: [Int] = []
     ) throws(TypesettingError) {
         self.base = base
+        self.tabs = tabs
         self.clusterStarts = CompactIndices(clusterStarts)
         self.prefix = prefix
         self.contentEnd = CompactIndices(contentEnd)
@@ -287,7 +292,24 @@ final class PreparedParagraph: Sendable {
         self.unsafeBoundaries = boundaries
     }
 
-    @inline(__always) func width(_ start: Int, _ end: Int) -> Double { prefix[end] - prefix[start] }
+    @inline(__always) func width(_ start: Int, _ end: Int) -> Double {
+        tabs.isEmpty ? prefix[end] - prefix[start] : widthWithTabs(start, end)
+    }
+
+    /// The width of clusters `start..<end` on a line that starts at `start`: each tab reaches
+    /// the next tab stop after the width before it (`TabStops.next(after:)`).
+    func widthWithTabs(_ start: Int, _ end: Int) -> Double {
+        var x = 0.0
+        var from = start
+        var index = tabs.partitioningIndex { $0 >= start }
+        while index < tabs.count, tabs[index] < end {
+            let tab = tabs[index]
+            x = TabStops.next(after: x + prefix[tab] - prefix[from])
+            from = tab + 1
+            index += 1
+        }
+        return x + prefix[end] - prefix[from]
+    }
     func offset(ofCluster index: Int) -> Int { base + clusterStarts[index] }
     /// The UTF-16 range in the whole text of a range of clusters.
     func offsets(_ clusters: Range<Int>) -> Range<Int> {
@@ -379,6 +401,10 @@ enum Reshaper {
                 line, range: range, face: font.face, rightToLeft: run.bidiLevel & 1 == 1, script: run.script,
                 kerning: kerning, ligatures: ligatures)
             width += glyphs.reduce(0) { $0 + Double($1.xAdvance) } * font.pointsPerUnit
+            if font.tracking != 0 {
+                let piece = line[range]
+                width += font.tracking * Double(String(decoding: piece, as: UTF16.self).count)
+            }
         }
         if letterSpacing != 0 {
             width += letterSpacing * Double(String(decoding: line, as: UTF16.self).count)
@@ -430,7 +456,8 @@ struct Itemizer {
 
     private mutating func fontIndex(of face: FontFace) -> Int {
         if face === font.face { return 0 }
-        if let index = fonts.firstIndex(where: { $0.face === face }) { return index }
+        // A face with an optical size axis is set at the size: compare the face asked for.
+        if let index = fonts.firstIndex(where: { $0.face === face || $0.requestedFace === face }) { return index }
         // A fallback face takes the primary font's point size.
         fonts.append((try? Font(face: face, size: font.size)) ?? font)
         return fonts.count - 1
@@ -529,7 +556,7 @@ struct Itemizer {
                 ellipsis, range: 0..<1, face: font.face, rightToLeft: false, script: 0, kerning: kerning,
                 ligatures: ligatures)
         }
-        return glyphs.reduce(0) { $0 + Double($1.advance) } * font.pointsPerUnit
+        return glyphs.reduce(0) { $0 + Double($1.advance) } * font.pointsPerUnit + font.tracking
     }
 
     /// Shapes one run (one face, level and script) and returns its glyphs in visual order, with
@@ -732,7 +759,8 @@ struct Itemizer {
         whitespace.reserveCapacity(graphemeCount)
         for g in 0..<graphemeCount {
             let start = graphemes[g]
-            var advance = letterSpacing
+            // Tracking ('trak', per font) goes where letter spacing goes: after the cluster.
+            var advance = letterSpacing + fonts[faceOf[g]].tracking
             for unit in start..<graphemes[g + 1] { advance += advanceAt[unit] }
             if g == 0 || clusterStart[start] {
                 clusterStarts.append(start)
@@ -770,10 +798,11 @@ struct Itemizer {
         breaks.append(count)
         mandatory.append(true)
         let unsafeBefore = anyUnsafe ? (0..<count).map { unsafeAt[clusterStarts[$0]] } : []
+        let tabs = utf16.contains(0x09) ? (0..<count).filter { utf16[clusterStarts[$0]] == 0x09 } : []
         return try PreparedParagraph(
             base: base, clusterStarts: clusterStarts, prefix: prefix, contentEnd: contentEnd, fontIndex: fontIndex,
             breaks: breaks, mandatory: mandatory, unsafeBefore: unsafeBefore, runs: runInfos, utf16: utf16,
-            fonts: fonts, kerning: kerning, ligatures: ligatures, letterSpacing: letterSpacing)
+            fonts: fonts, kerning: kerning, ligatures: ligatures, letterSpacing: letterSpacing, tabs: tabs)
     }
 }
 
@@ -782,8 +811,9 @@ struct Itemizer {
 /// the registry gains faces.
 ///
 /// Each registry owns one (`FontRegistry.fallbackOrders`), so the orders go when the registry
-/// goes. One process-wide cache used to hold every registry and face ever used, with their
-/// FreeType faces: fuzzing font bytes (a registry per input) grew it past 2 GB.
+/// goes. A process-wide cache would hold every registry and face ever used, with their
+/// FreeType faces, and grow without bound in a process that makes many registries
+/// (MemoryTests.testRegistryAndItsFacesAreFreedAfterMeasuring).
 final class FallbackOrders: Sendable {
     /// Entries kept at most; past this the cache starts again (faces from other registries
     /// used as primaries are the only way to reach it).

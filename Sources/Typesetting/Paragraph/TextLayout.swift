@@ -14,6 +14,40 @@ public enum LineBreakMode: String, Sendable, Hashable, CaseIterable, Codable {
     case byTruncatingMiddle = "truncateMiddle"
 }
 
+extension LineBreakMode {
+    /// UIKit's name for the mode (`NSLineBreakMode`): `byTruncatingTail`. The CLI, batch lines,
+    /// check specs and layout files all take it; the raw value (`truncateTail`) is its short alias.
+    public var uikitName: String {
+        switch self {
+        case .byWordWrapping: "byWordWrapping"
+        case .byCharWrapping: "byCharWrapping"
+        case .byClipping: "byClipping"
+        case .byTruncatingHead: "byTruncatingHead"
+        case .byTruncatingTail: "byTruncatingTail"
+        case .byTruncatingMiddle: "byTruncatingMiddle"
+        }
+    }
+
+    /// Parses UIKit's name (`byTruncatingTail`) or the short alias (`truncateTail`); case does
+    /// not matter. `VocabularyTests.testLineBreakModesTakeUIKitNamesEverywhere` pins
+    /// every spelling on the command line, in batch lines, specs and layout files.
+    public init?(parsing text: String) {
+        let key = text.lowercased()
+        guard
+            let mode = LineBreakMode.allCases.first(where: {
+                $0.uikitName.lowercased() == key || $0.rawValue.lowercased() == key
+            })
+        else { return nil }
+        self = mode
+    }
+
+    /// The accepted names for messages: UIKit's, then the short aliases.
+    public static var allowedNames: String {
+        allCases.map(\.uikitName).joined(separator: ", ") + " (or " + allCases.map(\.rawValue).joined(separator: ", ")
+            + ")"
+    }
+}
+
 /// What a layout is asked for: a width, a line limit and paragraph-style values.
 public struct LayoutOptions: Sendable, Hashable {
     /// The width lines must fit in, in points; `.infinity` for unbounded.
@@ -29,12 +63,18 @@ public struct LayoutOptions: Sendable, Hashable {
     /// Whether a text that ends with a hard break gets an empty last line (as in a text view,
     /// where the caret sits there), or not (as in a label).
     public var includesTrailingEmptyLine: Bool
+    /// Whether each line's height includes the font's line gap (hhea lineGap, `UIFont.leading`):
+    /// true for text views and plain layout; labels and button titles set it false, since UIKit
+    /// sets their lines at ascender − descender (`Label`, docs/system-font.md).
+    public var includesLineGap: Bool
 
     /// Creates options; every argument has UIKit's default except `numberOfLines` (0 here: wrap).
     public init(
         width: Double = .infinity, numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
-        lineSpacing: Double = 0, lineHeightMultiple: Double = 0, includesTrailingEmptyLine: Bool = false
+        lineSpacing: Double = 0, lineHeightMultiple: Double = 0, includesTrailingEmptyLine: Bool = false,
+        includesLineGap: Bool = true
     ) {
+        self.includesLineGap = includesLineGap
         self.width = width
         self.numberOfLines = numberOfLines
         self.lineBreakMode = lineBreakMode

@@ -1,0 +1,419 @@
+// The lazy-definition layer: variables that a constraint introduces are defined by it
+// (`x := row`) outside the tableau, so chains of views never make the tableau dense. Here:
+// when a variable can be defined, expansion of definitions (sparse and in a dense workspace,
+// bit for bit the same), and evaluation of every value through a compiled program.
+
+extension Tableau {
+    // MARK: - Definitions
+
+    /// Whether `p` can be defined by a row whose unexpanded definitions are those in `row`:
+    /// an external symbol outside the tableau and objective, and no definition it feeds
+    /// (directly or not) occurs in the row, so no cycle can form.
+    func canDefine(_ p: Int32, in row: Row) -> Bool {
+        canDefine(p) { row.coefficient(for: $0) != 0 }
+    }
+
+    /// ``canDefine(_:in:)`` for a row given by its membership test.
+    @inline(__always)
+    func canDefine(_ p: Int32, rowHolds: (Int32) -> Bool) -> Bool {
+        guard symbolInfo[Int(p)].kind == .external, rowOf[Int(p)] == nil, definition[Int(p)] == nil,
+            columns[Int(p)].isEmpty
+        else { return false }
+        for k in objective.indices where objective[k][Int(p)] != 0 { return false }
+        if definitionUsers[Int(p)].isEmpty { return true }
+        var seen: [Int32] = []
+        var stack = Array(definitionUsers[Int(p)])
+        while let d = stack.popLast() {
+            if seen.contains(d) { continue }
+            seen.append(d)
+            if seen.count > definitionSearchLimit { return false }
+            if rowHolds(d) { return false }
+            stack.append(contentsOf: definitionUsers[Int(d)])
+        }
+        return true
+    }
+
+    /// Expands defined symbols in `row`, newest definition first. With `findCandidate`, stops
+    /// as soon as the row holds a symbol that can be defined by it and returns that symbol
+    /// (the newest such); otherwise expands fully and returns -1.
+    ///
+    /// This sparse version serves ``range(of:)`` (with ``substituteBasics(_:)``) and is the
+    /// reference that ``expandInWorkspace(_:findCandidate:)`` matches bit for bit.
+    func expand(_ row: inout Row, findCandidate: Bool) -> Int32 {
+        var heap = MinHeap<NewestFirst>()
+        for id in row.ids where definition[Int(id)] != nil {
+            heap.push(NewestFirst(stamp: symbolInfo[Int(id)].stamp, symbol: id))
+        }
+        if findCandidate {
+            for id in row.ids.reversed() where canDefine(id, in: row) && wellConditioned(id, in: row) {
+                return id
+            }
+        }
+        while let next = heap.pop() {
+            let d = next.symbol
+            let c = row.coefficient(for: d)
+            if c == 0 { continue }
+            guard let def = definition[Int(d)] else { continue }
+            row.replace(d, by: def, c)
+            for id in def.ids where definition[Int(id)] != nil && row.coefficient(for: id) != 0 {
+                heap.push(NewestFirst(stamp: symbolInfo[Int(id)].stamp, symbol: id))
+            }
+            if findCandidate {
+                var best: Int32 = -1
+                for id in def.ids
+                where id > best && row.coefficient(for: id) != 0 && canDefine(id, in: row)
+                    && wellConditioned(id, in: row)
+                {
+                    best = id
+                }
+                if best >= 0 { return best }
+            }
+        }
+        return -1
+    }
+
+    /// ``expand(_:findCandidate:)`` followed, when no candidate is returned, by
+    /// ``substituteBasics(_:)``, computed in a dense scratch workspace.
+    ///
+    /// The arithmetic is exactly that of the sparse version (the same products added in the
+    /// same order, the same near-zero drops), so results are bit-identical; only the cost
+    /// differs: each term of an expanded definition is one indexed add instead of a merge
+    /// that shifts the row, and membership tests are array reads instead of binary searches.
+    mutating func expandInWorkspace(_ row: inout Row, findCandidate: Bool) -> Int32 {
+        if findCandidate {
+            for id in row.ids.reversed() where canDefine(id, in: row) && wellConditioned(id, in: row) {
+                return id
+            }
+        }
+        var heap = MinHeap<NewestFirst>()
+        swap(&heap, &expansionHeap)
+        var work: [Double] = []
+        swap(&work, &workspace)
+        var touched: [Int32] = []
+        swap(&touched, &workspaceTouched)
+        if work.count < symbolInfo.count {
+            if work.capacity < symbolInfo.count { work.reserveCapacity(symbolInfo.capacity) }
+            work.append(
+                contentsOf: repeatElement(0, count: Swift.max(symbolInfo.count, 2 * work.count) - work.count))
+        }
+        let candidate = expandCore(
+            &row, findCandidate: findCandidate, heap: &heap, work: &work, touched: &touched)
+        swap(&heap, &expansionHeap)
+        swap(&work, &workspace)
+        swap(&touched, &workspaceTouched)
+        return candidate
+    }
+
+    /// The body of ``expandInWorkspace(_:findCandidate:)``. Non-mutating, with the scratch
+    /// passed in, so that reading the solver inside the loops never copies it.
+    func expandCore(
+        _ row: inout Row, findCandidate: Bool, heap: inout MinHeap<NewestFirst>,
+        work: inout [Double], touched: inout [Int32]
+    ) -> Int32 {
+        heap.removeAll()
+        touched.removeAll(keepingCapacity: true)
+        return work.withUnsafeMutableBufferPointer { w in
+            var constant = row.constant
+            var candidate: Int32 = -1
+            for t in row.terms {
+                w[Int(t.id)] = t.coefficient
+                touched.append(t.id)
+                if definition[Int(t.id)] != nil {
+                    heap.push(NewestFirst(stamp: symbolInfo[Int(t.id)].stamp, symbol: t.id))
+                }
+            }
+            expansion: while let next = heap.pop() {
+                let d = next.symbol
+                let c = w[Int(d)]
+                if c == 0 { continue }
+                guard let def = definition[Int(d)] else { continue }
+                w[Int(d)] = 0
+                constant = sumCancelling(constant, def.constant * c)
+                def.terms.withUnsafeBufferPointer { terms in
+                    Self.accumulate(terms, c, w, &touched)
+                    // The ids of a definition are distinct, so each one's coefficient is final.
+                    for t in terms where definition[Int(t.id)] != nil && w[Int(t.id)] != 0 {
+                        heap.push(NewestFirst(stamp: symbolInfo[Int(t.id)].stamp, symbol: t.id))
+                    }
+                    if findCandidate {
+                        var best: Int32 = -1
+                        for t in terms
+                        where t.id > best && w[Int(t.id)] != 0
+                            && canDefine(t.id, rowHolds: { w[Int($0)] != 0 })
+                            && Self.wellConditioned(t.id, w, touched)
+                        {
+                            best = t.id
+                        }
+                        candidate = best
+                    }
+                }
+                if candidate >= 0 { break expansion }
+            }
+            var sorted = false
+            var sortedCount = 0
+            if candidate < 0 {
+                // Basic symbols, in increasing id order, replaced by their rows (which hold
+                // parametric symbols only).
+                touched.sort()
+                sorted = true
+                sortedCount = touched.count
+                for k in touched.indices {
+                    let id = touched[k]
+                    if k > 0 && touched[k - 1] == id { continue }
+                    let c = w[Int(id)]
+                    if c == 0 { continue }
+                    guard let basic = rowOf[Int(id)] else { continue }
+                    w[Int(id)] = 0
+                    constant = sumCancelling(constant, basic.constant * c)
+                    basic.terms.withUnsafeBufferPointer { Self.accumulate($0, c, w, &touched) }
+                }
+            }
+            // Gather the nonzero terms in id order and clear the workspace. (A list sorted before
+            // the basic rows were substituted only needs sorting again if they added ids.)
+            if !sorted || touched.count > sortedCount { touched.sort() }
+            var result = Row(constant: constant)
+            result.terms.reserveCapacity(touched.count + 2)
+            for k in touched.indices {
+                let id = touched[k]
+                if k > 0 && touched[k - 1] == id { continue }
+                let v = w[Int(id)]
+                if v != 0 {
+                    result.terms.append(Row.Entry(id: id, coefficient: v))
+                    w[Int(id)] = 0
+                }
+            }
+            row = result
+            return candidate
+        }
+    }
+
+    /// Adds `c · terms` to the workspace, dropping near-zero results exactly as
+    /// ``Row/merge(_:_:dropping:track:added:removed:)`` does, and records newly nonzero ids.
+    @inline(__always)
+    static func accumulate(
+        _ terms: UnsafeBufferPointer<Row.Entry>, _ c: Double, _ w: UnsafeMutableBufferPointer<Double>,
+        _ touched: inout [Int32]
+    ) {
+        for t in terms {
+            let old = w[Int(t.id)]
+            let product = t.coefficient * c
+            var v = old + product
+            if cancels(v, old, product) { v = 0 }
+            if old == 0 && v != 0 { touched.append(t.id) }
+            w[Int(t.id)] = v
+        }
+    }
+
+    /// ``wellConditioned(_:in:)`` for a row held in the workspace.
+    @inline(__always)
+    static func wellConditioned(
+        _ id: Int32, _ work: UnsafeMutableBufferPointer<Double>, _ touched: [Int32]
+    ) -> Bool {
+        var largest = 0.0
+        for t in touched { largest = Swift.max(largest, abs(work[Int(t)])) }
+        return abs(work[Int(id)]) >= subjectThreshold * largest
+    }
+
+    /// Symbol `s` written in parametric symbols only: its definitions expanded and the basic
+    /// symbols they reach replaced by their rows (the sparse path, for the ambiguity queries).
+    func parametricRow(of s: Int32) -> Row {
+        var row = Row()
+        row.insert(s, 1)
+        _ = expand(&row, findCandidate: false)
+        substituteBasics(&row)
+        return row
+    }
+
+    /// Replaces tableau-basic symbols in `row` by their rows.
+    func substituteBasics(_ row: inout Row) {
+        let basics = row.ids.filter { rowOf[Int($0)] != nil }
+        for id in basics {
+            guard let basic = rowOf[Int(id)] else { continue }
+            let c = row.coefficient(for: id)
+            if c != 0 { row.replace(id, by: basic, c) }
+        }
+    }
+
+    mutating func define(_ p: Int32, _ row: Row) {
+        program = nil
+        for id in row.ids { definitionUsers[Int(id)].insert(p) }
+        definition[Int(p)] = row
+        symbolInfo[Int(p)].stamp = nextStamp
+        nextStamp += 1
+        definitionCount += 1
+    }
+
+    /// Moves a defined variable into the tableau as a basic row (its full expansion).
+    mutating func undefine(_ p: Int32) {
+        program = nil
+        guard var row = definition[Int(p)] else { return }
+        for id in row.ids { definitionUsers[Int(id)].remove(p) }
+        definition[Int(p)] = nil
+        definitionCount -= 1
+        _ = expandInWorkspace(&row, findCandidate: false)
+        putRow(p, row)
+    }
+
+    /// Replaces `symbol` by `row` in the definitions that refer to it directly.
+    mutating func substituteIntoDefinitions(_ symbol: Int32, _ row: Row) {
+        program = nil
+        let users = definitionUsers[Int(symbol)]
+        if users.isEmpty { return }
+        definitionUsers[Int(symbol)] = SymbolSet()
+        var added: [Int32] = []
+        var removed: [Int32] = []
+        for d in users {
+            guard var def = definition[Int(d)] else { continue }
+            definition[Int(d)] = nil
+            let c = def.coefficient(for: symbol)
+            if c != 0 {
+                added.removeAll(keepingCapacity: true)
+                removed.removeAll(keepingCapacity: true)
+                def.merge(row, c, dropping: symbol, track: true, added: &added, removed: &removed)
+                for id in removed { definitionUsers[Int(id)].remove(d) }
+                for id in added { definitionUsers[Int(id)].insert(d) }
+            }
+            definition[Int(d)] = def
+        }
+    }
+
+    /// The value of a symbol: row constant when basic, 0 when parametric, or its definition.
+    func valueOfSymbol(_ s: Int32) -> Double {
+        if let row = rowOf[Int(s)] { return row.constant }
+        if definition[Int(s)] == nil { return 0 }
+        var memo: [Int32: Double] = [:]
+        var stack: [Int32] = [s]
+        while let top = stack.last {
+            if memo[top] != nil {
+                stack.removeLast()
+                continue
+            }
+            guard let def = definition[Int(top)] else {
+                memo[top] = rowOf[Int(top)]?.constant ?? 0
+                stack.removeLast()
+                continue
+            }
+            var ready = true
+            var total = def.constant
+            for (id, c) in zip(def.ids, def.coefficients) {
+                if let row = rowOf[Int(id)] {
+                    total += c * row.constant
+                } else if definition[Int(id)] != nil {
+                    if let v = memo[id] {
+                        total += c * v
+                    } else {
+                        ready = false
+                        stack.append(id)
+                    }
+                }
+            }
+            if ready {
+                memo[top] = total
+                stack.removeLast()
+            }
+        }
+        return memo[s] ?? 0
+    }
+
+    /// Definitions flattened in topological order, for fast evaluation.
+    struct Program: Sendable {
+        var targets: [Int32] = []
+        var constants: [Double] = []
+        var starts: [Int32] = [0]
+        var terms: [Row.Entry] = []
+        /// Index in `targets` of each defined symbol, -1 otherwise.
+        var slot: [Int32] = []
+    }
+
+    /// Flattens the definitions and orders them topologically: every definition follows
+    /// those it refers to. The definitions are first copied, in symbol order, into one flat
+    /// array, and an iterative depth-first search (with colours, in symbol order) then runs
+    /// on that: reading a definition row once per edge would retain and release its storage
+    /// each time.
+    func compileProgram() -> Program {
+        let n = symbolInfo.count
+        var first = [Int32](repeating: -1, count: n)  // start of each definition, -1 if none
+        var end = [Int32](repeating: 0, count: n)
+        var constants = [Double](repeating: 0, count: n)
+        var count = 0
+        // One pass over the definitions: each row's storage is a separate heap block, and in a
+        // large solver touching it is a cache miss.
+        var flat: [Row.Entry] = []
+        flat.reserveCapacity(4 * definitionCount)
+        for s in 0..<n {
+            guard let def = definition[s] else { continue }
+            first[s] = Int32(flat.count)
+            flat.append(contentsOf: def.terms)
+            end[s] = Int32(flat.count)
+            constants[s] = def.constant
+            count += 1
+        }
+        let total = flat.count
+        var p = Program()
+        p.slot = [Int32](repeating: -1, count: n)
+        p.targets.reserveCapacity(count)
+        p.constants.reserveCapacity(count)
+        p.starts.reserveCapacity(count + 1)
+        p.terms.reserveCapacity(total)
+        // 0: not visited, 1: on the stack, 2: emitted.
+        var state = [UInt8](repeating: 0, count: n)
+        var stack: [(symbol: Int32, position: Int32)] = []
+        flat.withUnsafeBufferPointer { f in
+            for s in 0..<n where first[s] >= 0 && state[s] == 0 {
+                state[s] = 1
+                stack.append((Int32(s), first[s]))
+                while let (top, position) = stack.last {
+                    let t = Int(top)
+                    if position == end[t] {
+                        state[t] = 2
+                        stack.removeLast()
+                        p.slot[t] = Int32(p.targets.count)
+                        p.targets.append(top)
+                        p.constants.append(constants[t])
+                        for j in Int(first[t])..<Int(end[t]) { p.terms.append(f[j]) }
+                        p.starts.append(Int32(p.terms.count))
+                        continue
+                    }
+                    stack[stack.count - 1].position = position + 1
+                    let following = Int(f[Int(position)].id)
+                    if first[following] >= 0 && state[following] == 0 {
+                        state[following] = 1
+                        stack.append((Int32(following), first[following]))
+                    }
+                }
+            }
+        }
+        return p
+    }
+
+    /// Values of every symbol: basic rows' constants, 0 for parametric symbols, and the
+    /// definitions evaluated in topological order by the definition program (compiled first
+    /// when the definitions changed since it was last compiled).
+    mutating func evaluate() -> [Double] {
+        if let p = program { return evaluate(p) }
+        let p = compileProgram()
+        program = p
+        return evaluate(p)
+    }
+
+    /// ``evaluate()`` with the program given. Non-mutating, so that reading the rows in the
+    /// loop retains nothing.
+    func evaluate(_ p: Program) -> [Double] {
+        var values = [Double](repeating: 0, count: symbolInfo.count)
+        for s in rowOf.indices {
+            if let row = rowOf[s] { values[s] = row.constant }
+        }
+        values.withUnsafeMutableBufferPointer { v in
+            p.terms.withUnsafeBufferPointer { terms in
+                for k in p.targets.indices {
+                    var total = p.constants[k]
+                    for j in Int(p.starts[k])..<Int(p.starts[k + 1]) {
+                        total += terms[j].coefficient * v[Int(terms[j].id)]
+                    }
+                    v[Int(p.targets[k])] = total
+                }
+            }
+        }
+        return values
+    }
+}

@@ -1,0 +1,234 @@
+// The model: variables, terms and linear expressions, with the `+ - * /` operators.
+// Everything here is an immutable value type and `Sendable`.
+
+/// The shared identity of a variable. Copies of a ``Variable`` refer to the same box,
+/// so identity survives copies without any global counter.
+final class VariableIdentity: Sendable {
+    let name: String?
+    init(name: String?) { self.name = name }
+}
+
+/// An unknown of the layout system, such as a view's width.
+///
+/// `Variable` is a value type; every copy refers to the same unknown. Two variables
+/// created separately are different even when they carry the same name. The solver gives
+/// each variable an internal integer symbol in order of first use, so results never depend
+/// on hashing.
+public struct Variable: Hashable, Sendable, CustomStringConvertible {
+    let identity: VariableIdentity
+
+    /// Creates a new, distinct variable.
+    /// - Parameter name: An optional name used in descriptions and error messages.
+    public init(_ name: String? = nil) {
+        identity = VariableIdentity(name: name)
+    }
+
+    /// The name given when the variable was created, if any.
+    public var name: String? { identity.name }
+
+    /// A textual description: the name, or `"<unnamed>"`.
+    public var description: String { identity.name ?? "<unnamed>" }
+
+    /// Two variables are equal when they are copies of the same variable.
+    public static func == (lhs: Variable, rhs: Variable) -> Bool {
+        lhs.identity === rhs.identity
+    }
+
+    /// Hashes the identity of the variable.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(identity))
+    }
+}
+
+/// A variable multiplied by a coefficient.
+public struct Term: Sendable, CustomStringConvertible {
+    /// The variable.
+    public var variable: Variable
+    /// The coefficient that multiplies the variable.
+    public var coefficient: Double
+
+    /// Creates the term `coefficient * variable`.
+    public init(_ variable: Variable, _ coefficient: Double = 1) {
+        self.variable = variable
+        self.coefficient = coefficient
+    }
+
+    /// A textual description such as `2.0*width`.
+    public var description: String { "\(coefficient)*\(variable)" }
+}
+
+/// A linear expression: a sum of terms plus a constant.
+public struct Expression: Sendable, CustomStringConvertible {
+    /// The terms, in the order they were written. A variable may occur more than once.
+    public var terms: [Term]
+    /// The constant part of the expression.
+    public var constant: Double
+
+    /// Creates an expression from terms and a constant.
+    public init(_ terms: [Term] = [], constant: Double = 0) {
+        self.terms = terms
+        self.constant = constant
+    }
+
+    /// A textual description such as `1.0*x + -1.0*y + 3.0`.
+    public var description: String {
+        var parts = terms.map(\.description)
+        if constant != 0 || parts.isEmpty { parts.append("\(constant)") }
+        return parts.joined(separator: " + ")
+    }
+
+    /// Evaluates the expression with the given variable values.
+    /// - Parameter value: A function returning the value of a variable.
+    /// - Returns: The value of the expression.
+    public func evaluate(_ value: (Variable) -> Double) -> Double {
+        var total = constant
+        for term in terms { total += term.coefficient * value(term.variable) }
+        return total
+    }
+}
+
+/// A type that can be used as a linear expression in constraint operators: ``Variable``,
+/// ``Term`` and ``Expression``. Numbers are not: an operator with a number on one side is an
+/// overload taking `Double`, so plain arithmetic in a file that imports the solver stays plain
+/// arithmetic (`SolverTests.testNumbersStayNumbers`).
+public protocol ExpressionConvertible: Sendable {
+    /// The value as a linear expression.
+    var expression: Expression { get }
+}
+
+extension Variable: ExpressionConvertible {
+    /// The expression `1 * self`.
+    public var expression: Expression { Expression([Term(self)]) }
+}
+
+extension Term: ExpressionConvertible {
+    /// The expression holding only this term.
+    public var expression: Expression { Expression([self]) }
+}
+
+extension Expression: ExpressionConvertible {
+    /// The expression itself.
+    public var expression: Expression { self }
+}
+
+/// The number of terms `value` contributes to an expression.
+@inlinable @inline(__always)
+func termCount<E: ExpressionConvertible>(_ value: E) -> Int {
+    if value is Variable || value is Term { return 1 }
+    if let e = value as? Expression { return e.terms.count }
+    return value.expression.terms.count
+}
+
+/// Appends the terms of `factor · value` to `terms` and returns its constant times `factor`.
+/// The operators are inlinable so that callers specialise them: for a variable or a number no
+/// intermediate expression (and no array) is built.
+@inlinable @inline(__always)
+func appendTerms<E: ExpressionConvertible>(
+    of value: E, times factor: Double, to terms: inout [Term]
+) -> Double {
+    if let v = value as? Variable {
+        terms.append(Term(v, factor))
+        return 0 * factor
+    }
+    if let t = value as? Term {
+        terms.append(Term(t.variable, t.coefficient * factor))
+        return 0 * factor
+    }
+    let e = value.expression
+    // A plain loop: `append(contentsOf:)` costs more than a few appends into reserved room.
+    for t in e.terms { terms.append(Term(t.variable, t.coefficient * factor)) }
+    return e.constant * factor
+}
+
+/// `lhs + sign · rhs` with a single allocation.
+@inlinable @inline(__always)
+func combine<L: ExpressionConvertible, R: ExpressionConvertible>(
+    _ lhs: L, _ rhs: R, sign: Double
+) -> Expression {
+    var terms: [Term] = []
+    terms.reserveCapacity(termCount(lhs) + termCount(rhs))
+    let l = appendTerms(of: lhs, times: 1, to: &terms)
+    let r = appendTerms(of: rhs, times: sign, to: &terms)
+    return Expression(terms, constant: l + r)
+}
+
+/// `value ± constant` (or, with `constantFirst`, `constant ± value`) with a single allocation.
+/// The arithmetic is that of ``combine(_:_:sign:)`` with the constant as an expression of no
+/// terms, so the results are bit for bit the same.
+@inlinable @inline(__always)
+func offset<E: ExpressionConvertible>(
+    _ value: E, by constant: Double, sign: Double, constantFirst: Bool = false
+) -> Expression {
+    var terms: [Term] = []
+    terms.reserveCapacity(termCount(value))
+    if constantFirst {
+        let l = constant * 1
+        let r = appendTerms(of: value, times: sign, to: &terms)
+        return Expression(terms, constant: l + r)
+    }
+    let l = appendTerms(of: value, times: 1, to: &terms)
+    return Expression(terms, constant: l + constant * sign)
+}
+
+/// Adds two linear expressions.
+@inlinable
+public func + <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
+    combine(lhs, rhs, sign: 1)
+}
+
+/// Subtracts one linear expression from another.
+@inlinable
+public func - <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
+    combine(lhs, rhs, sign: -1)
+}
+
+/// Adds a constant to a linear expression.
+@inlinable
+public func + <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Expression {
+    offset(lhs, by: rhs, sign: 1)
+}
+
+/// Adds a linear expression to a constant.
+@inlinable
+public func + <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Expression {
+    offset(rhs, by: lhs, sign: 1, constantFirst: true)
+}
+
+/// Subtracts a constant from a linear expression.
+@inlinable
+public func - <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Expression {
+    offset(lhs, by: rhs, sign: -1)
+}
+
+/// Subtracts a linear expression from a constant.
+@inlinable
+public func - <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Expression {
+    offset(rhs, by: lhs, sign: -1, constantFirst: true)
+}
+
+/// Negates a linear expression.
+@inlinable
+public prefix func - <E: ExpressionConvertible>(operand: E) -> Expression {
+    -1.0 * operand
+}
+
+/// Multiplies a linear expression by a constant.
+@inlinable
+public func * <E: ExpressionConvertible>(lhs: E, rhs: Double) -> Expression {
+    var terms: [Term] = []
+    terms.reserveCapacity(termCount(lhs))
+    let constant = appendTerms(of: lhs, times: rhs, to: &terms)
+    return Expression(terms, constant: constant)
+}
+
+/// Multiplies a linear expression by a constant.
+@inlinable
+public func * <E: ExpressionConvertible>(lhs: Double, rhs: E) -> Expression {
+    rhs * lhs
+}
+
+/// Divides a linear expression by a constant.
+@inlinable
+public func / <E: ExpressionConvertible>(lhs: E, rhs: Double) -> Expression {
+    lhs * (1.0 / rhs)
+}

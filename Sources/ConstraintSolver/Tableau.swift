@@ -1,0 +1,434 @@
+// The tableau: the constraints, their symbols and rows, the objective levels and the lazy
+// definitions, with no accuracy check. ``Solver`` wraps one and checks what each public
+// operation leaves (Robustness.swift); rebuilds, replays and the probes that decide or
+// explain a conflict drive a `Tableau` directly. Below the stored state: the bookkeeping of
+// symbols, rows and their column index, the undo journal, and the rows of new constraints.
+
+/// An incremental Cassowary tableau with lexicographic priority levels and lazy definitions.
+/// A value type: a copy is an independent tableau (shared until written).
+struct Tableau: Sendable {
+    // The constraints.
+    var constraints = ConstraintTable()
+    var nextOrder = 0
+    /// Whether a refused required constraint is explained (``Solver/explainsFailures``).
+    var explainsFailures = true
+
+    // Symbols (Symbols.swift), indexed by symbol id.
+    var symbolInfo: [SymbolInfo] = []
+    var variableSymbols = VariableTable()
+
+    // The tableau (Tableau.swift).
+    /// Tableau rows of basic symbols, in terms of parametric symbols only.
+    var rowOf: [Row?] = []
+    /// For each symbol, the basic symbols whose tableau row contains it.
+    var columns: [SymbolSet] = []
+    var rowCount = 0
+    /// Optional priorities in use, highest first; `objective[k]` belongs to `levels[k]`.
+    var levels: [Double] = []
+    var levelUses: [Int] = []
+    /// Dense objective coefficients, `objective[level][symbol]`. Every level has
+    /// `objectiveLength` entries (at least one per symbol; the rest are zero).
+    var objective: [[Double]] = []
+    var objectiveLength = 0
+    var objectiveConstants: [Double] = []
+    /// The undo log of the operation in progress, when it can fail halfway.
+    var journal: Journal? = nil
+
+    // The simplex (Simplex.swift, Optimize.swift).
+    /// Min-heap of symbols that may be eligible to enter the basis (validated when popped).
+    var enteringHeap = SymbolHeap()
+    /// Eligible symbols that `optimize` passed over because their step would worsen a higher
+    /// level (see ``worsensHigherLevel(_:_:leaving:)``); checked again whenever the heap runs
+    /// out. Empty in layouts.
+    var passedOver: [Int32] = []
+    /// Restricted basic symbols whose row went negative, for the dual simplex.
+    var infeasible = SymbolHeap()
+    /// The artificial objective of phase one, while it runs.
+    var artificial: Row? = nil
+
+    // The lazy definitions (Definitions.swift).
+    /// Lazy definitions of defined variables; they may refer to any other symbol (acyclic).
+    var definition: [Row?] = []
+    /// For each symbol, the defined variables whose definition refers to it directly.
+    var definitionUsers: [SymbolSet] = []
+    var definitionCount = 0
+    var nextStamp: Int32 = 0
+    /// Cached evaluation program of the definitions, in topological order (nil when
+    /// definitions changed).
+    var program: Program? = nil
+    /// Scratch heap of ``expand(_:findCandidate:)``, kept to avoid an allocation per add.
+    var expansionHeap = MinHeap<NewestFirst>()
+    /// Scratch of ``expandInWorkspace(_:findCandidate:)``: dense coefficients by symbol, all
+    /// zero between uses, and the symbols it touched.
+    var workspace: [Double] = []
+    var workspaceTouched: [Int32] = []
+    /// Scratch: the symbols of the terms of the constraint being added.
+    var termSymbols: [Int32] = []
+
+    /// How far rounding may have grown, and what the rebuilds have seen (Rebuild.swift).
+    var rounding = RoundingState()
+}
+
+extension Tableau {
+    /// How a constraint is represented.
+    struct Tag: Sendable {
+        /// The marker symbol: slack (inequality), dummy (required equality) or plus error.
+        var marker: Int32
+        /// The second symbol: minus error or inequality error; -1 when absent.
+        var other: Int32
+        /// Coefficient of `marker` in the creation row relative to the expression (μ).
+        var markerSign: Double
+        /// The variable this constraint defines, or -1.
+        var defines: Int32
+    }
+
+    struct ConstraintInfo: Sendable {
+        var constraint: Constraint
+        var tag: Tag
+        /// The expression constant currently in force (changed by `updateConstant`).
+        var constant: Double
+        /// Insertion order, used to order conflict lists.
+        var order: Int
+    }
+
+    /// Undo log of one `add` through the artificial-variable path, or of one required
+    /// `updateConstant`: the first version of each row touched and every objective change.
+    struct Journal: Sendable {
+        var rows: [(Int32, Row?)] = []
+        /// Definitions whose constant moved, with the constant before (``shiftSolution``).
+        var definitionConstants: [(Int32, Double)] = []
+        var recorded: Set<Int32> = []
+        var objective: [(Int, Int32, Double)] = []
+        var objectiveConstants: [Double] = []
+        var rowCount = 0
+    }
+
+    /// All constraints, in the order they were added.
+    var allConstraints: [Constraint] {
+        constraints.values.sorted { $0.order < $1.order }.map(\.constraint)
+    }
+
+    /// Records the current values and returns the variables whose value changed since the
+    /// previous call, in the order the tableau first saw them (``Solver/updateVariables()``).
+    mutating func updateVariables() -> [Variable] {
+        let values = evaluate()
+        var changed: [Variable] = []
+        for s in symbolInfo.indices where values[s] != symbolInfo[s].reported {
+            guard let variable = symbolInfo[s].variable else { continue }
+            symbolInfo[s].reported = values[s]
+            changed.append(variable)
+        }
+        return changed
+    }
+
+    // MARK: - Symbols and rows
+
+    mutating func newSymbol(_ kind: Kind) -> Int32 {
+        let s = Int32(symbolInfo.count)
+        if symbolInfo.count == symbolInfo.capacity {
+            // Eightfold up to 131,072 symbols (the 1000-row feed has 39,000), twofold beyond:
+            // at 10,000 rows an eightfold step reserved hundreds of megabytes and was slower
+            // (paired runs, build medians 252 ms eightfold against 233 ms).
+            let factor = symbolInfo.count < 131_072 ? 8 : 2
+            reserveSymbols(Swift.max(256, factor * symbolInfo.count))
+        }
+        symbolInfo.append(SymbolInfo(kind: kind))
+        rowOf.append(nil)
+        columns.append(SymbolSet())
+        definition.append(nil)
+        definitionUsers.append(SymbolSet())
+        if symbolInfo.count > objectiveLength { growObjective() }
+        return s
+    }
+
+    /// Makes room for `capacity` symbols in the per-symbol arrays.
+    mutating func reserveSymbols(_ capacity: Int) {
+        symbolInfo.reserveCapacity(capacity)
+        rowOf.reserveCapacity(capacity)
+        columns.reserveCapacity(capacity)
+        definition.reserveCapacity(capacity)
+        definitionUsers.reserveCapacity(capacity)
+    }
+
+    /// Drops the symbols created from `count` on (by a failed add), with their variables.
+    mutating func undoNewSymbols(_ count: Int, objectiveLength length: Int) {
+        for info in symbolInfo[count...] {
+            if let v = info.variable { variableSymbols[v] = nil }
+        }
+        symbolInfo.removeSubrange(count...)
+        rowOf.removeSubrange(count...)
+        columns.removeSubrange(count...)
+        definition.removeSubrange(count...)
+        definitionUsers.removeSubrange(count...)
+        for k in objective.indices {
+            for s in count..<Swift.min(length, objective[k].count) where objective[k][s] != 0 {
+                objective[k][s] = 0
+            }
+            objective[k].removeSubrange(length...)
+        }
+        objectiveLength = length
+    }
+
+    /// Lengthens the objective rows ahead of the symbols (in chunks rather than one entry per
+    /// new symbol); entries past the last symbol stay zero.
+    mutating func growObjective() {
+        let length = Swift.max(64, 2 * objectiveLength, symbolInfo.count)
+        for k in objective.indices {
+            // Room up to the symbols' capacity, so that lengthening does not copy the row.
+            if objective[k].capacity < length { objective[k].reserveCapacity(Swift.max(length, symbolInfo.capacity)) }
+            objective[k].append(contentsOf: repeatElement(0, count: length - objectiveLength))
+        }
+        objectiveLength = length
+    }
+
+    func isUnreferenced(_ s: Int32) -> Bool {
+        rowOf[Int(s)] == nil && columns[Int(s)].isEmpty && definition[Int(s)] == nil
+            && definitionUsers[Int(s)].isEmpty && !objective.contains { $0[Int(s)] != 0 }
+    }
+
+    @inline(__always) mutating func record(_ basic: Int32) {
+        guard journal != nil else { return }
+        if journal?.recorded.insert(basic).inserted == true {
+            journal?.rows.append((basic, rowOf[Int(basic)]))
+        }
+    }
+
+    mutating func rollback() {
+        guard let log = journal else { return }
+        journal = nil
+        for (s, old) in log.rows.reversed() {
+            let current = rowOf[Int(s)]
+            updateColumns(s, current.map { Array($0.ids) } ?? [], old.map { Array($0.ids) } ?? [])
+            rowOf[Int(s)] = old
+        }
+        for (k, s, old) in log.objective.reversed() { objective[k][Int(s)] = old }
+        for (d, old) in log.definitionConstants.reversed() {
+            definition[Int(d)]?.constant = old
+            if let k = program?.slot[Int(d)], k >= 0 { program?.constants[Int(k)] = old }
+        }
+        objectiveConstants = log.objectiveConstants
+        rowCount = log.rowCount
+        artificial = nil
+        infeasible.removeAll()
+    }
+
+    mutating func putRow(_ basic: Int32, _ row: Row) {
+        record(basic)
+        for id in row.ids { columns[Int(id)].insert(basic) }
+        rowOf[Int(basic)] = row
+        rowCount += 1
+    }
+
+    mutating func takeRow(_ basic: Int32) -> Row {
+        guard let row = rowOf[Int(basic)] else { return Row() }
+        record(basic)
+        rowOf[Int(basic)] = nil
+        for id in row.ids { columns[Int(id)].remove(basic) }
+        rowCount -= 1
+        return row
+    }
+
+    /// Adds `delta` to the objective coefficient of `s` at level `k`.
+    @inline(__always) mutating func addObjective(_ k: Int, _ s: Int32, _ delta: Double) {
+        let old = objective[k][Int(s)]
+        var c = old + delta
+        if cancels(c, old, delta) { c = 0 }
+        if journal != nil { journal?.objective.append((k, s, old)) }
+        objective[k][Int(s)] = c
+        // Eligibility may change even when the coefficient becomes zero (a lower level decides).
+        if isEligible(s) { pushEntering(s) }
+    }
+
+    /// Replaces `symbol` by `row` in every tableau row containing it and in the objectives.
+    mutating func substitute(_ symbol: Int32, _ row: Row) {
+        let users = columns[Int(symbol)]
+        if !users.isEmpty {
+            columns[Int(symbol)] = SymbolSet()
+            var added: [Int32] = []
+            var removed: [Int32] = []
+            for r in users {
+                guard var target = rowOf[Int(r)] else { continue }
+                record(r)
+                rowOf[Int(r)] = nil
+                let c = target.coefficient(for: symbol)
+                if c != 0 {
+                    added.removeAll(keepingCapacity: true)
+                    removed.removeAll(keepingCapacity: true)
+                    target.merge(
+                        row, c, dropping: symbol, track: true, added: &added, removed: &removed)
+                    for id in removed { columns[Int(id)].remove(r) }
+                    for id in added { columns[Int(id)].insert(r) }
+                }
+                if symbolInfo[Int(r)].kind != .external && target.constant < 0 { infeasible.push(r) }
+                rowOf[Int(r)] = target
+            }
+        }
+        for k in objective.indices {
+            let c = objective[k][Int(symbol)]
+            if c == 0 { continue }
+            addObjective(k, symbol, -c)
+            objectiveConstants[k] += c * row.constant
+            for (id, a) in zip(row.ids, row.coefficients) { addObjective(k, id, c * a) }
+        }
+        if artificial != nil { artificial?.substitute(symbol, row) }
+    }
+
+    mutating func updateColumns(_ basic: Int32, _ old: [Int32], _ new: [Int32]) {
+        var i = 0
+        var j = 0
+        while i < old.count || j < new.count {
+            if j == new.count || (i < old.count && old[i] < new[j]) {
+                columns[Int(old[i])].remove(basic)
+                i += 1
+            } else if i == old.count || new[j] < old[i] {
+                columns[Int(new[j])].insert(basic)
+                j += 1
+            } else {
+                i += 1
+                j += 1
+            }
+        }
+    }
+
+    /// Removes a symbol that should occur nowhere any more (numerical residue only).
+    mutating func purgeSymbol(_ s: Int32) {
+        program = nil
+        if rowOf[Int(s)] != nil {
+            let row = takeRow(s)
+            substituteIntoDefinitions(s, row)
+        }
+        let users = columns[Int(s)]
+        columns[Int(s)] = SymbolSet()
+        for r in users { rowOf[Int(r)]?.remove(s) }
+        for k in objective.indices where objective[k][Int(s)] != 0 { objective[k][Int(s)] = 0 }
+        // In place: a copy taken out of the array would share its terms and be copied on write.
+        for d in definitionUsers[Int(s)] { definition[Int(d)]?.remove(s) }
+        definitionUsers[Int(s)] = SymbolSet()
+    }
+
+    mutating func symbol(for variable: Variable) -> Int32 {
+        if let s = variableSymbols[variable] { return s }
+        let s = newSymbol(.external)
+        variableSymbols[variable] = s
+        symbolInfo[Int(s)].variable = variable
+        return s
+    }
+
+    mutating func levelIndex(for priority: Double) -> Int {
+        var k = 0
+        while k < levels.count && levels[k] > priority { k += 1 }
+        if k < levels.count && levels[k] == priority { return k }
+        levels.insert(priority, at: k)
+        levelUses.insert(0, at: k)
+        var level: [Double] = []
+        level.reserveCapacity(Swift.max(objectiveLength, symbolInfo.capacity))
+        level.append(contentsOf: repeatElement(0, count: objectiveLength))
+        objective.insert(level, at: k)
+        objectiveConstants.insert(0, at: k)
+        return k
+    }
+
+    /// Builds the row of a new constraint over variable symbols (defined ones unexpanded).
+    mutating func createRow(_ constraint: Constraint) -> (Row, Tag) {
+        let expression = constraint.expression
+        var row = Row(constant: expression.constant)
+        // Room for the terms and the marker and error symbols.
+        row.reserve(expression.terms.count + 2)
+        while !termSymbols.isEmpty { termSymbols.removeLast() }
+        for term in expression.terms where !nearZero(term.coefficient) {
+            let s = symbol(for: term.variable)
+            termSymbols.append(s)
+            row.insert(s, term.coefficient)
+        }
+        let priority = constraint.priority
+        var tag = Tag(marker: -1, other: -1, markerSign: 1, defines: -1)
+        switch constraint.relation {
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            let sign: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
+            let slack = newSymbol(.slack)
+            tag.marker = slack
+            tag.markerSign = sign
+            row.insert(slack, sign)
+            if !priority.isRequired {
+                let error = newSymbol(.error)
+                tag.other = error
+                row.insert(error, -sign)
+                let k = levelIndex(for: priority.rawValue)
+                addObjective(k, error, 1)
+            }
+        case .equal:
+            if !priority.isRequired {
+                let plus = newSymbol(.error)
+                let minus = newSymbol(.error)
+                tag.marker = plus
+                tag.other = minus
+                tag.markerSign = -1
+                row.insert(plus, -1)
+                row.insert(minus, 1)
+                let k = levelIndex(for: priority.rawValue)
+                addObjective(k, plus, 1)
+                addObjective(k, minus, 1)
+            } else {
+                let dummy = newSymbol(.dummy)
+                tag.marker = dummy
+                tag.markerSign = 1
+                row.insert(dummy, 1)
+            }
+        }
+        return (row, tag)
+    }
+
+    mutating func register(_ constraint: Constraint, _ tag: Tag) {
+        let slot = constraints.insert(
+            ConstraintInfo(
+                constraint: constraint, tag: tag, constant: constraint.expression.constant,
+                order: nextOrder))
+        nextOrder += 1
+        symbolInfo[Int(tag.marker)].owner = slot
+        if tag.other >= 0 { symbolInfo[Int(tag.other)].owner = slot }
+        if !constraint.priority.isRequired,
+            let k = levels.firstIndex(of: constraint.priority.rawValue)
+        {
+            levelUses[k] += 1
+        }
+        for s in termSymbols { symbolInfo[Int(s)].uses += 1 }
+        while !termSymbols.isEmpty { termSymbols.removeLast() }
+    }
+
+    /// Moves the rows' constants (and the definitions') as a change of `shift` in the
+    /// constant of the constraint whose marker is `m` moves the solution: through the marker's
+    /// row when it is basic, else through its column. The journal, when there is one, records
+    /// the rows and definition constants it moves. Restricted rows that go negative are
+    /// queued for the dual simplex.
+    mutating func shiftSolution(marker m: Int32, by shift: Double) {
+        if let old = rowOf[Int(m)]?.constant {
+            record(m)
+            let updated = sumCancelling(old, -shift)
+            rowOf[Int(m)]?.constant = updated
+            if symbolInfo[Int(m)].kind != .external && updated < 0 { infeasible.push(m) }
+        } else {
+            let users = columns[Int(m)]
+            if journal != nil { for r in users { record(r) } }
+            rowOf.withUnsafeMutableBufferPointer { rows in
+                for r in users {
+                    let i = Int(r)
+                    guard let c = rows[i]?.coefficient(for: m), let old = rows[i]?.constant else { continue }
+                    let updated = sumCancelling(old, c * shift)
+                    rows[i]?.constant = updated
+                    if symbolInfo[i].kind != .external && updated < 0 { infeasible.push(r) }
+                }
+            }
+            for k in objective.indices {
+                objectiveConstants[k] += objective[k][Int(m)] * shift
+            }
+        }
+        // The compiled program holds its own copy of each definition's constant.
+        for d in definitionUsers[Int(m)] {
+            guard let def = definition[Int(d)] else { continue }
+            journal?.definitionConstants.append((d, def.constant))
+            let c = def.coefficient(for: m)
+            definition[Int(d)]?.constant += c * shift
+            if let k = program?.slot[Int(d)], k >= 0 { program?.constants[Int(k)] += c * shift }
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import Catalogs
+import Foundation
+import XCTest
+
+/// The catalog readers as a library: String Catalogs, `.strings`, gettext `.po`.
+final class CatalogReadingTests: XCTestCase {
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("catalogs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    func write(_ text: String, to name: String) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    func error(_ paths: [String]) -> CatalogError? {
+        do {
+            _ = try Catalogs.read(paths, sourceLanguage: nil)
+            XCTFail("read \(paths)")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func testTrailingCommaAndTruncationInAStringCatalogAreErrorsWithALine() throws {
+        let comma = try write(
+            "{\n  \"sourceLanguage\": \"en\",\n  \"strings\": {\n    \"a\": {},\n  }\n}", to: "Comma.xcstrings")
+        let commaError = error([comma])
+        XCTAssertEqual(commaError?.line, 4)
+        XCTAssertEqual(commaError?.column, 12)
+        XCTAssertEqual(commaError?.message.contains("trailing comma before '}'"), true)
+
+        let cut = try write("{\n  \"sourceLanguage\": \"en\",\n  \"strings\": {\n    \"a\": {", to: "Cut.xcstrings")
+        let cutError = error([cut])
+        XCTAssertEqual(cutError?.line, 4)
+        XCTAssertEqual(
+            cutError?.description.hasPrefix("\(cut):4:11: not valid JSON"), true, "\(String(describing: cutError))")
+    }
+
+    func testStaleKeysAreSkipped() throws {
+        let catalog = try write(
+            """
+            {"sourceLanguage": "en", "strings": {
+              "old": {"extractionState": "stale", "localizations": {"de": {"stringUnit": {"state": "translated", "value": "Alt"}}}},
+              "new": {"extractionState": "manual", "localizations": {"de": {"stringUnit": {"state": "translated", "value": "Neu"}}}}
+            }}
+            """, to: "Localizable.xcstrings")
+        let entries = try Catalogs.read([catalog], sourceLanguage: nil)
+        XCTAssertEqual(Set(entries.map(\.key)), ["new"])
+        XCTAssertEqual(entries.first { $0.language == "de" }?.text, "Neu")
+    }
+
+    func testAKeyInBothStringsAndAStringCatalogIsReadOnce() throws {
+        let strings = try write("\"greeting\" = \"Hallo\";\n", to: "de.lproj/Localizable.strings")
+        let catalog = try write(
+            """
+            {"sourceLanguage": "en", "strings": {"greeting": {"localizations": {
+              "de": {"stringUnit": {"state": "translated", "value": "Hallo"}}}}}}
+            """, to: "Localizable.xcstrings")
+        let entries = try Catalogs.read([strings, catalog], sourceLanguage: nil)
+        XCTAssertEqual(entries.filter { $0.key == "greeting" && $0.language == "de" }.count, 1, "\(entries)")
+        XCTAssertEqual(entries.first { $0.language == "de" }?.file, strings, "the first file given keeps it")
+    }
+
+    func testPOFilesKeyedByIdentifiers() throws {
+        let english = try write(
+            """
+            msgid ""
+            msgstr "Language: en\\n"
+
+            msgid "login.title"
+            msgstr "Sign in"
+
+            msgid "login.forgotPassword"
+            msgstr "Forgot your password?"
+            """, to: "en.po")
+        let german = try write(
+            """
+            msgid ""
+            msgstr "Language: de\\n"
+
+            msgid "login.title"
+            msgstr "Anmelden"
+
+            msgid "login.forgotPassword"
+            msgstr "Passwort vergessen?"
+            """, to: "de.po")
+        let entries = try Catalogs.read([english, german], sourceLanguage: "en")
+        XCTAssertFalse(entries.contains { $0.text == "login.title" }, "identifiers are not measured: \(entries)")
+        XCTAssertEqual(entries.first { $0.key == "login.title" && $0.language == "en" }?.text, "Sign in")
+        XCTAssertEqual(entries.first { $0.key == "login.title" && $0.language == "de" }?.text, "Anmelden")
+        XCTAssertEqual(entries.count, 4)
+
+        // Natural-language msgids are still the source text.
+        let natural = try write("msgid \"Sign in\"\nmsgstr \"Anmelden\"\n", to: "po/de.po")
+        let read = try Catalogs.read([natural], sourceLanguage: "en")
+        XCTAssertEqual(read.first { $0.language == "en" }?.text, "Sign in")
+    }
+
+    func testStringsFileKeyedByObjectIDWithLines() throws {
+        let bytes = Array(
+            """
+            /* Class = "UILabel"; text = "Sign in"; ObjectID = "Xyz-ab-cde"; */
+            "Xyz-ab-cde.text" = "Anmelden";
+
+            /* Class = "UIButton"; normalTitle = "Go"; ObjectID = "Q7r-2k-1aa"; */
+            "Q7r-2k-1aa.normalTitle" = "Los";
+            """.utf8)
+        let entries = try StringsFile.parse(bytes, file: "de.lproj/Main.strings")
+        XCTAssertEqual(entries.map(\.key), ["Xyz-ab-cde.text", "Q7r-2k-1aa.normalTitle"])
+        XCTAssertEqual(entries.map(\.value), ["Anmelden", "Los"])
+        XCTAssertEqual(entries.map(\.line), [2, 5])
+        XCTAssertEqual(entries.first?.column, 1)
+    }
+
+    func testSubstitutionsExpandPerPluralVariantWithSamples() throws {
+        let catalog = try write(
+            """
+            {"sourceLanguage": "en", "strings": {"summary": {"localizations": {"en": {
+              "stringUnit": {"state": "translated", "value": "%#@photos@ in %#@albums@"},
+              "substitutions": {
+                "photos": {"argNum": 1, "formatSpecifier": "lld", "variations": {"plural": {
+                  "one": {"stringUnit": {"state": "translated", "value": "%arg photo"}},
+                  "other": {"stringUnit": {"state": "translated", "value": "%arg photos"}}}}},
+                "albums": {"argNum": 2, "formatSpecifier": "lld", "variations": {"plural": {
+                  "one": {"stringUnit": {"state": "translated", "value": "%arg album"}},
+                  "other": {"stringUnit": {"state": "translated", "value": "%arg albums"}}}}}
+              }}}}}}
+            """, to: "Localizable.xcstrings")
+        let entries = try Catalogs.read([catalog], sourceLanguage: nil)
+        let texts = Dictionary(uniqueKeysWithValues: entries.map { ($0.variant ?? "", $0.text) })
+        XCTAssertEqual(
+            texts,
+            [
+                "photos.one, albums.one": "1 photo in 1 album",
+                "photos.one, albums.other": "1 photo in 88888 albums",
+                "photos.other, albums.one": "88888 photos in 1 album",
+                "photos.other, albums.other": "88888 photos in 88888 albums",
+            ])
+        let widest = entries.first { $0.variant == "photos.other, albums.other" }
+        XCTAssertEqual(widest?.samples, ["photos: %lld = 88888", "albums: %lld = 88888"])
+    }
+
+    func testFormatSpecifiersAreMeasuredWithSamples() {
+        let samples = FormatSamples()
+        XCTAssertEqual(samples.fill("%lld files", variant: nil).text, "88888 files")
+        XCTAssertEqual(samples.fill("%lld file", variant: "plural.one").text, "1 file")
+        XCTAssertEqual(samples.fill("%1$@ sent %2$d", variant: nil).text, "WWWWWWWWWW sent 88888")
+        XCTAssertEqual(samples.fill("%.2f km", variant: nil).text, "88888.88 km")
+        XCTAssertEqual(samples.fill("%d%% done", variant: nil).text, "88888% done")
+        XCTAssertEqual(samples.fill("100% sure", variant: nil).text, "100% sure", "a space is not a flag")
+        XCTAssertEqual(samples.fill("100%% sure", variant: nil).text, "100%% sure", "no specifier, not a format")
+        XCTAssertEqual(samples.fill("%1$@ sent %2$d", variant: nil).samples, ["%1$@ = WWWWWWWWWW", "%2$d = 88888"])
+        var custom = FormatSamples()
+        XCTAssertTrue(custom.set("integer", to: "7"))
+        XCTAssertTrue(custom.set("string", to: "Ann"))
+        XCTAssertFalse(custom.set("colour", to: "red"))
+        XCTAssertEqual(custom.fill("%@ has %d", variant: nil).text, "Ann has 7")
+    }
+}
