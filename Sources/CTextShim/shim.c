@@ -9,6 +9,7 @@
 #include FT_SFNT_NAMES_H
 #include FT_TRUETYPE_IDS_H
 #include FT_OUTLINE_H
+#include FT_MULTIPLE_MASTERS_H
 
 #include <hb.h>
 #include <hb-ot.h>
@@ -30,6 +31,11 @@ struct TSFace {
     FT_Library library;
     FT_Face ftFace;
     unsigned char *bytes;
+    long size;
+    int32_t index;
+    // An instance of a variable face (ts_face_instance) reads its base's bytes and shares its
+    // HarfBuzz face; it owns its FreeType face (set to the same design coordinates) and font.
+    int isInstance;
     hb_blob_t *blob;
     hb_face_t *hbFace;
     hb_font_t *hbFont;
@@ -72,7 +78,7 @@ void ts_face_close(TSFace *face) {
     if (face->ftFace) FT_Done_Face(face->ftFace);
     if (face->library) FT_Done_FreeType(face->library);
     if (face->hasLock) pthread_mutex_destroy(&face->ftLock);
-    free(face->bytes);
+    if (!face->isInstance) free(face->bytes);
     free(face);
 }
 
@@ -226,6 +232,8 @@ int32_t ts_face_open(const char *path, int32_t index, TSFace **out, TSTruncation
     long size = 0;
     face->bytes = read_file(path, &size);
     if (!face->bytes) { ts_face_close(face); return TS_ERROR_OPEN; }
+    face->size = size;
+    face->index = index;
     FT_Error error = FT_Init_FreeType(&face->library);
     if (error) { ts_face_close(face); return (int32_t)error; }
     error = FT_New_Memory_Face(face->library, face->bytes, (FT_Long)size, index, &face->ftFace);
@@ -263,6 +271,131 @@ int32_t ts_face_open(const char *path, int32_t index, TSFace **out, TSTruncation
 }
 
 void ts_face_info(const TSFace *face, TSFaceInfo *info) { *info = face->info; }
+
+static int32_t copy_out(const char *text, size_t length, char *buffer, int32_t capacity);
+
+int32_t ts_face_axes(const TSFace *face, TSAxis *axes, int32_t capacity) {
+    unsigned int count = hb_ot_var_get_axis_count(face->hbFace);
+    if (count == 0 || !axes || capacity <= 0) return (int32_t)count;
+    hb_ot_var_axis_info_t infos[64];
+    unsigned int wanted = (unsigned int)capacity < 64 ? (unsigned int)capacity : 64;
+    hb_ot_var_get_axis_infos(face->hbFace, 0, &wanted, infos);
+    for (unsigned int i = 0; i < wanted; i++) {
+        hb_tag_to_string(infos[i].tag, axes[i].tag);
+        axes[i].tag[4] = 0;
+        axes[i].minimum = infos[i].min_value;
+        axes[i].defaultValue = infos[i].default_value;
+        axes[i].maximum = infos[i].max_value;
+        axes[i].hidden = (infos[i].flags & HB_OT_VAR_AXIS_FLAG_HIDDEN) ? 1 : 0;
+    }
+    return (int32_t)count;
+}
+
+int32_t ts_face_named_instance_count(const TSFace *face) {
+    return (int32_t)hb_ot_var_get_named_instance_count(face->hbFace);
+}
+
+int32_t ts_face_named_instance(const TSFace *face, int32_t index, double *coordinates, int32_t capacity,
+                               char *name, int32_t nameCapacity) {
+    if (index < 0 || (unsigned int)index >= hb_ot_var_get_named_instance_count(face->hbFace)) return -1;
+    float coords[64];
+    unsigned int count = 64;
+    hb_ot_var_named_instance_get_design_coords(face->hbFace, (unsigned int)index, &count, coords);
+    for (unsigned int i = 0; i < count && (int32_t)i < capacity; i++) coordinates[i] = coords[i];
+    hb_ot_name_id_t id = hb_ot_var_named_instance_get_subfamily_name_id(face->hbFace, (unsigned int)index);
+    char text[256];
+    unsigned int length = sizeof(text);
+    unsigned int full = hb_ot_name_get_utf8(face->hbFace, id, HB_LANGUAGE_INVALID, &length, text);
+    if (full == 0) {
+        length = sizeof(text);
+        full = hb_ot_name_get_utf8(face->hbFace, id, hb_language_from_string("en", -1), &length, text);
+    }
+    return copy_out(text, length, name, nameCapacity);
+}
+
+// An 'MVAR' delta in whole font units, bounded so that a hostile table cannot overflow int32.
+static int32_t metric_delta(hb_font_t *font, hb_ot_metrics_tag_t tag) {
+    float delta = hb_ot_metrics_get_variation(font, tag);
+    if (!(delta > -1e6f)) return delta != delta ? 0 : -1000000;
+    if (!(delta < 1e6f)) return 1000000;
+    return (int32_t)lroundf(delta);
+}
+
+int32_t ts_face_instance(const TSFace *base, const double *coordinates, int32_t count, TSFace **out) {
+    *out = NULL;
+    unsigned int axisCount = hb_ot_var_get_axis_count(base->hbFace);
+    if (axisCount == 0 || axisCount > 64 || count != (int32_t)axisCount) return FT_Err_Invalid_Argument;
+    TSFace *face = calloc(1, sizeof(TSFace));
+    if (!face) return TS_ERROR_NO_MEMORY;
+    if (pthread_mutex_init(&face->ftLock, NULL) != 0) { free(face); return TS_ERROR_NO_MEMORY; }
+    face->hasLock = 1;
+    face->isInstance = 1;
+    face->bytes = base->bytes;
+    face->size = base->size;
+    face->index = base->index;
+    FT_Error error = FT_Init_FreeType(&face->library);
+    if (error) { ts_face_close(face); return (int32_t)error; }
+    error = FT_New_Memory_Face(face->library, face->bytes, (FT_Long)face->size, face->index, &face->ftFace);
+    if (error) { ts_face_close(face); return (int32_t)error; }
+    FT_Fixed fixed[64];
+    float design[64];
+    for (unsigned int i = 0; i < axisCount; i++) {
+        fixed[i] = (FT_Fixed)lround(coordinates[i] * 65536.0);
+        design[i] = (float)coordinates[i];
+    }
+    error = FT_Set_Var_Design_Coordinates(face->ftFace, axisCount, fixed);
+    if (error) { ts_face_close(face); return (int32_t)error; }
+    face->hbFace = hb_face_reference(base->hbFace);
+    face->hbFont = hb_font_create(face->hbFace);
+    if (!face->hbFont) { ts_face_close(face); return TS_ERROR_NO_MEMORY; }
+    unsigned int upem = hb_face_get_upem(face->hbFace);
+    hb_font_set_scale(face->hbFont, (int)upem, (int)upem);
+    hb_font_set_var_coords_design(face->hbFont, design, axisCount);
+    hb_font_make_immutable(face->hbFont);
+    face->spaceInteracting = hb_set_reference(base->spaceInteracting);
+    memcpy(face->coverage, base->coverage, sizeof(face->coverage));
+    // Line metrics of the instance: the default instance's values plus the 'MVAR' deltas at
+    // these coordinates. 'hasc', 'hdsc' and 'hlgp' vary the hhea values as well as OS/2's sTypo
+    // ones, as HarfBuzz's hb_ot_metrics_get_position does.
+    TSFaceInfo info = base->info;
+    hb_font_t *font = face->hbFont;
+    int32_t ascender = metric_delta(font, HB_OT_METRICS_TAG_HORIZONTAL_ASCENDER);
+    int32_t descender = metric_delta(font, HB_OT_METRICS_TAG_HORIZONTAL_DESCENDER);
+    int32_t gap = metric_delta(font, HB_OT_METRICS_TAG_HORIZONTAL_LINE_GAP);
+    info.hheaAscender += ascender;
+    info.hheaDescender += descender;
+    info.hheaLineGap += gap;
+    info.typoAscender += ascender;
+    info.typoDescender += descender;
+    info.typoLineGap += gap;
+    info.winAscent += metric_delta(font, HB_OT_METRICS_TAG_HORIZONTAL_CLIPPING_ASCENT);
+    info.winDescent += metric_delta(font, HB_OT_METRICS_TAG_HORIZONTAL_CLIPPING_DESCENT);
+    if (info.capHeight > 0) info.capHeight += metric_delta(font, HB_OT_METRICS_TAG_CAP_HEIGHT);
+    if (info.xHeight > 0) info.xHeight += metric_delta(font, HB_OT_METRICS_TAG_X_HEIGHT);
+    hb_ot_var_axis_info_t axes[64];
+    unsigned int n = axisCount;
+    hb_ot_var_get_axis_infos(base->hbFace, 0, &n, axes);
+    for (unsigned int i = 0; i < n; i++) {
+        double value = coordinates[i];
+        if (value < axes[i].min_value) value = axes[i].min_value;
+        if (value > axes[i].max_value) value = axes[i].max_value;
+        if (axes[i].tag == HB_TAG('w', 'g', 'h', 't') && value >= 1 && value <= 1000) info.weightClass = (int32_t)lround(value);
+        if (axes[i].tag == HB_TAG('i', 't', 'a', 'l') && value >= 0.5) info.isItalic = 1;
+        if (axes[i].tag == HB_TAG('s', 'l', 'n', 't') && value < 0) info.isItalic = 1;
+    }
+    face->info = info;
+    *out = face;
+    return TS_OK;
+}
+
+int64_t ts_face_table(const TSFace *face, const char *tag, uint8_t *buffer, int64_t capacity) {
+    hb_blob_t *blob = hb_face_reference_table(face->hbFace, hb_tag_from_string(tag, 4));
+    unsigned int length = 0;
+    const char *data = hb_blob_get_data(blob, &length);
+    if (buffer && data && capacity > 0) memcpy(buffer, data, (size_t)(capacity < (int64_t)length ? capacity : (int64_t)length));
+    hb_blob_destroy(blob);
+    return (int64_t)length;
+}
 
 static int32_t copy_out(const char *text, size_t length, char *buffer, int32_t capacity) {
     if (buffer && capacity > 0) {
@@ -561,14 +694,24 @@ int32_t ts_glyph_outline(const TSFace *face, uint32_t glyph, double size, uint8_
     if (glyph >= (uint32_t)face->info.glyphCount) return 0;
     pthread_mutex_t *lock = (pthread_mutex_t *)&face->ftLock;
     pthread_mutex_lock(lock);
-    // Font units, unhinted: the outline as designed, scaled here to points.
-    FT_Error error = FT_Load_Glyph(face->ftFace, glyph, FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP);
+    // Font units, unhinted: the outline as designed, scaled here to points. An instance of a
+    // variable face is loaded at one pixel per font unit instead (26.6 fixed point), so that
+    // FreeType applies its design coordinates.
+    FT_Error error = 0;
+    double unit = 1;
+    FT_Int32 flags = FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP;
+    if (face->isInstance) {
+        error = FT_Set_Char_Size(face->ftFace, 0, (FT_F26Dot6)face->info.unitsPerEm * 64, 72, 72);
+        flags = FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP;
+        unit = 1.0 / 64.0;
+    }
+    if (!error) error = FT_Load_Glyph(face->ftFace, glyph, flags);
     if (error || face->ftFace->glyph->format != FT_GLYPH_FORMAT_OUTLINE) {
         pthread_mutex_unlock(lock);
         // A glyph of a bitmap-only face (CBDT emoji) has no outline: it draws nothing here.
         return error && FT_IS_SCALABLE(face->ftFace) ? (int32_t)error : 0;
     }
-    OutlineSink sink = {elements, elementCapacity, 0, points, pointCapacity, 0, size / (double)face->info.unitsPerEm};
+    OutlineSink sink = {elements, elementCapacity, 0, points, pointCapacity, 0, unit * size / (double)face->info.unitsPerEm};
     FT_Outline_Funcs funcs = {outline_move, outline_line, outline_quad, outline_cubic, 0, 0};
     error = FT_Outline_Decompose(&face->ftFace->glyph->outline, &funcs, &sink);
     pthread_mutex_unlock(lock);

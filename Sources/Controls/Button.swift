@@ -67,7 +67,9 @@ public struct Button: Sendable {
     {
         try PixelGrid.validate(scale: scale)
         let titleSize = try titleLabel.intrinsicContentSize(scale: scale, prepared: prepared)
-        let titleHeight = title.isEmpty ? PixelGrid.ceil(font.lineHeight, scale: scale) : titleSize.height
+        // An empty title is one line high, set like any title line: without the line gap.
+        let line = font.metrics.ascender - font.metrics.descender
+        let titleHeight = title.isEmpty ? PixelGrid.ceil(line, scale: scale) : titleSize.height
         let insets = effectiveContentInsets
         return CGSize(width: titleSize.width + insets.horizontal, height: titleHeight + insets.vertical)
     }

@@ -60,10 +60,18 @@ public struct Label: Sendable {
     }
 
     /// The layout options of the label at `width`.
-    func options(width: Double) -> LayoutOptions {
+    ///
+    /// Every line is set at ascender − descender, without the font's line gap: in public
+    /// Interface Builder files, labels in fonts with a gap (D-DIN, Poppins: 86 and 100/1000 em)
+    /// are stored at exactly `lines × (ascender − descender)` raised to the pixel grid (65
+    /// single-line labels, none fitting with the gap; 379 of 461 wrapped ones against 237 with
+    /// it). `lineSpacing` and `lineHeightMultiple` apply as before. Button titles are labels,
+    /// so they follow the same rule; text views keep the gap (docs/system-font.md).
+    /// `LineGapTests` pins it.
+    public func options(width: Double) -> LayoutOptions {
         LayoutOptions(
             width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode, lineSpacing: lineSpacing,
-            lineHeightMultiple: lineHeightMultiple)
+            lineHeightMultiple: lineHeightMultiple, includesLineGap: false)
     }
 
     /// `intrinsicContentSize`, on the pixel grid of `scale`.

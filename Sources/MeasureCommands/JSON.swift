@@ -164,6 +164,8 @@ extension MeasureResult {
             ),
             ("fonts", .array(fonts.map { .string($0) })),
         ]
+        // Only when SF Pro was not found: the family standing in for the system font.
+        if let systemFontStandIn { pairs.append(("systemFontStandIn", .string(systemFontStandIn))) }
         return .object(pairs)
     }
 

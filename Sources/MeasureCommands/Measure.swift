@@ -37,9 +37,11 @@ struct Measure: ParsableCommand {
     var text: String?
 
     @Option(
-        help:
-            "A font family (Inter, Noto Sans Arabic, …), PostScript name, or font file path (default: \(FontRegistry.defaultFamily))."
-    )
+        help: ArgumentHelp(
+            "A font family (Inter, Noto Sans Arabic, …), PostScript name, font file path, or 'system'.",
+            discussion:
+                "The default, 'system', is SF Pro when --font-dir or INTRINSIC_FONT_PATH supplies it, "
+                + "else Inter with SF Pro's line metrics."))
     var font: String?
 
     // Numeric options parse their value unconditionally so negative numbers ("--width -5",
@@ -283,7 +285,9 @@ struct Measure: ParsableCommand {
         }
         if failures > 0 {
             FileHandle.standardError.write(
-                Data("measure: \(failures) batch line(s) failed; see their error objects\n".utf8))
+                Data(
+                    "measure: error: \(failures) batch line\(failures == 1 ? "" : "s") failed; see their error objects\n"
+                        .utf8))
             throw ExitCode(65)
         }
     }

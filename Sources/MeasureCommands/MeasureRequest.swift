@@ -10,7 +10,7 @@ enum ControlKind: String, Codable, CaseIterable, Sendable {
 /// One measurement: the CLI options, or one line of a batch (same field names).
 struct MeasureRequest: Sendable {
     var text: String = ""
-    var font: String = FontRegistry.defaultFamily
+    var font: String = FontRegistry.systemFamily
     var size: Double?
     /// A weight name or number; nil is the text style's weight, or regular.
     var weight: String?
@@ -55,6 +55,28 @@ struct MeasureResult: Sendable {
     var lines: [LineInfo]
     var fonts: [String]
     var fontDescription: String
+    /// The family standing in for the system font when SF Pro was not found, else nil.
+    var systemFontStandIn: String? = nil
+}
+
+/// Says once per process, on stderr, that the system font is a stand-in: widths are then
+/// approximate (heights are SF Pro's). JSON results carry `systemFontStandIn` as well.
+enum SystemFontNotice {
+    private static let said = Locked(false)
+
+    static func note(_ font: Font) {
+        guard font.face.isSystemFontStandIn else { return }
+        let first = said.withLock { said -> Bool in
+            defer { said = true }
+            return !said
+        }
+        guard first else { return }
+        FileHandle.standardError.write(
+            Data(
+                ("measure: note: SF Pro was not found (add it with --font-dir or INTRINSIC_FONT_PATH); "
+                    + "the system font is \(font.face.family) with SF Pro's line metrics, so widths are approximate\n")
+                    .utf8))
+    }
 }
 
 /// Something the user gave that cannot be measured: what, and what is allowed.
@@ -209,29 +231,27 @@ extension MeasureRequest {
 
     /// Refuses a value the chosen control would ignore: each names the control it belongs to.
     func checkOptionsApply() throws(RequestError) {
-        func refuse(_ what: String, _ owner: String, _ instead: String = "") throws(RequestError) -> Never {
+        func refuse(_ owner: String, takes what: String, _ instead: String = "") throws(RequestError) -> Never {
             throw RequestError(
                 kind: "unusedOption",
-                "\(what) apply only to \(owner), and this is a \(control.rawValue)\(instead.isEmpty ? "" : "; \(instead)")"
+                "only \(owner) takes \(what), and this is a \(control.rawValue)\(instead.isEmpty ? "" : "; \(instead)")"
             )
         }
         if contentInsets != nil, control != .button {
             try refuse(
-                "content insets (contentEdgeInsets)", "a button (control button)",
+                "a button (control button)", takes: "content insets (contentEdgeInsets)",
                 control == .label ? "a label takes padding" : "")
         }
         if padding != nil, control != .label {
-            try refuse(
-                "padding (a padding label's insets)", "a label",
-                control == .button ? "a button takes content insets" : "")
+            try refuse("a label", takes: "padding", control == .button ? "a button takes content insets" : "")
         }
-        if lineBreakMode != nil, control != .label { try refuse("line break modes", "a label") }
-        if lines != 0, control != .label { try refuse("numbers of lines", "a label") }
+        if lineBreakMode != nil, control != .label { try refuse("a label", takes: "a line break mode") }
+        if lines != 0, control != .label { try refuse("a label", takes: "a number of lines") }
         if scrollEnabled, control != .textview {
-            try refuse("scrolling (scroll enabled)", "a text view (control textview)")
+            try refuse("a text view (control textview)", takes: "scroll enabled")
         }
         if lineSpacing != 0 || lineHeightMultiple != 0, control == .button {
-            try refuse("line spacing and line height multiples", "a label or a text view")
+            try refuse("a label or a text view", takes: "line spacing or a line height multiple")
         }
     }
 
@@ -258,6 +278,7 @@ extension MeasureRequest {
             family: self.font, textStyle: textStyle, category: category ?? .large, size: size, weight: fontWeight,
             italic: italic)
         let font = try specification.resolve(in: registry, defaultSize: control == .button ? 15 : 17)
+        SystemFontNotice.note(font)
         let configured = try configuredControl(font: font, registry: registry)
         let layout = try configured.layout()
         let intrinsic = try configured.intrinsicContentSize(scale: scale)
@@ -273,7 +294,8 @@ extension MeasureRequest {
             id: id, control: control, width: intrinsic.width, height: intrinsic.height,
             lineCount: layout.lineCount,
             truncated: layout.isTruncated, scale: scale, lines: lineInfos, fonts: fonts,
-            fontDescription: font.description)
+            fontDescription: font.description,
+            systemFontStandIn: font.face.isSystemFontStandIn ? font.face.family : nil)
     }
 }
 

@@ -361,7 +361,8 @@ struct PictureBuilder {
             let prepared = try label.preparedText()
             var options = LayoutOptions(
                 width: frame.width, numberOfLines: label.numberOfLines, lineBreakMode: label.lineBreakMode,
-                lineSpacing: Double(label.lineSpacing), lineHeightMultiple: Double(label.lineHeightMultiple))
+                lineSpacing: Double(label.lineSpacing), lineHeightMultiple: Double(label.lineHeightMultiple),
+                includesLineGap: false)
             var layout = try prepared.layout(options)
             // UIKit shows the lines that fit the label's height, the last one truncated.
             if layout.lines.count > 1, PixelGrid.ceil(layout.height, scale: scale) > frame.height + 0.01 {
@@ -393,7 +394,8 @@ struct PictureBuilder {
             let font = try button.titleFont.resolve()
             let prepared = try PreparedText(title, font: font)
             let layout = try prepared.layout(
-                LayoutOptions(width: available, numberOfLines: 1, lineBreakMode: .byTruncatingMiddle))
+                LayoutOptions(
+                    width: available, numberOfLines: 1, lineBreakMode: .byTruncatingMiddle, includesLineGap: false))
             let runs = try prepared.glyphRuns(of: layout)
             guard let line = layout.lines.first, let lineRuns = runs.first else { return }
             let lineWidth = lineRuns.reduce(0) { $0 + $1.width }

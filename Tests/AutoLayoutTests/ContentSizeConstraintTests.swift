@@ -28,11 +28,12 @@ final class ContentSizeConstraintTests: XCTestCase {
         root.layoutIfNeeded()
         let labelSize = label.intrinsicContentSize
         let buttonSize = button.intrinsicContentSize
-        // Inter 17 pt: line height 20.57 raised to the @2x grid.
-        XCTAssertEqual(labelSize.height, 21)
-        XCTAssertEqual(buttonSize.height, 18.5 + 12)
-        assertFrame(label.frame, CGRect(x: 24, y: 24, width: labelSize.width, height: 21))
-        assertFrame(button.frame, CGRect(x: 24, y: 24 + 21 + 24, width: buttonSize.width, height: 30.5))
+        // The 17 pt system font: line height 20.287 (SF Pro's) raised to the @2x grid; a 15 pt
+        // button title 17.9, 18.
+        XCTAssertEqual(labelSize.height, 20.5)
+        XCTAssertEqual(buttonSize.height, 18 + 12)
+        assertFrame(label.frame, CGRect(x: 24, y: 24, width: labelSize.width, height: 20.5))
+        assertFrame(button.frame, CGRect(x: 24, y: 24 + 20.5 + 24, width: buttonSize.width, height: 30))
         XCTAssertFalse(label.hasAmbiguousLayout)
         XCTAssertFalse(button.hasAmbiguousLayout)
         XCTAssertTrue(root.layoutDiagnostics.isEmpty, "\(root.layoutDiagnostics)")
@@ -44,7 +45,7 @@ final class ContentSizeConstraintTests: XCTestCase {
         let (root, label, button) = labelAboveButton(longText)
         root.layoutIfNeeded()
         XCTAssertGreaterThan(label.frame.maxX, 375, "an unconstrained label runs off the screen")
-        XCTAssertEqual(label.frame.height, 21)
+        XCTAssertEqual(label.frame.height, 20.5)
 
         let right = label.rightAnchor.constraint(equalTo: root.rightAnchor, constant: -24)
         right.isActive = true

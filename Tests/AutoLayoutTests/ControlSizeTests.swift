@@ -74,7 +74,7 @@ final class ControlSizeTests: XCTestCase {
         button.setTitle("Continue", for: .normal)
         let plain = button.intrinsicContentSize
         button.contentEdgeInsets = UIEdgeInsets(top: 10, left: 20, bottom: 10, right: 20)
-        XCTAssertEqual(button.intrinsicContentSize.height, 18.5 + 20)
+        XCTAssertEqual(button.intrinsicContentSize.height, 18 + 20, "a 15 pt system-font title is 17.9, 18 at @2x")
         XCTAssertEqual(button.intrinsicContentSize.width, plain.width + 40)
         button.titleEdgeInsets = UIEdgeInsets(top: 0, left: 8, bottom: 0, right: 0)
         XCTAssertEqual(button.intrinsicContentSize.width, plain.width + 40, "title insets do not size")
@@ -112,7 +112,8 @@ final class DynamicTypeLayoutTests: XCTestCase {
                 label.leadingAnchor.constraint(equalTo: window.leadingAnchor),
             ])
             window.layoutIfNeeded()
-            XCTAssertEqual(label.frame.height, (size * 3408 / 2816 * 3).rounded(.up) / 3, accuracy: 1e-9)
+            // The system font's line height: SF Pro's metrics, size × 2444 / 2048.
+            XCTAssertEqual(label.frame.height, (size * 2444 / 2048 * 3).rounded(.up) / 3, accuracy: 1e-9)
         }
     }
 }

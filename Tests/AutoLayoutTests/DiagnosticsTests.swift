@@ -85,7 +85,7 @@ final class DiagnosticsTests: XCTestCase {
         let content = vertical.first { $0 is NSContentSizeLayoutConstraint }
         XCTAssertEqual(
             content?.description,
-            "<NSContentSizeLayoutConstraint UILabel:title.height == 21 Hug:250 CompressionResistance:750   (active)>")
+            "<NSContentSizeLayoutConstraint UILabel:title.height == 20.5 Hug:250 CompressionResistance:750   (active)>")
     }
 
     func testInvalidConstraintsAreReportedNotFatal() {

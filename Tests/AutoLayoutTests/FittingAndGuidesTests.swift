@@ -34,15 +34,15 @@ final class FittingAndGuidesTests: XCTestCase {
         let longSize = long.systemLayoutSizeFitting(
             target, withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
         XCTAssertEqual(shortSize.width, 375)
-        // 8 + title (21) + 4 + one body line (21) + 8.
-        XCTAssertEqual(shortSize.height, 8 + 21 + 4 + 21 + 8)
+        // 8 + title (20.5) + 4 + one body line (20.5) + 8: the 17 pt system font.
+        XCTAssertEqual(shortSize.height, 8 + 20.5 + 4 + 20.5 + 8)
         XCTAssertEqual(longSize.width, 375)
         XCTAssertGreaterThan(longSize.height, shortSize.height + 3 * 20)
         // The body wraps at 375 - 16: its height at that width decides the cell's.
         let measured = UILabel(text: longText + " " + longText)
         measured.numberOfLines = 0
         measured.preferredMaxLayoutWidth = 359
-        XCTAssertEqual(longSize.height, 8 + 21 + 4 + measured.intrinsicContentSize.height + 8)
+        XCTAssertEqual(longSize.height, 8 + 20.5 + 4 + measured.intrinsicContentSize.height + 8)
         XCTAssertEqual(long.frame, .zero, "fitting does not change the view")
         XCTAssertEqual(longBody.frame, .zero)
     }
@@ -50,7 +50,7 @@ final class FittingAndGuidesTests: XCTestCase {
     func testCompressedAndExpandedFitting() {
         let (cell, _) = makeCell(body: "Body")
         let compressed = cell.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize)
-        XCTAssertEqual(compressed.height, 8 + 21 + 4 + 21 + 8)
+        XCTAssertEqual(compressed.height, 8 + 20.5 + 4 + 20.5 + 8)
         XCTAssertGreaterThan(compressed.width, 16)
         XCTAssertLessThan(compressed.width, 120, "as narrow as the longer label")
         let expanded = cell.systemLayoutSizeFitting(UIView.layoutFittingExpandedSize)
@@ -183,11 +183,11 @@ final class FittingAndGuidesTests: XCTestCase {
             b.leadingAnchor.constraint(equalTo: a.leadingAnchor),
         ])
         root.layoutIfNeeded()
-        XCTAssertEqual(b.frame.minY, 10 + 21 + 5)
+        XCTAssertEqual(b.frame.minY, 10 + 20.5 + 5)
         top.constant = 100
         root.layoutIfNeeded()
         XCTAssertEqual(a.frame.minY, 100)
-        XCTAssertEqual(b.frame.minY, 100 + 21 + 5)
+        XCTAssertEqual(b.frame.minY, 100 + 20.5 + 5)
         top.priority = .defaultHigh
         a.topAnchor.constraint(equalTo: root.topAnchor, constant: 50).isActive = true
         root.layoutIfNeeded()

@@ -33,8 +33,8 @@ final class ExampleFilesTests: XCTestCase {
         XCTAssertEqual(label.minY, 24)
         XCTAssertEqual(label.width, 327)
         XCTAssertEqual(report.view("label")?.lineCount, 4)
-        XCTAssertEqual(label.height, 82.5, "4 lines of Inter 17 on the @2x grid")
-        assertFrame(report.frame("button"), CGRect(x: 24, y: label.maxY + 24, width: 64, height: 30.5))
+        XCTAssertEqual(label.height, 81.5, "4 lines of the 17 pt system font (20.287 each) on the @2x grid")
+        assertFrame(report.frame("button"), CGRect(x: 24, y: label.maxY + 24, width: 64, height: 30))
     }
 
     /// Seed 003: the label hugs less (249) and stretches; the image resists more (751) and keeps 60.
@@ -52,7 +52,7 @@ final class ExampleFilesTests: XCTestCase {
     func testOverriddenIntrinsicSizesOfAButtonAndASeparator() throws {
         let (report, _) = try layOutExample("seed-000-base-button.json")
         let plain = report.frame("plain")
-        XCTAssertEqual(plain.height, 30.5)
+        XCTAssertEqual(plain.height, 30, "a 15 pt system-font title (17.9, 18 at @2x) plus 6 above and below")
         assertFrame(report.frame("base"), CGRect(x: 20, y: plain.maxY + 8, width: plain.width, height: 44))
         assertFrame(report.frame("separator"), CGRect(x: 16, y: plain.maxY + 8 + 44 + 16, width: 359, height: 0.5))
     }
@@ -64,11 +64,11 @@ final class ExampleFilesTests: XCTestCase {
         let oneLine = try XCTUnwrap(report.view("oneLine"))
         XCTAssertTrue(oneLine.isTruncated)
         XCTAssertGreaterThan(oneLine.intrinsicContentSize.width, 800)
-        assertFrame(oneLine.windowFrame, CGRect(x: 16, y: 20, width: 343, height: 21))
-        assertFrame(report.frame("wrapped"), CGRect(x: 16, y: 57, width: 343, height: 82.5))
+        assertFrame(oneLine.windowFrame, CGRect(x: 16, y: 20, width: 343, height: 20.5))
+        assertFrame(report.frame("wrapped"), CGRect(x: 16, y: 56.5, width: 343, height: 81.5))
         let notes = report.frame("notes")
         XCTAssertEqual(notes.width, 343)
-        XCTAssertEqual(notes.height, 16 + 2 * 20.5 + 21, accuracy: 0.5, "8 + three lines + 8")
+        XCTAssertEqual(notes.height, 16 + 61, accuracy: 0.5, "8 + three lines of 20.287 + 8")
         let star = report.frame("star")
         XCTAssertEqual(star.size, CGSize(width: 100, height: 100))
         XCTAssertEqual(star.minX, 137.5)

@@ -54,6 +54,22 @@ final class InterfaceBuilderBadInputTests: XCTestCase {
         XCTAssertEqual(notIB?.message.contains("starts with <document>"), true)
     }
 
+    /// Foundation's parser traps on names that are not UTF-8: such bytes are refused first.
+    func testInvalidUTF8IsRefusedWithItsPlace() throws {
+        var bytes = Array("<document>\n  <view i".utf8)
+        bytes += [0xFF, 0xFE]
+        bytes += Array("d=\"a\"/>\n</document>".utf8)
+        var error: LayoutFileError?
+        do {
+            _ = try InterfaceBuilderFile(bytes: bytes)
+        } catch let caught {
+            error = caught
+        }
+        XCTAssertEqual(error?.kind, .syntax)
+        XCTAssertEqual(error?.position, SourcePosition(line: 2, column: 10))
+        XCTAssertEqual(error?.message.contains("not valid UTF-8 (byte 0xFF)"), true, error?.message ?? "")
+    }
+
     func testUnknownIDIsASpecificError() {
         let xib = IB.xib(
             """

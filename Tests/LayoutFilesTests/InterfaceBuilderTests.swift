@@ -292,15 +292,21 @@ final class InterfaceBuilderTests: XCTestCase {
                     \(ibRect(16, 100, 10, 10))
                     <fontDescription key="fontDescription" name="TestBoxes-Regular" family="Test Boxes" pointSize="17"/>
                 </label>
+                <label opaque="NO" text="Boxes" translatesAutoresizingMaskIntoConstraints="NO" id="m">
+                    \(ibRect(16, 200, 10, 10))
+                    <fontDescription key="fontDescription" name="Boxes" family="Test Boxes" pointSize="17"/>
+                </label>
             </subviews>
             <constraints>
                 <constraint firstItem="l" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="16" id="c1"/>
                 <constraint firstItem="l" firstAttribute="top" secondItem="root" secondAttribute="top" constant="100" id="c2"/>
+                <constraint firstItem="m" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="16" id="c3"/>
+                <constraint firstItem="m" firstAttribute="top" secondItem="root" secondAttribute="top" constant="200" id="c4"/>
             </constraints>
             """,
             extra: """
                 <customFonts key="customFonts">
-                    <array key="TestBoxes.ttf"><string>TestBoxes-Regular</string></array>
+                    <array key="TestBoxes.ttf"><string>TestBoxes-Regular</string><string>Boxes</string></array>
                 </customFonts>
                 """)
         let path = storyboardFolder.appendingPathComponent("Main.storyboard")
@@ -319,6 +325,26 @@ final class InterfaceBuilderTests: XCTestCase {
         let font = try FontRegistry.shared.font("TestBoxes-Regular", size: 17)
         let expected = try Label(text: "Boxes", font: font).intrinsicContentSize(scale: 3)
         assertFrame(report.frame("l"), CGRect(x: 16, y: 100, width: expected.width, height: expected.height))
+        // The map names the file of "Boxes", whose face calls itself TestBoxes-Regular.
+        assertFrame(report.frame("m"), CGRect(x: 16, y: 200, width: expected.width, height: expected.height))
+    }
+
+    /// Apple's private system font names are the system font at their weight, not custom fonts.
+    func testPrivateSystemFontNames() throws {
+        let xib = labelXIB(
+            text: "Bold",
+            font:
+                "<fontDescription key=\"fontDescription\" name=\".AppleSystemUIFontEmphasized\" family=\".AppleSystemUIFont\" pointSize=\"17\"/>"
+        )
+        let file = try InterfaceBuilderFile(bytes: Array(xib.utf8))
+        let scene = try XCTUnwrap(file.makeScenes().first)
+        let label = try XCTUnwrap(scene.view(id: "l") as? UILabel)
+        XCTAssertEqual(label.font.fontName, InterfaceBuilderFonts.systemFamily())
+        XCTAssertEqual(label.font.weight, .bold)
+        XCTAssertEqual(scene.object(id: "l")?.usesCustomFont, false)
+        XCTAssertTrue(scene.layOut().layout.problems.isEmpty)
+        XCTAssertEqual(InterfaceBuilderFonts.systemWeight(ofPrivateName: ".SFUIText-Semibold"), .semibold)
+        XCTAssertNil(InterfaceBuilderFonts.systemWeight(ofPrivateName: "Lato-Bold"))
     }
 
     /// Text styles are read at the content size category the screen is laid out in.

@@ -155,7 +155,10 @@ final class MeasureBatchTests: XCTestCase {
         let (output, objects) = try batch([#"{"text":"A"}"#, #"{"text":"B","lines":1,"width":5}"#])
         XCTAssertEqual(output.status, 0, output.summary)
         XCTAssertEqual(objects.count, 2)
-        XCTAssertTrue(output.stderr.isEmpty, output.stderr)
+        // Only the one note that the system font is a stand-in (SF Pro is not installed here).
+        XCTAssertEqual(output.stderr.components(separatedBy: "\n").filter { !$0.isEmpty }.count, 1, output.stderr)
+        XCTAssertTrue(output.stderr.contains("SF Pro was not found"), output.stderr)
+        XCTAssertEqual(objects.first?["systemFontStandIn"] as? String, "Inter")
 
         let (empty, none) = try batch(Data())
         XCTAssertEqual(empty.status, 0, empty.summary)

@@ -11,7 +11,7 @@ final class MeasureLayoutTests: XCTestCase {
         let output = try MeasureProcess.run(["layout", example("seed-003-label-and-button.json")])
         XCTAssertEqual(output.status, 0, output.summary)
         XCTAssertTrue(output.text.contains("label   label   (24, 24)"), output.text)
-        XCTAssertTrue(output.text.contains("327 × 82.5"), output.text)
+        XCTAssertTrue(output.text.contains("327 × 81.5"), output.text)
         XCTAssertTrue(output.text.hasSuffix("No problems.\n"), output.text)
     }
 

@@ -16,6 +16,10 @@ final class MeasureOutputTests: XCTestCase {
         try Font(face: FontFace(path: interPath(file)), size: size).lineHeight
     }
 
+    /// The line height of the default font, the system font: without SF Pro, Inter with SF
+    /// Pro's line metrics (size × 2444 / 2048; 20.287 at 17 pt).
+    static func systemLineHeight(size: Double) -> Double { size * 2444 / 2048 }
+
     static func widest(_ result: [String: Any]) -> Double {
         result.objects("lines").map { $0.number("width") }.max() ?? 0
     }
@@ -36,7 +40,11 @@ final class MeasureOutputTests: XCTestCase {
         let width = formatPoints(json.number("width"))
         let height = formatPoints(json.number("height"))
         XCTAssertTrue(line.hasPrefix("\(width) × \(height) pt"), "\(line) vs \(width) × \(height)")
-        XCTAssertTrue(output.stderr.isEmpty, "nothing on stderr: \(output.stderr)")
+        // Without SF Pro the system font is a stand-in, and measure says so once.
+        XCTAssertEqual(
+            output.stderr.components(separatedBy: "SF Pro was not found").count, 2, "one note: \(output.stderr)")
+        let inter = try MeasureProcess.run(["Hello, world", "--font", "Inter"])
+        XCTAssertTrue(inter.stderr.isEmpty, "nothing on stderr with a named font: \(inter.stderr)")
     }
 
     func testJSONHasEveryFieldWithUnroundedLineWidthsAndExistingFonts() throws {
@@ -45,6 +53,8 @@ final class MeasureOutputTests: XCTestCase {
             XCTAssertNotNil(result[key], "missing '\(key)' in \(result)")
         }
         XCTAssertEqual(result.number("lineCount"), 1)
+        XCTAssertEqual(result["systemFontStandIn"] as? String, "Inter", "SF Pro is not installed here")
+        XCTAssertNil(try MeasureProcess.json(["Hello", "--font", "Inter"])["systemFontStandIn"])
         XCTAssertEqual(result.bool("truncated"), false)
         XCTAssertEqual(result.number("scale"), 2, "the default scale is 2")
         let lines = result.objects("lines")
@@ -59,7 +69,7 @@ final class MeasureOutputTests: XCTestCase {
         XCTAssertEqual(
             result.number("width"), PixelGrid.ceil(lineWidth, scale: 2), "width = widest line on the 2x grid")
         XCTAssertEqual(
-            result.number("height"), PixelGrid.ceil(try Self.lineHeight(size: 17), scale: 2), "one 17 pt line")
+            result.number("height"), PixelGrid.ceil(Self.systemLineHeight(size: 17), scale: 2), "one 17 pt line")
         let fonts = result.strings("fonts")
         XCTAssertEqual(fonts.first.map { URL(fileURLWithPath: $0).lastPathComponent }, "Inter-Regular.otf")
         for font in fonts { XCTAssertTrue(FileManager.default.fileExists(atPath: font), "font file exists: \(font)") }
@@ -96,7 +106,7 @@ final class MeasureOutputTests: XCTestCase {
     }
 
     func testSizesAreOnThePixelGridOfEachScale() throws {
-        let lineHeight = try Self.lineHeight(size: 17)
+        let lineHeight = Self.systemLineHeight(size: 17)
         for scale in [1.0, 2.0, 3.0] {
             for (text, width) in [("Hello", nil), ("Wrapped text that is fairly long indeed", "120"), ("iiiil", nil)] {
                 var arguments = [text, "--scale", formatPoints(scale)]
@@ -116,7 +126,7 @@ final class MeasureOutputTests: XCTestCase {
     }
 
     func testScale3RoundsUpToThirds() throws {
-        let lineHeight = try Self.lineHeight(size: 17)
+        let lineHeight = Self.systemLineHeight(size: 17)
         let result = try MeasureProcess.json(["Thirds", "--scale", "3"])
         let expectedHeight = (lineHeight * 3).rounded(.up) / 3
         XCTAssertEqual(result.number("height"), expectedHeight, accuracy: 1e-9)
@@ -146,7 +156,7 @@ final class MeasureOutputTests: XCTestCase {
     }
 
     func testLinesDefaultToZeroAndWrapAtTheWidth() throws {
-        let lineHeight = try Self.lineHeight(size: 17)
+        let lineHeight = Self.systemLineHeight(size: 17)
         let wrapped = try MeasureProcess.json([Self.long, "--width", "100"])
         let explicit = try MeasureProcess.json([Self.long, "--width", "100", "--lines", "0"])
         XCTAssertEqual(NSDictionary(dictionary: wrapped), NSDictionary(dictionary: explicit), "--lines defaults to 0")
@@ -191,7 +201,7 @@ final class MeasureOutputTests: XCTestCase {
         let title = try MeasureProcess.json(["Continue", "--size", "15"])
         XCTAssertEqual(button["font"] as? String, "Inter Regular 15 pt", "a button's default title size is 15 pt")
         XCTAssertEqual(button.number("height"), title.number("height") + 12)
-        XCTAssertEqual(button.number("height"), PixelGrid.ceil(try Self.lineHeight(size: 15), scale: 2) + 12)
+        XCTAssertEqual(button.number("height"), PixelGrid.ceil(Self.systemLineHeight(size: 15), scale: 2) + 12)
         XCTAssertEqual(button.number("width"), title.number("width"))
         XCTAssertEqual(button["control"] as? String, "button")
 

@@ -105,6 +105,10 @@ enum MeasureProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        // The system font is the bundled stand-in in every test: a user's SF Pro stays out.
+        var environment = ProcessInfo.processInfo.environment
+        environment["INTRINSIC_FONT_PATH"] = nil
+        process.environment = environment
         let outPipe = Pipe()
         let errPipe = Pipe()
         let inPipe = Pipe()

@@ -121,7 +121,8 @@ public struct UITraitCollection: Hashable, Sendable {
 /// A font by description (`UIFont`): a family, a size, a weight and a slant, resolved to a
 /// real face through ``FontRegistry`` when text is measured.
 ///
-/// The system font is Inter, the bundled stand-in for SF (see the README on metrics).
+/// The system font is SF Pro when supplied, else Inter with SF Pro's line metrics
+/// (`FontRegistry.systemFont`, docs/system-font.md).
 public struct UIFont: Hashable, Sendable, CustomStringConvertible {
     /// A weight such as `.regular` or `.semibold`.
     public typealias Weight = FontWeight
@@ -137,15 +138,15 @@ public struct UIFont: Hashable, Sendable, CustomStringConvertible {
     /// or nil for a font of a fixed size.
     public var textStyle: TextStyle?
 
-    /// The system font at a size and weight (Inter stands in for SF).
+    /// The system font at a size and weight (`FontRegistry.systemFont`).
     public static func systemFont(ofSize size: CGFloat, weight: Weight = .regular) -> UIFont {
-        UIFont(fontName: FontRegistry.defaultFamily, pointSize: size, weight: weight, isItalic: false)
+        UIFont(fontName: FontRegistry.systemFamily, pointSize: size, weight: weight, isItalic: false)
     }
     /// The bold system font at a size.
     public static func boldSystemFont(ofSize size: CGFloat) -> UIFont { systemFont(ofSize: size, weight: .bold) }
     /// The italic system font at a size.
     public static func italicSystemFont(ofSize size: CGFloat) -> UIFont {
-        UIFont(fontName: FontRegistry.defaultFamily, pointSize: size, weight: .regular, isItalic: true)
+        UIFont(fontName: FontRegistry.systemFamily, pointSize: size, weight: .regular, isItalic: true)
     }
     /// The font of a Dynamic Type text style at a content size category (Apple's HIG
     /// tables; see docs/dynamic-type.md), in the system family.
@@ -159,7 +160,7 @@ public struct UIFont: Hashable, Sendable, CustomStringConvertible {
     /// resolved when text is measured.
     public init(_ specification: FontSpecification, defaultSize: CGFloat = 17) {
         self.init(
-            fontName: specification.family ?? FontRegistry.defaultFamily,
+            fontName: specification.family ?? FontRegistry.systemFamily,
             pointSize: CGFloat(specification.pointSize(defaultSize: Double(defaultSize))),
             weight: specification.resolvedWeight, isItalic: specification.italic)
         textStyle = specification.textStyle

@@ -86,6 +86,33 @@ int32_t ts_face_covers(const TSFace *face, uint32_t codepoint);
 /// The top of a glyph's ink box in font units (for cap and x heights when OS/2 lacks them).
 int32_t ts_face_glyph_top(const TSFace *face, uint32_t glyph);
 
+/// One axis of a variable font ('fvar'), in design units.
+typedef struct {
+    char tag[5];            // "wght", "opsz", … (NUL-terminated)
+    double minimum, defaultValue, maximum;
+    int32_t hidden;         // the axis asks not to be shown to users
+} TSAxis;
+
+/// The variation axes of a face. Writes up to `capacity` axes and returns how many there are
+/// (0 for a face that is not variable).
+int32_t ts_face_axes(const TSFace *face, TSAxis *axes, int32_t capacity);
+/// The named instances of a variable face ('fvar'): returns how many there are.
+int32_t ts_face_named_instance_count(const TSFace *face);
+/// Named instance `index`: writes its design coordinates (one per axis, in axis order, up to
+/// `capacity`) and its subfamily name as UTF-8 (like ts_face_family). Returns the name's full
+/// length, or -1 when there is no such instance.
+int32_t ts_face_named_instance(const TSFace *face, int32_t index, double *coordinates, int32_t capacity,
+                               char *name, int32_t nameCapacity);
+/// Opens an instance of the variable face `base` at design coordinates (one per axis, in axis
+/// order; values outside an axis are clamped by the libraries). HarfBuzz shapes it with these
+/// variations and FreeType draws it with the same design coordinates; its line metrics include
+/// the 'MVAR' deltas at these coordinates. The instance reads `base`'s bytes: close it before
+/// `base`. Returns TS_OK or an error like ts_face_open.
+int32_t ts_face_instance(const TSFace *base, const double *coordinates, int32_t count, TSFace **out);
+/// Copies the table `tag` (four characters) into `buffer` (up to `capacity` bytes) and returns
+/// its full length, 0 when the face has no such table.
+int64_t ts_face_table(const TSFace *face, const char *tag, uint8_t *buffer, int64_t capacity);
+
 /// 1 when no lookup of the default features that involves the space glyph (as input or as
 /// context) can change or position the code point's glyph (or what a substitution makes of
 /// it), else 0. A run whose code points all answer 1 shapes the same cut into words at its

@@ -20,7 +20,7 @@ struct InterfaceBuilderFonts {
     let searchFolders: [String]
     private var index: [String: String]?
     /// PostScript names already resolved (or found missing), so each is reported once.
-    private var resolved: [String: Bool] = [:]
+    private var resolved: [String: String?] = [:]
     /// Custom fonts that were not found, with the file the map names, in the order met.
     private(set) var missing: [(postScriptName: String, fileName: String?, position: SourcePosition)] = []
 
@@ -76,36 +76,58 @@ struct InterfaceBuilderFonts {
     }
 
     /// Makes a custom font available: from the registry, or from its file found by name.
-    /// Returns false (and records it once) when it cannot be found.
-    mutating func provide(_ postScriptName: String, at position: SourcePosition) -> Bool {
+    /// Returns the name to ask the registry for (the PostScript name, or the face of the file
+    /// the `<customFonts>` map names when that face calls itself otherwise), or nil (recorded
+    /// once) when it cannot be found.
+    mutating func provide(_ postScriptName: String, at position: SourcePosition) -> String? {
         if let known = resolved[postScriptName] { return known }
-        var available = InterfaceBuilderFonts.registryHas(postScriptName)
-        if !available {
+        var available: String? = InterfaceBuilderFonts.registryHas(postScriptName) ? postScriptName : nil
+        if available == nil {
             let files = fontFiles()
             var candidates: [String] = []
             if let fileName = fileNames[postScriptName] { candidates.append(fileName.lowercased()) }
             for ext in [".ttf", ".otf"] { candidates.append(postScriptName.lowercased() + ext) }
-            for candidate in candidates {
-                guard let path = files[candidate] else { continue }
-                if let faces = try? FontRegistry.shared.addFonts(at: path),
-                    faces.contains(where: { $0.postScriptName.lowercased() == postScriptName.lowercased() })
-                {
-                    available = true
+            for (index, candidate) in candidates.enumerated() {
+                guard let path = files[candidate], let faces = try? FontRegistry.shared.addFonts(at: path) else {
+                    continue
+                }
+                if let face = faces.first(where: { $0.postScriptName.lowercased() == postScriptName.lowercased() }) {
+                    available = face.postScriptName
+                    break
+                }
+                // The file the map names, whose face has another PostScript name.
+                if index == 0, fileNames[postScriptName] != nil, let face = faces.first {
+                    available = face.postScriptName
                     break
                 }
             }
             // A file named otherwise: every font file whose name shares the family prefix.
-            if !available {
+            if available == nil {
                 let stem = postScriptName.lowercased().split(separator: "-").first.map(String.init) ?? ""
                 for (name, path) in files.sorted(by: { $0.key < $1.key }) where !stem.isEmpty && name.hasPrefix(stem) {
                     _ = try? FontRegistry.shared.addFonts(at: path)
                 }
-                available = InterfaceBuilderFonts.registryHas(postScriptName)
+                available = InterfaceBuilderFonts.registryHas(postScriptName) ? postScriptName : nil
             }
         }
-        resolved[postScriptName] = available
-        if !available { missing.append((postScriptName, fileNames[postScriptName], position)) }
+        resolved[postScriptName] = .some(available)
+        if available == nil { missing.append((postScriptName, fileNames[postScriptName], position)) }
         return available
+    }
+
+    /// Apple's private names for the system font (`.AppleSystemUIFont`, `.SFUIText-Semibold`),
+    /// which IB writes for fonts picked from the system family: the system font at the weight
+    /// the name gives.
+    static func systemWeight(ofPrivateName name: String) -> FontWeight? {
+        guard name.hasPrefix(".AppleSystemUIFont") || name.hasPrefix(".SFUI") || name.hasPrefix(".SFNS") else {
+            return nil
+        }
+        let lower = name.lowercased()
+        if lower.contains("emphasized") || lower.hasSuffix("-bold") { return .bold }
+        for (weightName, weight) in FontWeight.named where lower.hasSuffix("-" + weightName.lowercased()) {
+            return weight
+        }
+        return .regular
     }
 
     /// The font a `<fontDescription>` (or `<font>`) element describes, at `category`.
@@ -120,8 +142,11 @@ struct InterfaceBuilderFonts {
             return (UIFont(specification), false)
         }
         if let name = element.attribute("name"), element.attribute("type") == nil {
-            if provide(name, at: element.position) {
-                return (UIFont(fontName: name, pointSize: size), true)
+            if let weight = InterfaceBuilderFonts.systemWeight(ofPrivateName: name) {
+                return (UIFont(fontName: InterfaceBuilderFonts.systemFamily(), pointSize: size, weight: weight), false)
+            }
+            if let available = provide(name, at: element.position) {
+                return (UIFont(fontName: available, pointSize: size), true)
             }
             let italic = name.lowercased().contains("italic")
             return (UIFont(fontName: InterfaceBuilderFonts.systemFamily(), pointSize: size, isItalic: italic), true)

@@ -77,6 +77,14 @@ struct XMLTree: Sendable {
                 "the file declares a document type (<!DOCTYPE …>): Interface Builder files never do, and entity "
                     + "declarations are refused so that nothing is expanded or read from elsewhere")
         }
+        // Interface Builder writes UTF-8 only; Foundation's XMLParser on Linux traps on names
+        // that are not valid UTF-8, so anything else is refused first, with its place.
+        if let offset = XMLTree.firstInvalidUTF8(in: bytes) {
+            throw LayoutFileError(
+                .syntax, at: XMLTree.position(ofOffset: offset, in: bytes),
+                "the file is not valid UTF-8 (byte 0x\(String(bytes[offset], radix: 16, uppercase: true))); "
+                    + "Interface Builder files are UTF-8")
+        }
         let lines = XMLTree.lineStarts(bytes)
         let builder = TreeBuilder(bytes: bytes, lineStarts: lines)
         let stream = InputStream(data: Data(bytes))
@@ -130,6 +138,46 @@ struct XMLTree: Sendable {
         case 111: return "an entity expands too much"
         default: return "the parser stopped (libxml2 error \(code))"
         }
+    }
+
+    /// The offset of the first byte that does not belong to a well-formed UTF-8 sequence
+    /// (overlong forms, surrogates and values past U+10FFFF included), or nil.
+    static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            var length = 0
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0:
+                length = 3
+                low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED:
+                length = 3
+                high = 0x9F
+            case 0xF0:
+                length = 4
+                low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4:
+                length = 4
+                high = 0x8F
+            default: return index
+            }
+            guard index + length <= count else { return index }
+            if bytes[index + 1] < low || bytes[index + 1] > high { return index }
+            for k in 2..<max(length, 2) where bytes[index + k] & 0xC0 != 0x80 { return index }
+            index += length
+        }
+        return nil
     }
 
     static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {

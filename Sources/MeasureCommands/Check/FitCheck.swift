@@ -181,9 +181,10 @@ enum CheckReport {
         "\(PixelGrid.format(size.width)) × \(PixelGrid.format(size.height))"
     }
 
-    /// The widest SHOWN cell, in terminal columns: a label of several lines is cut with "…"
-    /// so a row stays readable (`--json` has every line in full).
-    static let shownColumns = 40
+    /// The widest KEY and SHOWN cells, in terminal columns: a String Catalog keyed by its
+    /// English text, or a label of several lines, is cut with "…" so a row stays readable
+    /// (`--json` has every key and line in full).
+    static let cellColumns = 40
 
     /// The findings as columns aligned by terminal width (CJK counts two columns, combining
     /// marks none: `TerminalText`), one row each, then the summary.
@@ -194,13 +195,14 @@ enum CheckReport {
             // The values format specifiers were measured with: "files.count (%lld = 88888)".
             if !finding.entry.samples.isEmpty { key += " (\(finding.entry.samples.joined(separator: ", ")))" }
             rows.append(
-                [
-                    key, finding.entry.language, finding.category.rawValue, problemName(finding),
-                    size(finding.needed), size(finding.available),
-                ].map { TerminalText.cell($0) } + [
-                    TerminalText.cell(finding.shown.joined(separator: " ⏎ "), maximumColumns: shownColumns),
-                    TerminalText.cell(place(finding)),
-                ])
+                [TerminalText.cell(key, maximumColumns: cellColumns)]
+                    + [
+                        finding.entry.language, finding.category.rawValue, problemName(finding),
+                        size(finding.needed), size(finding.available),
+                    ].map { TerminalText.cell($0) } + [
+                        TerminalText.cell(finding.shown.joined(separator: " ⏎ "), maximumColumns: cellColumns),
+                        TerminalText.cell(place(finding)),
+                    ])
         }
         var lines: [String] = []
         if !outcome.findings.isEmpty {

@@ -151,7 +151,7 @@ struct LineDrawing {
             kerning: text.kerning, ligatures: text.ligatures)
         let scale = piece.font.pointsPerUnit
         var advances = raw.map { Double($0.xAdvance) * scale }
-        let spacing = text.letterSpacing
+        let spacing = text.letterSpacing + piece.font.tracking
         if spacing != 0 {
             // The spacing goes after the last glyph (in output order) of each grapheme cluster.
             var graphemeOf = [Int](repeating: 0, count: buffer.count + 1)

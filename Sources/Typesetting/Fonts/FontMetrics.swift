@@ -29,6 +29,17 @@ public struct FontMetrics: Hashable, Sendable {
     /// Scales a face's tables to `size` points.
     public init(tables: FontTables, size: Double) {
         let scale = size / Double(max(tables.unitsPerEm, 1))
+        if let em = tables.lineMetrics {
+            // A face that stands in for another takes that face's line metrics, in ems.
+            self.size = size
+            self.unitsPerEm = tables.unitsPerEm
+            self.ascender = em.ascender * size
+            self.descender = em.descender * size
+            self.leading = max(em.lineGap, 0) * size
+            self.capHeight = Double(tables.capHeight) * scale
+            self.xHeight = Double(tables.xHeight) * scale
+            return
+        }
         var ascender = tables.hheaAscender
         var descender = tables.hheaDescender
         var gap = tables.hheaLineGap

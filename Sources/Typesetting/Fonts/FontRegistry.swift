@@ -45,7 +45,9 @@ public final class FontRegistry: Sendable {
     /// The registry with the bundled fonts, shared by the whole process.
     public static let shared: FontRegistry = FontRegistry()
 
-    /// The family used when none is named: Inter, the closest open match for the iOS system font.
+    /// The bundled family that stands in for the system font when SF Pro is not installed:
+    /// Inter, the closest open match (`systemFont(size:weight:italic:design:)`). The font used
+    /// when none is named is the system font (`systemFamily`), as in UIKit.
     public static let defaultFamily = "Inter"
 
     /// Creates a registry. With `includeBundledFonts` it starts with the faces in the
@@ -53,6 +55,10 @@ public final class FontRegistry: Sendable {
     public init(includeBundledFonts: Bool = true) {
         if includeBundledFonts, let directory = FontRegistry.bundledFontsDirectory {
             _ = try? addFonts(at: directory)
+        }
+        // The user's fonts (SF Pro, say) for every run: folders that do not exist are skipped.
+        if includeBundledFonts {
+            for directory in FontRegistry.fontPathFromEnvironment { _ = try? addFonts(at: directory) }
         }
     }
 
@@ -116,10 +122,10 @@ public final class FontRegistry: Sendable {
         let key = URL(fileURLWithPath: path).standardizedFileURL.path
         if let existing = state.withLock({ $0.byPath[key] }) { return existing }
         let first = try FontFace(path: key, index: 0)
-        var faces = [first]
+        var faces = FontRegistry.listed(first)
         if first.faceCount > 1 {
             for index in 1..<min(first.faceCount, 64) {
-                if let face = try? FontFace(path: key, index: index) { faces.append(face) }
+                if let face = try? FontFace(path: key, index: index) { faces += FontRegistry.listed(face) }
             }
         }
         return state.withLock { state in
@@ -128,6 +134,38 @@ public final class FontRegistry: Sendable {
             state.index(faces)
             return faces
         }
+    }
+
+    /// The faces a file's face is listed as: a variable face's named instances (as Core Text
+    /// lists them), else the face itself.
+    static func listed(_ face: FontFace) -> [FontFace] {
+        let named = face.namedInstances.prefix(64).compactMap {
+            try? face.instance($0.coordinates, style: $0.name)
+        }
+        return named.isEmpty ? [face] : named
+    }
+
+    /// `face` with a variable font's axes set for `weight` and `italic`, where the face does not
+    /// already have them: 'wght' at the weight (the OpenType scale that `FontWeight` is, on
+    /// which UIKit's named weights sit at 100…900), clamped to the axis; for italic, 'ital' at 1,
+    /// else 'slnt' at its most slanted end. A named instance at the weight is found first by
+    /// `bestMatch`, so this only makes weights the font does not name. A static face is
+    /// returned as it is.
+    public static func varied(_ face: FontFace, weight: FontWeight, italic: Bool) -> FontFace {
+        guard face.isVariable else { return face }
+        var settings: [String: Double] = [:]
+        if let axis = face.axis("wght"), face.weight != weight {
+            settings["wght"] = axis.clamp(Double(weight.value))
+        }
+        if italic && !face.isItalic {
+            if let axis = face.axis("ital") {
+                settings["ital"] = axis.clamp(1)
+            } else if let axis = face.axis("slnt"), axis.minimum < 0 {
+                settings["slnt"] = axis.minimum
+            }
+        }
+        guard !settings.isEmpty else { return face }
+        return (try? face.instance(settings)) ?? face
     }
 
     /// Every face known, in the order added.
@@ -155,16 +193,21 @@ public final class FontRegistry: Sendable {
         let wanted = family.lowercased()
         let (members, exact) = state.withLock { ($0.byFamily[wanted], $0.byFullName[wanted]) }
         if let members, !members.isEmpty {
-            return FontRegistry.bestMatch(in: members, weight: weight, italic: italic)
+            return FontRegistry.varied(
+                FontRegistry.bestMatch(in: members, weight: weight, italic: italic), weight: weight, italic: italic)
         }
         if let exact { return exact }
         throw .fontNotFound(name: family, available: families)
     }
 
-    /// The face at a file path (added to the registry on first use). A directory is refused:
-    /// which of its faces to use would be arbitrary (`measure --font` and a layout file's
-    /// `font` give the same error; `LayoutDocumentTests.testADirectoryAsAViewsFontIsAnError`).
-    public func face(path: String, index: Int = 0) throws(TypesettingError) -> FontFace {
+    /// The face at a file path (added to the registry on first use), closest to `weight` and
+    /// `italic`: of a variable font, the named instance at the weight, else the font varied to
+    /// it (see `varied(_:weight:italic:)`); of a static font, the face itself. A directory is
+    /// refused: which of its faces to use would be arbitrary (`measure --font` and a layout
+    /// file's `font` give the same error; `LayoutDocumentTests.testADirectoryAsAViewsFontIsAnError`).
+    public func face(path: String, index: Int = 0, weight: FontWeight = .regular, italic: Bool = false)
+        throws(TypesettingError) -> FontFace
+    {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw .unreadableFont(
@@ -172,21 +215,31 @@ public final class FontRegistry: Sendable {
                 reason: "it is a directory; pass a font file, or add the directory with --font-dir and name a family")
         }
         let faces = try addFonts(at: path)
-        guard let face = faces.first(where: { $0.index == index }) ?? (index == 0 ? faces.first : nil) else {
+        var members = faces.filter { $0.index == index }
+        if members.isEmpty && index == 0 { members = faces }
+        guard !members.isEmpty else {
             throw .unreadableFont(path: path, reason: "the file has no face \(index)")
         }
-        return face
+        // A static face keeps its own weight: only a variable one is varied to the one asked.
+        guard members.count > 1 || members[0].isVariable else { return members[0] }
+        return FontRegistry.varied(
+            FontRegistry.bestMatch(in: members, weight: weight, italic: italic), weight: weight, italic: italic)
     }
 
     /// A font by family name or file path at a size: a name containing "/" or ending in a
-    /// font extension is read as a path.
+    /// font extension is read as a path, and "system" (`systemFamily`) is the system font
+    /// (`systemFont(size:weight:italic:design:)`).
     public func font(
-        _ nameOrPath: String = FontRegistry.defaultFamily, size: Double, weight: FontWeight = .regular,
+        _ nameOrPath: String = FontRegistry.systemFamily, size: Double, weight: FontWeight = .regular,
         italic: Bool = false
     ) throws(TypesettingError) -> Font {
+        if let design = FontRegistry.systemDesign(named: nameOrPath) {
+            return try systemFont(size: size, weight: weight, italic: italic, design: design)
+        }
         let face =
             FontRegistry.isFontPath(nameOrPath)
-            ? try face(path: nameOrPath) : try face(family: nameOrPath, weight: weight, italic: italic)
+            ? try face(path: nameOrPath, weight: weight, italic: italic)
+            : try face(family: nameOrPath, weight: weight, italic: italic)
         return try Font(face: face, size: size)
     }
 

@@ -191,8 +191,9 @@ public enum ContentSizeCategory: String, CaseIterable, Sendable, Hashable, Compa
 /// size category, plus size, weight and slant. `resolve(in:)` turns it into a `Font`; the CLI,
 /// batch lines, `measure check` specs (and layout files, later) all describe fonts this way.
 public struct FontSpecification: Sendable, Hashable {
-    /// A family name, PostScript name or font file path; nil is the default family (Inter,
-    /// standing in for SF Pro).
+    /// A family name, PostScript name or font file path, or "system" (`FontRegistry.systemFamily`);
+    /// nil is the system font, as in UIKit (SF Pro when the registry has it, else Inter with SF
+    /// Pro's line metrics).
     public var family: String?
     /// A Dynamic Type style; it sets the size and the default weight.
     public var textStyle: TextStyle?
@@ -255,17 +256,20 @@ public struct FontSpecification: Sendable, Hashable {
                 name: "font size with a text style", value: size,
                 allowed: "no size: a text style sets the size from its content size category")
         }
+        // The system font by default, as in UIKit: a text style's optical size and tracking
+        // then follow its size when SF Pro is present (docs/dynamic-type.md).
+        let name = family ?? FontRegistry.systemFamily
         return try registry.font(
-            family ?? FontRegistry.defaultFamily, size: pointSize(defaultSize: defaultSize), weight: resolvedWeight,
-            italic: italic)
+            name, size: pointSize(defaultSize: defaultSize), weight: resolvedWeight, italic: italic)
     }
 }
 
 extension FontRegistry {
-    /// The font of a Dynamic Type text style at a content size category, in `family` (Inter,
-    /// standing in for SF Pro, by default): `UIFont.preferredFont(forTextStyle:compatibleWith:)`.
+    /// The font of a Dynamic Type text style at a content size category, in `family` (by
+    /// default the system font; see `FontSpecification.family`):
+    /// `UIFont.preferredFont(forTextStyle:compatibleWith:)`.
     public func font(
-        textStyle: TextStyle, category: ContentSizeCategory = .large, family: String = FontRegistry.defaultFamily
+        textStyle: TextStyle, category: ContentSizeCategory = .large, family: String? = nil
     ) throws(TypesettingError) -> Font {
         try FontSpecification(family: family, textStyle: textStyle, category: category).resolve(in: self)
     }

@@ -233,7 +233,7 @@ extension PreparedText {
             visible, second, or: range, extraFont: extraFont, fonts)
         // A broken or hostile font can make the width negative: kerning (GPOS) larger than
         // the advances it adjusts. A line is never narrower than nothing
-        // (testHostileKerningGivesNoNegativeWidth in ReliabilityTests).
+        // (HostileFontAndTextTests.testHostileKerningGivesNoNegativeWidth).
         let height = LineBox.height(ascent: ascent, descent: descent, leading: leading, options)
         return LineBox(
             range: range, visible: visible, second: second, width: max(0, width), ascent: ascent, descent: descent,
@@ -388,7 +388,7 @@ struct LineBox {
     /// A line's height: ascent − descent + leading, times the line height multiple if set;
     /// never below 0, even when a broken font puts its descender above its ascender.
     static func height(ascent: Double, descent: Double, leading: Double, _ options: LayoutOptions) -> Double {
-        let height = max(0, ascent - descent + leading)
+        let height = max(0, ascent - descent + (options.includesLineGap ? leading : 0))
         return options.lineHeightMultiple > 0 ? height * options.lineHeightMultiple : height
     }
 }

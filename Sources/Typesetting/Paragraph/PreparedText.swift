@@ -401,6 +401,10 @@ enum Reshaper {
                 line, range: range, face: font.face, rightToLeft: run.bidiLevel & 1 == 1, script: run.script,
                 kerning: kerning, ligatures: ligatures)
             width += glyphs.reduce(0) { $0 + Double($1.xAdvance) } * font.pointsPerUnit
+            if font.tracking != 0 {
+                let piece = line[range]
+                width += font.tracking * Double(String(decoding: piece, as: UTF16.self).count)
+            }
         }
         if letterSpacing != 0 {
             width += letterSpacing * Double(String(decoding: line, as: UTF16.self).count)
@@ -452,7 +456,8 @@ struct Itemizer {
 
     private mutating func fontIndex(of face: FontFace) -> Int {
         if face === font.face { return 0 }
-        if let index = fonts.firstIndex(where: { $0.face === face }) { return index }
+        // A face with an optical size axis is set at the size: compare the face asked for.
+        if let index = fonts.firstIndex(where: { $0.face === face || $0.requestedFace === face }) { return index }
         // A fallback face takes the primary font's point size.
         fonts.append((try? Font(face: face, size: font.size)) ?? font)
         return fonts.count - 1
@@ -551,7 +556,7 @@ struct Itemizer {
                 ellipsis, range: 0..<1, face: font.face, rightToLeft: false, script: 0, kerning: kerning,
                 ligatures: ligatures)
         }
-        return glyphs.reduce(0) { $0 + Double($1.advance) } * font.pointsPerUnit
+        return glyphs.reduce(0) { $0 + Double($1.advance) } * font.pointsPerUnit + font.tracking
     }
 
     /// Shapes one run (one face, level and script) and returns its glyphs in visual order, with
@@ -754,7 +759,8 @@ struct Itemizer {
         whitespace.reserveCapacity(graphemeCount)
         for g in 0..<graphemeCount {
             let start = graphemes[g]
-            var advance = letterSpacing
+            // Tracking ('trak', per font) goes where letter spacing goes: after the cluster.
+            var advance = letterSpacing + fonts[faceOf[g]].tracking
             for unit in start..<graphemes[g + 1] { advance += advanceAt[unit] }
             if g == 0 || clusterStart[start] {
                 clusterStarts.append(start)

@@ -63,12 +63,18 @@ public struct LayoutOptions: Sendable, Hashable {
     /// Whether a text that ends with a hard break gets an empty last line (as in a text view,
     /// where the caret sits there), or not (as in a label).
     public var includesTrailingEmptyLine: Bool
+    /// Whether each line's height includes the font's line gap (hhea lineGap, `UIFont.leading`):
+    /// true for text views and plain layout; labels and button titles set it false, since UIKit
+    /// sets their lines at ascender − descender (`Label`, docs/system-font.md).
+    public var includesLineGap: Bool
 
     /// Creates options; every argument has UIKit's default except `numberOfLines` (0 here: wrap).
     public init(
         width: Double = .infinity, numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
-        lineSpacing: Double = 0, lineHeightMultiple: Double = 0, includesTrailingEmptyLine: Bool = false
+        lineSpacing: Double = 0, lineHeightMultiple: Double = 0, includesTrailingEmptyLine: Bool = false,
+        includesLineGap: Bool = true
     ) {
+        self.includesLineGap = includesLineGap
         self.width = width
         self.numberOfLines = numberOfLines
         self.lineBreakMode = lineBreakMode

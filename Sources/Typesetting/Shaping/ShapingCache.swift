@@ -5,7 +5,8 @@ internal import CTextShim
 /// least recently used that writes nothing on a hit to an entry already marked used.
 ///
 /// Entries are keyed by face, script, direction, the kerning and ligature switches and the
-/// segment's UTF-16 text. Shaping runs at the face's design units and is scaled to the point
+/// segment's UTF-16 text. Each set of a variable font's design coordinates is a face of its own
+/// (`FontFace.instance(_:style:)`), so the coordinates are part of the key. Shaping runs at the face's design units and is scaled to the point
 /// size afterwards, and letter spacing is added after shaping, so one entry serves every size
 /// and spacing of the face. Share one cache between threads: it is split into shards, each
 /// behind its own lock.

@@ -1,13 +1,13 @@
 import Typesetting
 
-let font = try FontRegistry.shared.font("Inter", size: 17)
+let font = try FontRegistry.shared.systemFont(size: 17)  // SF Pro if supplied, else Inter with SF Pro's line metrics
 let body = try FontRegistry.shared.font(textStyle: .body, category: .accessibilityLarge)
 print(body.size)  // 33.0: body at accessibilityLarge
 
 // Prepare once (itemize, shape, find break opportunities), lay out at any width.
 let text = try PreparedText("Sign up to get started", font: font)
 let layout = try text.layout(LayoutOptions(width: 343, numberOfLines: 0))
-print(layout.lines.count, layout.size(scale: 2))  // 1 (width: 175.5, height: 21.0)
+print(layout.lines.count, layout.size(scale: 2))  // 1 (width: 175.5, height: 20.5)
 print(try text.measure(LayoutOptions(width: 300)).size(scale: 2))  // the same size, no lines built
 
 // Shaped words are kept in a bounded, thread-safe cache (ShapingCache.shared, 64 MiB).

@@ -1,0 +1,93 @@
+import Foundation
+
+/// A design of the system font: `UIFontDescriptor.SystemDesign`'s `default` and `rounded`, and
+/// SF Compact (the watchOS design, which iOS apps can also ask for by family).
+public enum SystemFontDesign: String, CaseIterable, Sendable, Hashable {
+    /// SF Pro.
+    case `default`
+    /// SF Pro Rounded.
+    case rounded
+    /// SF Compact.
+    case compact
+
+    /// The families the design is found under, as Apple names them: the variable family
+    /// (`SF-Pro.ttf` is "SF Pro") and the static Text and Display families.
+    var families: (variable: String, text: String, display: String) {
+        switch self {
+        case .default: return ("SF Pro", "SF Pro Text", "SF Pro Display")
+        case .rounded: return ("SF Pro Rounded", "SF Pro Rounded Text", "SF Pro Rounded Display")
+        case .compact: return ("SF Compact", "SF Compact Text", "SF Compact Display")
+        }
+    }
+}
+
+extension FontRegistry {
+    /// The name that asks for the system font wherever a family is named (`--font system`,
+    /// layout files, specs, batch lines): "system", or "system-rounded" / "system-compact" for
+    /// the other designs. Case does not matter; UIKit's private names of the system font
+    /// (".SFUI-Regular", ".AppleSystemUIFont") are read the same way.
+    public static let systemFamily = "system"
+
+    /// The point size from which static SF Pro uses its Display faces: below it, Text. iOS
+    /// switches at 20 pt (docs/system-font.md).
+    public static let displaySizeThreshold = 20.0
+
+    /// The system design a font name asks for, or nil when it names no system font.
+    public static func systemDesign(named name: String) -> SystemFontDesign? {
+        let key = name.lowercased().replacingOccurrences(of: "_", with: "-").replacingOccurrences(of: " ", with: "-")
+        switch key {
+        case "system", "system-ui", ".sfui", ".sfui-regular", ".applesystemuifont", "-apple-system": return .default
+        case "system-rounded": return .rounded
+        case "system-compact": return .compact
+        default: return key.hasPrefix(".sfui-") ? .default : nil
+        }
+    }
+
+    /// The system font, as `UIFont.systemFont(ofSize:weight:)` gives it (with `italic`, the
+    /// italic system font; with `design`, `withDesign(_:)`):
+    ///
+    /// - SF Pro when the registry has it (added with `addFonts(at:)`, `--font-dir`, or a folder
+    ///   of `INTRINSIC_FONT_PATH`): the static SF Pro Text below 20 pt and SF Pro Display from
+    ///   20 pt, as iOS switches; else the variable SF Pro (`SF-Pro.ttf`), whose optical size
+    ///   follows the point size. The weight picks a named instance or sets 'wght'; the font's
+    ///   'trak' table tracks it.
+    /// - Otherwise the bundled default family (`defaultFamily`, Inter) standing in, with SF
+    ///   Pro's line metrics (`EmLineMetrics.sfPro`), so heights and baselines still match iOS:
+    ///   `face.isSystemFontStandIn` is then true, and widths are approximate.
+    ///
+    /// - Throws: `invalidFontSize`; `fontNotFound` when neither SF Pro nor the default family
+    ///   is registered.
+    public func systemFont(
+        size: Double, weight: FontWeight = .regular, italic: Bool = false, design: SystemFontDesign = .default
+    ) throws(TypesettingError) -> Font {
+        guard size.isFinite, size > 0, size <= Font.maximumSize else { throw .invalidFontSize(size) }
+        if let face = systemFace(size: size, weight: weight, italic: italic, design: design) {
+            return try Font(face: face, size: size)
+        }
+        let face = try face(family: FontRegistry.defaultFamily, weight: weight, italic: italic)
+        return try Font(face: face.systemFontStandIn(), size: size)
+    }
+
+    /// Whether the registry has SF Pro (the system font's default design) in any form.
+    public var hasSystemFont: Bool { systemFace(size: 17, weight: .regular, italic: false, design: .default) != nil }
+
+    /// The SF face for the size, weight, slant and design, or nil when the registry has none.
+    func systemFace(size: Double, weight: FontWeight, italic: Bool, design: SystemFontDesign) -> FontFace? {
+        let names = design.families
+        let order =
+            size < FontRegistry.displaySizeThreshold
+            ? [names.text, names.variable, names.display] : [names.display, names.variable, names.text]
+        for members in members(ofFamilies: order) where !members.isEmpty {
+            return FontRegistry.varied(
+                FontRegistry.bestMatch(in: members, weight: weight, italic: italic), weight: weight, italic: italic)
+        }
+        return nil
+    }
+
+    /// The folders of `INTRINSIC_FONT_PATH` (separated by ":"), whose fonts the shared registry
+    /// adds: where a CI job puts SF Pro once for every run.
+    public static var fontPathFromEnvironment: [String] {
+        guard let value = ProcessInfo.processInfo.environment["INTRINSIC_FONT_PATH"] else { return [] }
+        return value.split(separator: ":").map(String.init).filter { !$0.isEmpty }
+    }
+}
