@@ -174,7 +174,8 @@ struct InterfaceBuilderCheck {
         }
         progress?.start(total: total)
         for direction in directions {
-            for scene in built[direction] ?? [] {
+            // A scene without texts has nothing a language or a text size changes.
+            for scene in built[direction] ?? [] where !scene.texts.isEmpty {
                 for language in languages where language.direction == direction {
                     outcome.languages.insert(language.name)
                     scene.setLanguage(language.typesettingLanguage)
