@@ -173,10 +173,11 @@ struct InterfaceBuilderCheck {
             total += texts * categories.count * languages.filter { $0.direction == direction }.count
         }
         progress?.start(total: total)
+        outcome.languages = Set(languages.map(\.name))
         for direction in directions {
-            for scene in built[direction] ?? [] {
+            // A scene without texts has nothing a language or a text size changes.
+            for scene in built[direction] ?? [] where !scene.texts.isEmpty {
                 for language in languages where language.direction == direction {
-                    outcome.languages.insert(language.name)
                     scene.setLanguage(language.typesettingLanguage)
                     for item in scene.texts {
                         let (text, entry) = language.text(for: item)
