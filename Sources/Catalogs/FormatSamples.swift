@@ -29,6 +29,17 @@ public struct FormatSamples: Sendable, Hashable {
     /// Five widest digits: the default integer sample.
     public static let widestInteger = String(repeating: digitPlaceholder, count: 5)
 
+    /// Whether specifiers are filled at all: false for text shown as written, such as a
+    /// storyboard's, which UIKit never formats (see ``asWritten``).
+    public var fillsSpecifiers = true
+
+    /// Samples that leave every text as written.
+    public static let asWritten: FormatSamples = {
+        var samples = FormatSamples()
+        samples.fillsSpecifiers = false
+        return samples
+    }()
+
     /// The default samples, or the ones given.
     public init(integer: String = widestInteger, decimal: String? = nil, string: String = "WWWWWWWWWW") {
         self.integer = integer
@@ -67,7 +78,7 @@ public struct FormatSamples: Sendable, Hashable {
     /// specifiers (a text without any is not a format). Anything that is not a specifier is
     /// left as written.
     public func fill(_ text: String, variant: String?) -> (text: String, samples: [String]) {
-        guard text.contains("%") else { return (text, []) }
+        guard fillsSpecifiers, text.contains("%") else { return (text, []) }
         var integer = self.integer
         if let variant, let range = variant.range(of: "plural.") {
             let category = variant[range.upperBound...].prefix { $0.isLetter }

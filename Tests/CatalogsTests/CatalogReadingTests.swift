@@ -171,6 +171,7 @@ final class CatalogReadingTests: XCTestCase {
         XCTAssertEqual(entry.withDigits("4").samples, ["%1$@ = WWWWWWWWWW", "%2$d = 44444"])
         XCTAssertEqual(entry.withDigits("4").text, "WWWWWWWWWW sent 44444")
         XCTAssertFalse(entry.withDigits("4").needsDigits)
+        XCTAssertEqual(FormatSamples.asWritten.fill("%d items", variant: nil).text, "%d items")
         var custom = FormatSamples()
         XCTAssertTrue(custom.set("integer", to: "7"))
         XCTAssertTrue(custom.set("string", to: "Ann"))
