@@ -203,7 +203,7 @@ struct InterfaceBuilderCheck {
                             if reported.insert(note).inserted {
                                 FileHandle.standardError.write(
                                     Data(
-                                        "measure check: warning: \(path)\(problem.position.map { ":\($0.line)" } ?? ""): \(note)\n"
+                                        "measure: warning: \(path)\(problem.position.map { ":\($0.line)" } ?? ""): \(note)\n"
                                             .utf8))
                             }
                         }
