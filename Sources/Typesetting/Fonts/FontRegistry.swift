@@ -39,6 +39,8 @@ public final class FontRegistry: Sendable {
     }
 
     private let state = Locked(State())
+    /// Set once the registry has given out the system font's stand-in.
+    let standInUsed = Locked(false)
     /// Fallback orders worked out for this registry's text (they live as long as it does).
     let fallbackOrders = FallbackOrders()
 

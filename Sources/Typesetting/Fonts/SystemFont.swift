@@ -65,8 +65,13 @@ extension FontRegistry {
             return try Font(face: face, size: size)
         }
         let face = try face(family: FontRegistry.defaultFamily, weight: weight, italic: italic)
+        standInUsed.withLock { $0 = true }
         return try Font(face: face.systemFontStandIn(), size: size)
     }
+
+    /// Whether this registry has given out the stand-in for the system font (SF Pro was
+    /// missing when the system font was asked for), so a tool can say so once.
+    public var hasUsedSystemFontStandIn: Bool { standInUsed.withLock { $0 } }
 
     /// Whether the registry has SF Pro (the system font's default design) in any form.
     public var hasSystemFont: Bool { systemFace(size: 17, weight: .regular, italic: false, design: .default) != nil }
