@@ -235,7 +235,7 @@ public final class FontRegistry: Sendable {
         _ nameOrPath: String = FontRegistry.systemFamily, size: Double, weight: FontWeight = .regular,
         italic: Bool = false
     ) throws(TypesettingError) -> Font {
-        if let design = FontRegistry.systemDesign(named: nameOrPath) {
+        if let design = FontRegistry.systemDesign(named: nameOrPath) ?? systemDesign(ofMissingFamily: nameOrPath) {
             return try systemFont(size: size, weight: weight, italic: italic, design: design)
         }
         let face =
