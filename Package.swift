@@ -76,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "benchmarks",
             dependencies: [
-                "ConstraintSolver", "Typesetting", "Controls", "AutoLayout", "LayoutFiles", "Pictures",
+                "ConstraintSolver", "Typesetting", "Controls", "AutoLayout", "LayoutFiles", "Pictures", "MeasureCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -114,6 +114,6 @@ extension Tableau {
         return Solver.Statistics(
             rows: rowCount, definitions: definitionCount, columns: used, objectiveTerms: terms,
             levels: levels.count, variables: variableSymbols.count, constraints: constraints.count,
-            rebuilds: rebuildCount)
+            rebuilds: rounding.rebuildCount)
     }
 }

@@ -46,12 +46,12 @@ extension Tableau {
     /// `boundedObjective` false (the ambiguity probes), such a symbol means the objective is
     /// unbounded and ``SolverError/unboundedObjective`` is thrown.
     ///
-    /// In floating point, rounding can decide a pivot and so break Bland's guarantee: fuzzing
-    /// found two symbols entering in turn forever, one on a reduced cost of -3.5e-6 (rounding,
-    /// next to costs of 1400) through a pivot element of 2.5e-9. Past a number of pivots no
-    /// optimisation needs (``CycleGuard``), a repeated pivot marks a cycle; the reduced cost
-    /// of its entering symbol that is smallest next to its level's costs is then taken for
-    /// rounding and cleared (cost shifting, as LP solvers do against stalling), which ends the
+    /// In floating point, rounding can decide a pivot and so break Bland's guarantee: two symbols
+    /// can enter in turn forever, one on a reduced cost of -3.5e-6 (rounding, next to costs of
+    /// 1400) through a pivot element of 2.5e-9 (`testRoundingCycleInThePrimalSimplexEnds`). Past a
+    /// number of pivots no optimisation needs (``CycleGuard``), a repeated pivot marks a cycle; the
+    /// reduced cost of its entering symbol that is smallest next to its level's costs is then taken
+    /// for rounding and cleared (cost shifting, as LP solvers do against stalling), which ends the
     /// cycle.
     mutating func optimize(boundedObjective: Bool = true) throws(SolverError) {
         var pivots = 0
@@ -62,39 +62,14 @@ extension Tableau {
                 return
             }
             pivots += 1
-            if pivots > CycleGuard.watchAfter(rows: rowCount) {
-                if pivots > CycleGuard.giveUpAfter(rows: rowCount) {
-                    throw .internalError("optimize: pivoting does not end")
-                }
-                if cycles == nil { cycles = CycleGuard() }
-                let level = leadingLevel(entering)
-                let cost = level < objective.count ? relativeCost(of: entering, at: level) : 0
-                if let cycle = cycles?.note(entering, level: level, cost: cost) {
-                    cycles?.suspects.insert(cycle)
-                    if rowOf[Int(cycle)] == nil { clearLeadingCost(of: cycle) }
-                    // Cleared, the suspect no longer enters; another goes on with the cycle
-                    // until the suspect leaves the basis and is cleared then.
-                    if cycle == entering { continue }
-                }
+            if pivots > CycleGuard.watchAfter(rows: rowCount),
+                try clearsACycle(entering, pivots: pivots, &cycles)
+            {
+                continue
             }
-            // A direction that no row bounds, or only residue bounds, is unbounded in exact
-            // arithmetic, which an objective of nonnegative errors cannot be: the reduced cost that
-            // chose it is rounding. For example, an edit error entering on a level-999 cost of 5e-7
-            // (a residue coefficient of 5e-8 times 9.98) through an element of 1.7e-10 of its row;
-            // the step of 5e9 broke a required equality by 2260 (finding 30). An error entering on
-            // a level-999 cost of -2e-8 that no row bounded, with costs of 2 below it, threw, and
-            // the tableau was left unoptimised (`testACostThatNoRowBoundsIsClearedAsRounding`). Its
-            // leading cost (and near-zero ones above) is cleared, so it no longer enters. Only the
-            // probe level of `range(of:)` (the last, when the objective is not bounded) can be
-            // unbounded for real, and is treated as such.
-            let test = ratioTest(entering, direction)
-            guard let (leaving, residueOnly) = test, !residueOnly else {
-                if boundedObjective || leadingLevel(entering) < objective.count - 1 {
-                    clearLeadingCost(of: entering)
-                    continue
-                }
-                pushEntering(entering)
-                throw .unboundedObjective
+            guard let (leaving, residueOnly) = ratioTest(entering, direction), !residueOnly else {
+                try dropUnboundedDirection(of: entering, boundedObjective: boundedObjective)
+                continue
             }
             // Left out of the heap until its costs change again, or the step that decided it.
             if worsensHigherLevel(entering, direction, leaving: leaving) {
@@ -104,6 +79,46 @@ extension Tableau {
             pivot(entering: entering, leaving: leaving)
             if cycles?.suspects.contains(leaving) == true { clearLeadingCost(of: leaving) }
         }
+    }
+
+    /// Past the pivots an optimisation needs, watches the entering symbols for a cycle that
+    /// rounding drives (``CycleGuard``) and clears the suspect's cost; true when `entering` is
+    /// the suspect just cleared, which then does not enter. Cleared, the suspect no longer
+    /// enters; another goes on with the cycle until the suspect leaves the basis and is cleared
+    /// then (`testRoundingCycleInThePrimalSimplexEnds`,
+    /// `testACycleIsEndedByClearingItsSmallestRelativeCost`).
+    mutating func clearsACycle(
+        _ entering: Int32, pivots: Int, _ cycles: inout CycleGuard?
+    ) throws(SolverError) -> Bool {
+        if pivots > CycleGuard.giveUpAfter(rows: rowCount) {
+            throw .internalError("optimize: pivoting does not end")
+        }
+        if cycles == nil { cycles = CycleGuard() }
+        let level = leadingLevel(entering)
+        let cost = level < objective.count ? relativeCost(of: entering, at: level) : 0
+        guard let cycle = cycles?.note(entering, level: level, cost: cost) else { return false }
+        cycles?.suspects.insert(cycle)
+        if rowOf[Int(cycle)] == nil { clearLeadingCost(of: cycle) }
+        return cycle == entering
+    }
+
+    /// Handles an entering symbol whose direction no row bounds, or only residue bounds: in
+    /// exact arithmetic that direction is unbounded, which an objective of nonnegative errors
+    /// cannot be, so the reduced cost that chose it is rounding, and its leading cost (and
+    /// near-zero ones above) is cleared so that it no longer enters. An edit error entering on
+    /// a level-999 cost of 5e-7 through an element of 1.7e-10 of its row would step by 5e9 and
+    /// break a required equality by 2260 (`testADirectionOnlyResidueBoundsIsNotTaken`); one
+    /// that no row bounds would throw and leave the tableau unoptimised
+    /// (`testACostThatNoRowBoundsIsClearedAsRounding`). Only the probe level of `range(of:)`
+    /// (the last, when the objective is not bounded) can be unbounded for real: it throws
+    /// ``SolverError/unboundedObjective``.
+    mutating func dropUnboundedDirection(of entering: Int32, boundedObjective: Bool) throws(SolverError) {
+        if boundedObjective || leadingLevel(entering) < objective.count - 1 {
+            clearLeadingCost(of: entering)
+            return
+        }
+        pushEntering(entering)
+        throw .unboundedObjective
     }
 
     /// Returns the symbols passed over for worsening a higher level to the heap when their step no

@@ -2,6 +2,28 @@
 // may have multiplied rounding, or decides a verdict that rounding in this tableau may have
 // decided.
 
+/// The state of the numerical-robustness layer: how far the pivots since the last rebuild may
+/// have multiplied rounding, and what decides the next rebuild. Layouts leave it as it starts.
+struct RoundingState: Sendable {
+    /// How much the pivots since the last rebuild may have multiplied rounding: the product
+    /// of their rows' largest coefficient over the pivot element. Past ``amplificationLimit``
+    /// the tableau is rebuilt once enough operations have passed (a sixteenth of the
+    /// constraints) to amortise it.
+    var amplification = 1.0
+    /// Number of rebuilds so far (reported in ``Statistics``).
+    var rebuildCount = 0
+    /// Set when an optimisation failed through rounding: rebuild at the end of the operation.
+    var mustRebuild = false
+    /// Public operations since the last rebuild (amortises rebuilds after small pivots).
+    var operationsSinceRebuild = 0
+    /// ``requiredDrift()`` of the last fresh build: what the system's own rounding gives.
+    var inherentDrift = 0.0
+    /// Set for good once ``amplification`` passed ``driftCheckAmplification``: from then on
+    /// every operation checks the required constraints for drift. (Constant updates of 10^5
+    /// drift too, without any small pivot, once the rows hold such coefficients.)
+    var checksDrift = false
+}
+
 extension Tableau {
     /// Who settles a verdict that the tableau's rounding may have decided (a conflict whose
     /// constant is within rounding, a phase one through a small pivot element, an optimisation
@@ -17,13 +39,84 @@ extension Tableau {
         case acceptReplayed
     }
 
+    /// What an add undoes when it is refused or handed to a fresh build: the journal (rows and
+    /// objectives), the growth of rounding, and the symbols it created.
+    struct AddCheckpoint {
+        var symbols: Int
+        var objectiveLength: Int
+        var amplification: Double
+    }
+
+    /// Undoes an add back to `checkpoint`.
+    mutating func undoAdd(to checkpoint: AddCheckpoint) {
+        rollback()
+        rounding.amplification = checkpoint.amplification
+        undoNewSymbols(checkpoint.symbols, objectiveLength: checkpoint.objectiveLength)
+    }
+
+    /// Whether a new row of dummies alone, whose constant is `constant`, is a redundant copy of
+    /// constraints a replay gives again: its constant is within the tableau's rounding. A replay
+    /// adds constraints this tableau's original accepted, so a conflict that rounding decides is
+    /// not one (`testAConflictIsFoundWhenNoFreshBuildCanDecide`: a replay refused a copy of
+    /// `10·v0 == 0` for a constant of 1.6e-7 beside values of 375, and the rebuild failed).
+    func isRedundantCopyWithinRounding(_ constant: Double) -> Bool {
+        !nearZero(constant) && isRoundingOfTheTableau(constant)
+    }
+
+    /// Refuses `constraint` as a conflict that `candidates` explain, after undoing the add; when
+    /// the verdict hangs on a `constant` within the tableau's rounding and a rebuild may decide,
+    /// a fresh build decides instead (`testRedundantCopyIsNotRefusedForRoundingAtLargeValues`).
+    mutating func refuse(
+        _ constraint: Constraint, _ constant: Double, _ candidates: [Constraint],
+        undoing checkpoint: AddCheckpoint, _ doubts: Doubts
+    ) throws(SolverError) {
+        undoAdd(to: checkpoint)
+        if isRoundingOfTheTableau(constant), doubts == .rebuild, let fresh = replayed() {
+            return try adopt(fresh, adding: constraint)
+        }
+        throw unsatisfiable(constraint, candidates: candidates)
+    }
+
+    /// Settles a phase one that found `constraint` satisfiable; true when a fresh build took the
+    /// add over (it is then done), false when this tableau's verdict stands.
+    ///
+    /// A small pivot element may be rounding that outgrew the residue test: a required
+    /// `100·v0 + 375 == 0` next to a required `v0 == 0` was accepted through an element of
+    /// 2.9e-7 of its row (`testConflictIsFoundAfterRoundingGrew`). In a system whose rounding
+    /// has grown (the drift check is on), the verdict is also checked by its consequence: a
+    /// satisfiable constraint leaves the other required constraints holding; a required
+    /// `3·v0 == 0` beside `-2·v0 - 1 == 0` was accepted through an element of 1.1e-6 of its
+    /// row, rounding of the tableau's coefficients, and left the other 1.0 off
+    /// (`testPhaseOneVerdictIsCheckedByTheRequiredConstraints`). Either way a fresh build of
+    /// the same constraints decides. Where none can (this is one, or the replay failed), the
+    /// consequence decides: refined, the required constraints no longer hold, so the constraint
+    /// conflicts (`testAConflictIsFoundWhenNoFreshBuildCanDecide`). The consequence includes the
+    /// constraint itself: phase one can pivot on an unrestricted variable's rounding and move
+    /// it by 8e7 while every other constraint holds
+    /// (`testPhaseOnesConsequenceIncludesTheNewConstraint`). A replay keeps its verdict.
+    mutating func freshBuildSettles(
+        _ constraint: Constraint, smallPivot: Bool, undoing checkpoint: AddCheckpoint, _ doubts: Doubts
+    ) throws(SolverError) -> Bool {
+        let drifting = (smallPivot || rounding.checksDrift) && drifts(adding: constraint)
+        if smallPivot || drifting, doubts == .rebuild, let fresh = replayed() {
+            undoAdd(to: checkpoint)
+            try adopt(fresh, adding: constraint)
+            return true
+        }
+        if drifting && doubts != .acceptReplayed {
+            undoAdd(to: checkpoint)
+            throw unsatisfiable(constraint, candidates: allConstraints.filter { $0.priority.isRequired })
+        }
+        return false
+    }
+
     /// Restores optimality after a change; when rounding makes that fail, rebuilds the tableau
     /// instead (or, when this tableau must decide, reports the failure).
     mutating func optimizeOrRebuild(_ doubts: Doubts) throws(SolverError) {
         do {
             try optimize()
         } catch {
-            mustRebuild = true
+            rounding.mustRebuild = true
             if doubts != .rebuild { throw error }
         }
         rebuildIfNeeded(doubts)
@@ -35,18 +128,19 @@ extension Tableau {
     /// (never in layouts whose coefficients are ±1). `driftChecked`: the operation has just
     /// checked the required constraints for drift itself, on this very state.
     mutating func rebuildIfNeeded(_ doubts: Doubts, driftChecked: Bool = false) {
-        operationsSinceRebuild += 1
+        rounding.operationsSinceRebuild += 1
         // A failed optimisation forces a rebuild; grown rounding triggers one only when
         // enough operations have passed to amortise its cost.
         var due =
-            mustRebuild
-            || (amplification > amplificationLimit && rebuildAmortisation * operationsSinceRebuild >= constraints.count)
+            rounding.mustRebuild
+            || (rounding.amplification > amplificationLimit
+                && rebuildAmortisation * rounding.operationsSinceRebuild >= constraints.count)
         guard doubts == .rebuild else { return }
         // Once pivots may have multiplied rounding, the required constraints are checked
         // against the values: drift past 10^-11 of the largest value (or twice what the last
         // fresh build had) rebuilds now.
-        if amplification > driftCheckAmplification { checksDrift = true }
-        if !due && checksDrift && !driftChecked { due = drifts() }
+        if rounding.amplification > driftCheckAmplification { rounding.checksDrift = true }
+        if !due && rounding.checksDrift && !driftChecked { due = drifts() }
         guard due else { return }
         guard let fresh = replayed() else {
             // The replay itself failed: the system is too ill-conditioned for a clean rebuild (it
@@ -54,10 +148,10 @@ extension Tableau {
             // == 0` for a conflict by rounding); keep the current tableau, refined (a removal left
             // a required equality 2.8e-4 off, which one step removes;
             // `testRemovalDropsTheMarkersRoundingAndRefinesWhenAReplayFails`).
-            mustRebuild = false
-            amplification = 1
-            operationsSinceRebuild = 0
-            if checksDrift { _ = refined() }
+            rounding.mustRebuild = false
+            rounding.amplification = 1
+            rounding.operationsSinceRebuild = 0
+            if rounding.checksDrift { _ = refined() }
             return
         }
         become(fresh)
@@ -68,9 +162,9 @@ extension Tableau {
     /// seen, and records the fresh build's own drift.
     mutating func become(_ fresh: Tableau) {
         var next = fresh
-        next.rebuildCount = rebuildCount + 1
-        next.inherentDrift = next.refined()
-        next.checksDrift = checksDrift
+        next.rounding.rebuildCount = rounding.rebuildCount + 1
+        next.rounding.inherentDrift = next.refined()
+        next.rounding.checksDrift = rounding.checksDrift
         self = next
     }
 
@@ -108,7 +202,7 @@ extension Tableau {
         let a = abs(row.coefficient(for: id))
         guard a < 1 else { return }
         let largest = row.largestMagnitude
-        if a < amplifyingElementRatio * largest { amplification *= largest / a }
+        if a < amplifyingElementRatio * largest { rounding.amplification *= largest / a }
     }
 
     /// Adds `constraint` to `fresh` (this solver's constraints built afresh, see
@@ -164,9 +258,9 @@ extension Tableau {
                 fresh.symbolInfo[s].reported = symbolInfo[Int(old)].reported
             }
         }
-        fresh.mustRebuild = false
-        fresh.amplification = 1
-        fresh.operationsSinceRebuild = 0
+        fresh.rounding.mustRebuild = false
+        fresh.rounding.amplification = 1
+        fresh.rounding.operationsSinceRebuild = 0
         return fresh
     }
 }

@@ -65,7 +65,7 @@ extension Tableau {
     /// drift. The test of every verdict checked by its consequence and of the drift check.
     /// `adding`: a required constraint being added, not yet registered, which must hold too.
     mutating func drifts(adding constraint: Constraint? = nil) -> Bool {
-        let tolerance = Swift.max(driftTolerance, 2 * inherentDrift)
+        let tolerance = Swift.max(driftTolerance, 2 * rounding.inherentDrift)
         let drift = refined(adding: constraint)
         return drift.required > tolerance || drift.added > tolerance
     }

@@ -62,10 +62,10 @@ extension Solver {
 }
 
 extension Tableau {
-    /// Whether pivots may have multiplied rounding (``amplification`` has left 1) or once did
-    /// enough to turn the drift check on. Never true of a system whose coefficients are of one
-    /// scale, such as a layout's.
-    var isIllConditioned: Bool { checksDrift || amplification != 1 }
+    /// Whether pivots may have multiplied rounding (``RoundingState/amplification`` has left 1) or
+    /// once did enough to turn the drift check on. Never true of a system whose coefficients are of
+    /// one scale, such as a layout's.
+    var isIllConditioned: Bool { rounding.checksDrift || rounding.amplification != 1 }
 
     /// Whether a fresh solver given only the required constraints (with their current
     /// constants) refuses `constraint` as a conflict.

@@ -10,26 +10,8 @@ extension Tableau {
         if constraints.slot(of: constraint) != nil { throw .duplicateConstraint(constraint) }
         let priority = constraint.priority
         guard priority.isValid else { throw .invalidPriority(priority.rawValue) }
-        let symbolsBefore = symbolInfo.count
-        let objectiveLengthBefore = objectiveLength
-        let amplificationBefore = amplification
-        // Undoes what this add did: the journaled rows and objectives, the growth of rounding
-        // and the new symbols.
-        func undo() {
-            rollback()
-            amplification = amplificationBefore
-            undoNewSymbols(symbolsBefore, objectiveLength: objectiveLengthBefore)
-        }
-        // Refuses the constraint as a conflict that `candidates` explain, after undoing the
-        // add; when the verdict hangs on a constant within the tableau's rounding, a fresh
-        // build decides instead (`testRedundantCopyIsNotRefusedForRoundingAtLargeValues`).
-        func refuse(_ constant: Double, _ candidates: [Constraint]) throws(SolverError) {
-            undo()
-            if isRoundingOfTheTableau(constant), doubts == .rebuild, let fresh = replayed() {
-                return try adopt(fresh, adding: constraint)
-            }
-            throw unsatisfiable(constraint, candidates: candidates)
-        }
+        let checkpoint = AddCheckpoint(
+            symbols: symbolInfo.count, objectiveLength: objectiveLength, amplification: rounding.amplification)
         var (row, tag) = createRow(constraint)
         let candidate = expandInWorkspace(&row, findCandidate: true)
         if candidate >= 0 {
@@ -44,47 +26,21 @@ extension Tableau {
         var subject = chooseSubject(row, tag)
         if subject < 0 { dropExpansionRounding(&row, of: constraint, tag) }
         if subject < 0 && allDummies(row) {
-            // A replay adds constraints this solver's original accepted: a conflict within
-            // the tableau's rounding is a redundant copy (a replay refused a copy of
-            // `10·v0 == 0` for a constant of 1.6e-7 beside values of 375, and the rebuild
-            // failed; `testAConflictIsFoundWhenNoFreshBuildCanDecide`).
-            if doubts == .acceptReplayed && !nearZero(row.constant) && isRoundingOfTheTableau(row.constant) {
-                row.constant = 0
+            if doubts == .acceptReplayed && isRedundantCopyWithinRounding(row.constant) { row.constant = 0 }
+            if !nearZero(row.constant) {
+                let candidates = markerConstraints(in: row)
+                return try refuse(constraint, row.constant, candidates, undoing: checkpoint, doubts)
             }
-            if !nearZero(row.constant) { return try refuse(row.constant, markerConstraints(in: row)) }
             subject = tag.marker
         }
         if subject < 0 {
             journal = Journal(objectiveConstants: objectiveConstants, rowCount: rowCount)
             let (success, failedRow, smallPivot) = addWithArtificialVariable(row)
-            if !success { return try refuse(failedRow.constant, markerConstraints(in: failedRow)) }
-            // Phase one found the constraint satisfiable through a small pivot element, which may
-            // be rounding that outgrew the residue test: a required `100·v0 + 375 == 0` next to a
-            // required `v0 == 0` was accepted through an element of 2.9e-7 of its row
-            // (`testConflictIsFoundAfterRoundingGrew`). In a system whose rounding has grown (the
-            // drift check is on), the verdict is also checked by its consequence: a satisfiable
-            // constraint leaves the other required constraints holding. A required `3·v0 == 0`
-            // beside `-2·v0 - 1 == 0` was accepted through an element of 1.1e-6 of its row,
-            // rounding of the tableau's coefficients, and left the other 1.0 off
-            // (`testPhaseOneVerdictIsCheckedByTheRequiredConstraints`). Either way a fresh build of
-            // the same constraints decides. Where none can (this is one, or the replay failed), the
-            // consequence decides: refined, the required constraints no longer hold, so the
-            // constraint conflicts (a required `v0 + 1 == 0` beside `v0 == 0` was accepted through
-            // an element of 5.5e-7 when the replay failed;
-            // `testAConflictIsFoundWhenNoFreshBuildCanDecide`). The consequence includes the
-            // constraint itself: phase one pivoted on an unrestricted variable's rounding (2e-6
-            // beside a magnitude of 20000 summed into it) and moved it by 8e7, and a required
-            // `100·v0 + 375 == 0` beside a required `3·v0 + 10 >= 0` was accepted 41.7 off, while
-            // every other constraint held (`testPhaseOnesConsequenceIncludesTheNewConstraint`).
-            let drifting = (smallPivot || checksDrift) && drifts(adding: constraint)
-            if smallPivot || drifting, doubts == .rebuild, let fresh = replayed() {
-                undo()
-                return try adopt(fresh, adding: constraint)
+            if !success {
+                let candidates = markerConstraints(in: failedRow)
+                return try refuse(constraint, failedRow.constant, candidates, undoing: checkpoint, doubts)
             }
-            if drifting && doubts != .acceptReplayed {
-                undo()
-                throw unsatisfiable(constraint, candidates: allConstraints.filter { $0.priority.isRequired })
-            }
+            if try freshBuildSettles(constraint, smallPivot: smallPivot, undoing: checkpoint, doubts) { return }
             journal = nil
         } else {
             noteElement(subject, in: row)
@@ -136,7 +92,7 @@ extension Tableau {
                 // off that a fresh build holds to 2e-16): the tableau is rebuilt at the end of
                 // the removal. The random benchmark's 2,700 removals rebuild 12 times.
                 if abs(row.coefficient(for: m)) < removalRebuildThreshold * row.largestMagnitude {
-                    mustRebuild = true
+                    rounding.mustRebuild = true
                 }
                 noteElement(m, in: row)
                 row.solve(for: leaving, m)
@@ -182,12 +138,12 @@ extension Tableau {
         // cover is saved here.
         let heapBefore = required ? enteringHeap : SymbolHeap()
         let passedOverBefore = required ? passedOver : []
-        let amplificationBefore = amplification
+        let amplificationBefore = rounding.amplification
         if required { journal = Journal(objectiveConstants: objectiveConstants, rowCount: rowCount) }
         constraints.setConstant(constant, slot: slot)
         let tag = info.tag
         shiftSolution(marker: tag.marker, by: delta / tag.markerSign)
-        let checksVerdict = required && checksDrift
+        let checksVerdict = required && rounding.checksDrift
         do throws(SolverError) {
             try dualOptimize()
             // The dual simplex skips entering candidates whose coefficient is residue for
@@ -209,13 +165,13 @@ extension Tableau {
                 constraints.setConstant(info.constant, slot: slot)
                 enteringHeap = heapBefore
                 passedOver = passedOverBefore
-                amplification = amplificationBefore
+                rounding.amplification = amplificationBefore
                 throw unsatisfiable(
                     constraint,
                     candidates: allConstraints.filter { $0.priority.isRequired && $0 != constraint },
                     overrideConstant: constant)
             }
-            mustRebuild = true
+            rounding.mustRebuild = true
             if doubts != .rebuild { throw error }
         }
         rebuildIfNeeded(doubts, driftChecked: checksVerdict)

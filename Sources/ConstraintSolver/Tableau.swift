@@ -65,24 +65,8 @@ struct Tableau: Sendable {
     /// Scratch: the symbols of the terms of the constraint being added.
     var termSymbols: [Int32] = []
 
-    // Numerical robustness (Rebuild.swift, Refinement.swift).
-    /// How much the pivots since the last rebuild may have multiplied rounding: the product
-    /// of their rows' largest coefficient over the pivot element. Past ``amplificationLimit``
-    /// the tableau is rebuilt once enough operations have passed (a sixteenth of the
-    /// constraints) to amortise it.
-    var amplification = 1.0
-    /// Number of rebuilds so far (reported in ``Statistics``).
-    var rebuildCount = 0
-    /// Set when an optimisation failed through rounding: rebuild at the end of the operation.
-    var mustRebuild = false
-    /// Public operations since the last rebuild (amortises rebuilds after small pivots).
-    var operationsSinceRebuild = 0
-    /// ``requiredDrift()`` of the last fresh build: what the system's own rounding gives.
-    var inherentDrift = 0.0
-    /// Set for good once ``amplification`` passed ``driftCheckAmplification``: from then on
-    /// every operation checks the required constraints for drift. (Constant updates of 10^5
-    /// drift too, without any small pivot, once the rows hold such coefficients.)
-    var checksDrift = false
+    /// How far rounding may have grown, and what the rebuilds have seen (Rebuild.swift).
+    var rounding = RoundingState()
 }
 
 extension Tableau {

@@ -64,7 +64,7 @@ let objectiveRelativeTolerance = 1.0e-9
 // MARK: - Growth of rounding, rebuilds and refinement
 
 /// A row solved for a coefficient below this fraction of its largest multiplies its rounding
-/// by their ratio; ``Tableau/amplification`` is the product of those ratios.
+/// by their ratio; ``RoundingState/amplification`` is the product of those ratios.
 let amplifyingElementRatio = 0.1
 
 /// The tableau is rebuilt once the pivots since the last rebuild may have multiplied
@@ -75,7 +75,7 @@ let amplificationLimit = 1.0e6
 /// rebuild's cost.
 let rebuildAmortisation = 16
 
-/// Past this ``Tableau/amplification``, every operation checks the required constraints for
+/// Past this ``RoundingState/amplification``, every operation checks the required constraints for
 /// drift (``Tableau/requiredDrift()``); layouts never get there.
 let driftCheckAmplification = 10.0
 

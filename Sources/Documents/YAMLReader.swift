@@ -138,9 +138,8 @@ struct YAMLExpansion {
 /// whole values while composing, so a key that is an alias, or a complex key holding one,
 /// would be expanded before any bound is checked. Aliases in those places are refused here.
 /// Flow collections nested deeper than ``DocumentLimits/maximumDepth`` are refused here too,
-/// since Yams composes recursively. The scan skips quoted scalars and comments; it is
-/// conservative elsewhere (text in a block scalar that looks like an alias used as a key, or
-/// many unclosed brackets, is refused too).
+/// since Yams composes recursively. The scan skips quoted scalars, block scalars and comments;
+/// it is conservative elsewhere (a plain scalar with many unclosed brackets is refused too).
 enum YAMLAliasScan {
     static func check(_ text: String) throws(DocumentError) {
         let bytes = Array(text.utf8)
@@ -164,6 +163,15 @@ enum YAMLAliasScan {
         func isBlank(_ offset: Int) -> Bool {
             offset >= bytes.count || bytes[offset] == 0x20 || bytes[offset] == 0x09 || bytes[offset] == 0x0A
                 || bytes[offset] == 0x0D
+        }
+        /// Whether a block scalar's header (`|`, `>`, then chomping and indentation indicators)
+        /// ends its line from `offset` (a comment may follow).
+        func isBlockHeader(_ offset: Int) -> Bool {
+            var cursor = offset
+            while cursor < bytes.count, "+-0123456789".utf8.contains(bytes[cursor]) { cursor += 1 }
+            while cursor < bytes.count && (bytes[cursor] == 0x20 || bytes[cursor] == 0x09) { cursor += 1 }
+            return cursor >= bytes.count || bytes[cursor] == 0x0A || bytes[cursor] == 0x0D
+                || bytes[cursor] == UInt8(ascii: "#")
         }
         /// Whether a `:` that makes what came before a key follows `offset` (after blanks).
         func keyFollows(_ offset: Int) -> Bool {
@@ -221,6 +229,27 @@ enum YAMLAliasScan {
                     throw DocumentError(
                         .syntax, at: position(start),
                         "an alias cannot be a mapping key; write the key out")
+                }
+            case UInt8(ascii: "|") where atTokenStart && isBlockHeader(index + 1),
+                UInt8(ascii: ">") where atTokenStart && isBlockHeader(index + 1):
+                // A block scalar: its lines, indented deeper than the line that opens it (or
+                // blank), are text.
+                var indent = 0
+                while lineStart + indent < bytes.count && bytes[lineStart + indent] == 0x20 { indent += 1 }
+                while index < bytes.count && bytes[index] != 0x0A { index += 1 }
+                while index < bytes.count {
+                    var next = index + 1
+                    var nextIndent = 0
+                    while next < bytes.count && bytes[next] == 0x20 {
+                        next += 1
+                        nextIndent += 1
+                    }
+                    let blank = next >= bytes.count || bytes[next] == 0x0A || bytes[next] == 0x0D
+                    guard blank || nextIndent > indent else { break }
+                    line += 1
+                    lineStart = index + 1
+                    index = next
+                    while index < bytes.count && bytes[index] != 0x0A { index += 1 }
                 }
             case UInt8(ascii: "?") where atTokenStart && isBlank(index + 1):
                 if complexKey == nil { complexKey = position(index) }

@@ -48,6 +48,8 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     case json
     /// The constraint solver with random streams of add, remove, suggest and updateConstant.
     case solver
+    /// Storyboards and XIBs through reading, building and layout.
+    case ib
 
     /// Runs one input through the target's harness; traps on a broken invariant.
     package func run(_ bytes: [UInt8]) {
@@ -56,6 +58,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         case .fonts: FontHarness.run(bytes)
         case .json: JSONHarness.run(bytes)
         case .solver: SolverHarness.run(bytes)
+        case .ib: IBHarness.run(bytes)
         }
     }
 }

@@ -285,7 +285,9 @@ struct Measure: ParsableCommand {
         }
         if failures > 0 {
             FileHandle.standardError.write(
-                Data("measure: \(failures) batch line(s) failed; see their error objects\n".utf8))
+                Data(
+                    "measure: error: \(failures) batch line\(failures == 1 ? "" : "s") failed; see their error objects\n"
+                        .utf8))
             throw ExitCode(65)
         }
     }

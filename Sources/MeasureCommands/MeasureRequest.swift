@@ -242,29 +242,27 @@ extension MeasureRequest {
 
     /// Refuses a value the chosen control would ignore: each names the control it belongs to.
     func checkOptionsApply() throws(RequestError) {
-        func refuse(_ what: String, _ owner: String, _ instead: String = "") throws(RequestError) -> Never {
+        func refuse(_ owner: String, takes what: String, _ instead: String = "") throws(RequestError) -> Never {
             throw RequestError(
                 kind: "unusedOption",
-                "\(what) apply only to \(owner), and this is a \(control.rawValue)\(instead.isEmpty ? "" : "; \(instead)")"
+                "only \(owner) takes \(what), and this is a \(control.rawValue)\(instead.isEmpty ? "" : "; \(instead)")"
             )
         }
         if contentInsets != nil, control != .button {
             try refuse(
-                "content insets (contentEdgeInsets)", "a button (control button)",
+                "a button (control button)", takes: "content insets (contentEdgeInsets)",
                 control == .label ? "a label takes padding" : "")
         }
         if padding != nil, control != .label {
-            try refuse(
-                "padding (a padding label's insets)", "a label",
-                control == .button ? "a button takes content insets" : "")
+            try refuse("a label", takes: "padding", control == .button ? "a button takes content insets" : "")
         }
-        if lineBreakMode != nil, control != .label { try refuse("line break modes", "a label") }
-        if lines != 0, control != .label { try refuse("numbers of lines", "a label") }
+        if lineBreakMode != nil, control != .label { try refuse("a label", takes: "a line break mode") }
+        if lines != 0, control != .label { try refuse("a label", takes: "a number of lines") }
         if scrollEnabled, control != .textview {
-            try refuse("scrolling (scroll enabled)", "a text view (control textview)")
+            try refuse("a text view (control textview)", takes: "scroll enabled")
         }
         if lineSpacing != 0 || lineHeightMultiple != 0, control == .button {
-            try refuse("line spacing and line height multiples", "a label or a text view")
+            try refuse("a label or a text view", takes: "line spacing or a line height multiple")
         }
     }
 

@@ -7,8 +7,9 @@ import XCTest
 /// is also replayed as it stands, by `FuzzRegressionTests` in ReliabilityTests.
 final class NumericalRobustnessTests: XCTestCase {
     /// Two copies of a required `v == 0` make the second a redundant equality whose dummy is
-    /// basic. Removing the first copy used to pivot its marker through the optional row,
-    /// moving the dummy off zero: `v` became -375 though `v == 0` was still required.
+    /// basic. Removing the first copy must pivot its marker through that dummy's row, not the
+    /// optional one, which would move the dummy off zero: `v` would become -375 though `v == 0`
+    /// is still required.
     func testRemovingOneOfTwoRequiredCopiesKeepsTheOther() throws {
         let v = Variable("v")
         var solver = Solver()
@@ -72,9 +73,9 @@ final class NumericalRobustnessTests: XCTestCase {
     }
 
     /// Coefficients 10^6 and 10^-3 in one constraint. `a`'s definition holds
-    /// `b` with a coefficient of 1e-9; expanding it into `a >= 0` used to drop that term
-    /// (absolute tolerance 1e-8), so `a >= 0` no longer constrained `b` and a suggestion of
-    /// -5000 made `a` -5e-6 (the constraint `10^6·a - 10^-3·b == 0` off by 5 in its own units).
+    /// `b` with a coefficient of 1e-9; expanding it into `a >= 0` must keep that term: an
+    /// absolute tolerance of 1e-8 drops it, so `a >= 0` no longer constrains `b` and a suggestion
+    /// of -5000 makes `a` -5e-6 (the constraint `10^6·a - 10^-3·b == 0` off by 5 in its own units).
     func testSmallTermsNextToLargeCoefficientsAreKept() throws {
         let a = Variable("a")
         let b = Variable("b")
@@ -93,7 +94,7 @@ final class NumericalRobustnessTests: XCTestCase {
     /// A satisfiable required constraint was refused: `v0 == 0` after `v2 >= -10^7` and
     /// `100·v2 - 2·v0 - 667 == 0`. Phase one reached zero, but its constant was the rounding
     /// of 5e8-sized operands (6e-8), above the absolute 1e-8 that counted as zero; constants
-    /// now cancel by the same relative rule as coefficients.
+    /// cancel by the same relative rule as coefficients.
     func testSatisfiableConstraintIsNotRefusedForRoundingOfLargeConstants() throws {
         let v0 = Variable("v0")
         let v2 = Variable("v2")
@@ -126,7 +127,7 @@ final class NumericalRobustnessTests: XCTestCase {
 
     /// A new row was solved for a symbol whose coefficient was barely above 10^-6 of the
     /// row's largest, multiplying rounding by up to 10^6: a required `-v1 + 3·v4 + 10 == 0`
-    /// ended 2.9e-6 off with values near 7000. Subjects now need 1/100 of the row's largest
+    /// ended 2.9e-6 off with values near 7000. Subjects need 1/100 of the row's largest
     /// coefficient (threshold pivoting), and the equality holds to rounding.
     func testRowsAreNotSolvedForTinyCoefficients() throws {
         let v = (0..<5).map { Variable("v\($0)") }
@@ -151,7 +152,7 @@ final class NumericalRobustnessTests: XCTestCase {
     /// rounding residue of 3e-12 on an error variable, and pivoted on that residue (the first
     /// slack or error of the row, as kiwi takes). Every later row carried its rounding times
     /// 10^12: a required `4·v0 + v3 == 0` ended 4.2e-5 off, and the optional level stopped
-    /// at a point that was not its optimum (v2 = 100 instead of -1). Phase one now stops as
+    /// at a point that was not its optimum (v2 = 100 instead of -1). Phase one stops as
     /// soon as the artificial variable is zero, and replaces it by the largest slack or
     /// error, after dropping the residue.
     func testPhaseOneDoesNotPivotOnRoundingResidue() throws {
@@ -181,7 +182,7 @@ final class NumericalRobustnessTests: XCTestCase {
     /// from being solved for `v1` (0.01 is under 1/100 of 3), so it goes through phase one,
     /// which ends with the artificial variable in a row of dummies and `v1`. Solving that row
     /// for a dummy left a dummy row that `v1` could move: a later add pushed three required
-    /// equalities off zero. It is now solved for `v1`.
+    /// equalities off zero. It is solved for `v1`.
     func testRowOfDummiesAndAVariableIsSolvedForTheVariable() throws {
         let v0 = Variable("v0")
         let v1 = Variable("v1")
@@ -223,7 +224,7 @@ final class NumericalRobustnessTests: XCTestCase {
     }
 
     /// Residue of 1.5e-10 of its row (above the 1e-10 at which sums cancel) was taken as a
-    /// phase-one pivot: a required `v0 + 100 == 0` ended 4.4e-3 off. Pivots now need
+    /// phase-one pivot: a required `v0 + 100 == 0` ended 4.4e-3 off. Pivots need
     /// 1e-8 of their row's largest coefficient.
     func testPivotsNeedMoreThanResidueAboveTheCancellationLevel() throws {
         var (v, solver, _) = try mixedScaleSystem()
@@ -244,7 +245,7 @@ final class NumericalRobustnessTests: XCTestCase {
     /// arithmetic gives 0 for both). Passing it over left it 1.6e-9 below zero, more than the
     /// old absolute allowance of 1e-9, so the ratio test pivoted on it: a step of -1 in the
     /// wrong direction that multiplied the tableau's rounding by 10^12, and the required
-    /// `4·v0 + v3 == 0` ended 1.2e-3 off. Passing over now allows 10^-12 of the largest value
+    /// `4·v0 + v3 == 0` ended 1.2e-3 off. Passing over allows 10^-12 of the largest value
     /// the tableau holds.
     func testResidueRowIsPassedOverAtTheTableauRoundingLevel() throws {
         var (v, solver, removed) = try mixedScaleSystem()
@@ -270,7 +271,7 @@ final class NumericalRobustnessTests: XCTestCase {
     /// Removing a required equality whose marker was parametric chose, among
     /// the rows holding the marker, the one with the smallest ratio, and that was a
     /// coefficient of 5.7e-12 next to 2 (residue). The pivot sent `v2` to 1.9e12 and left
-    /// the required `v0 == 0` 1105 off. The marker's leaving row now skips residue as the
+    /// the required `v0 == 0` 1105 off. The marker's leaving row skips residue as the
     /// ratio test does.
     func testRemovalDoesNotPivotOnResidue() throws {
         let v = (0..<5).map { Variable("v\($0)") }
@@ -310,7 +311,7 @@ final class NumericalRobustnessTests: XCTestCase {
     /// A hang. Adding a strong `-0.01·v0 - 667 == 0` made two symbols enter in
     /// turn forever: one on a reduced cost of -3.5e-6 at level 750 through a pivot element
     /// of 2.5e-9, a step of 2e7 that raised level 999 by 0.01 through a cost of 5e-10 taken
-    /// for zero; the other then entered to undo it. A small cost now counts when the step
+    /// for zero; the other then entered to undo it. A small cost counts when the step
     /// makes it count (`worsensHigherLevel`), which gives the optimum; and a repeated pivot
     /// past the pivots an optimisation needs marks a cycle, as a backstop.
     func testRoundingCycleInThePrimalSimplexEnds() throws {
@@ -347,7 +348,7 @@ final class NumericalRobustnessTests: XCTestCase {
     /// Removing a required equality pivots its marker into the one row that keeps
     /// the tableau feasible, whatever its coefficient there; it was 1e-4 of the row's largest
     /// (10^4), and the required `v1 + 100·v0 - 0.01·v3 + 1 == 0` ended 8.2e-6 off, where the
-    /// same constraints added afresh hold it to 2e-16. Such a removal now rebuilds the tableau.
+    /// same constraints added afresh hold it to 2e-16. Such a removal rebuilds the tableau.
     func testIllConditionedRemovalRebuilds() throws {
         let v = (0..<5).map { Variable("v\($0)") }
         var solver = Solver()
@@ -376,7 +377,7 @@ final class NumericalRobustnessTests: XCTestCase {
     /// Rounding had grown in the tableau (a pivot on 2e-4 of its row, then two subjects at
     /// 1/100 of theirs), and phase one reached zero through an error term of 2.9e-7 of its
     /// row, rounding that passed the residue test. A phase one that needs an element below
-    /// 1e-6 of its row now has a fresh build decide, and the tableau is rebuilt once the
+    /// 1e-6 of its row has a fresh build decide, and the tableau is rebuilt once the
     /// pivots since the last rebuild may have multiplied rounding by 10^6.
     func testConflictIsFoundAfterRoundingGrew() throws {
         var (v, solver, _) = try mixedScaleSystem()
@@ -402,7 +403,7 @@ final class NumericalRobustnessTests: XCTestCase {
     /// Beside values of 10^5, a second required `v0 == 0` was refused as a
     /// conflict with the first: the tableau held v0 at -3e-5 (3e-10 of the values), and the
     /// new row's constant was tested against an absolute 1e-8. A verdict that hangs on a
-    /// constant within 10^-9 of the tableau's largest value is now taken from a fresh build.
+    /// constant within 10^-9 of the tableau's largest value is taken from a fresh build.
     func testRedundantCopyIsNotRefusedForRoundingAtLargeValues() throws {
         let v = (0..<5).map { Variable("v\($0)") }
         var solver = Solver()
@@ -432,7 +433,7 @@ final class NumericalRobustnessTests: XCTestCase {
     /// An incremental history drifted from what a fresh build of the same
     /// constraints gives; here, updating a required constant to 10^5 left a required
     /// `3·v4 + v0 == 0` 3.6e-5 off (values near 10^4; a fresh build is 1.2e-8 off), with no
-    /// small pivot to warn. Once pivots may have multiplied rounding by 10, the solver now
+    /// small pivot to warn. Once pivots may have multiplied rounding by 10, the solver
     /// checks its required constraints after every operation and rebuilds past 10^-11 of the
     /// largest value (or twice a fresh build's own drift).
     func testDriftOfRequiredConstraintsRebuilds() throws {
@@ -469,7 +470,7 @@ final class NumericalRobustnessTests: XCTestCase {
     /// After a required constant was updated to 10^5, values reached 5e8 and the
     /// required `v0 == 0` held v0 at -0.042, so `v3 + 101·v0 + 100000 == 0` was 4.2 off. A
     /// fresh build of the same constraints gave the same bits: the pivots' rounding (8.5e-9 of
-    /// the values), not the incremental history. The solver now refines its solution against
+    /// the values), not the incremental history. The solver refines its solution against
     /// the constraints (`Solver.refine()`), which leaves the rounding of reading the values.
     func testRefinementRemovesTheRoundingOfTheTableau() throws {
         let v = (0..<5).map { Variable("v\($0)") }
@@ -503,7 +504,7 @@ final class NumericalRobustnessTests: XCTestCase {
     /// Removing one of two copies of a required `-2·v2 + 8 == 0` moved the other
     /// copy's dummy 1e-7 off zero. Removal pivots the marker through a basic dummy (a
     /// redundant equality, at zero), and took the lowest-numbered one: a copy of `v0 == 0`
-    /// whose row held the marker at 4e-11 of its largest coefficient, residue. It now takes
+    /// whose row held the marker at 4e-11 of its largest coefficient, residue. It takes
     /// the best-conditioned dummy row and never residue.
     func testRemovalPivotsThroughTheBestConditionedRedundantCopy() throws {
         let v = (0..<5).map { Variable("v\($0)") }
@@ -534,7 +535,7 @@ final class NumericalRobustnessTests: XCTestCase {
     /// new row held two error symbols at 1.1e-6 of its largest coefficient (0 in exact
     /// arithmetic, and 0 in a fresh build), just above the 1e-6 below which phase one asks a
     /// fresh build, and phase one "satisfied" the row by moving them 9e5. Phase one's verdict
-    /// is now also checked by its consequence, the other required constraints still holding.
+    /// is also checked by its consequence, the other required constraints still holding.
     func testPhaseOneVerdictIsCheckedByTheRequiredConstraints() throws {
         let v = (0..<5).map { Variable("v\($0)") }
         var solver = Solver()
@@ -569,7 +570,7 @@ final class NumericalRobustnessTests: XCTestCase {
     /// coefficient of v2's row, 5e-8 next to 300, times 9.98), and only residue bounded its
     /// step: an element of 1.7e-10 of its row, a step of 5e9. In exact arithmetic nothing
     /// bounds that direction, which an objective of nonnegative errors cannot allow, so the
-    /// cost is rounding and is now cleared instead (a fresh build did the same before).
+    /// cost is rounding and is cleared instead (a fresh build did the same before).
     func testADirectionOnlyResidueBoundsIsNotTaken() throws {
         let v = (0..<5).map { Variable("v\($0)") }
         var solver = Solver()
@@ -597,7 +598,7 @@ final class NumericalRobustnessTests: XCTestCase {
     /// and broke the other by 10^5. A rebuild had expanded the second copy to
     /// `d15 - d14 + 1.36e-8·e2` (rounding of coefficients of ±100) and solved it for the error,
     /// which then held 7.3e7·(d14 - d15): the two copies no longer saw each other. Next to
-    /// dummies, a term below 1e-6 of them is now taken for rounding, and the copy is redundant.
+    /// dummies, a term below 1e-6 of them is taken for rounding, and the copy is redundant.
     func testARedundantCopyIsNotSolvedForARoundingTerm() throws {
         var (v, solver, updated) = try editedMixedScaleSystem()
         let weak = Constraint(100 * v[0] - 667, .equal, priority: 1)
@@ -622,10 +623,10 @@ final class NumericalRobustnessTests: XCTestCase {
     /// Removing a required `-2·v2 + 8 == 0` left a restricted row -370 infeasible.
     /// Three basic dummies of copies of `v0 == 0` held the removed marker at 4e-11 of their
     /// rows (rounding of 0); substituting the marker's row (constant 740) put them 3.1e-8 off
-    /// zero, and the dual simplex pivoted them out through rounding. Such terms are now
+    /// zero, and the dual simplex pivoted them out through rounding. Such terms are
     /// dropped before the marker pivot. The same removal then left `v3 + 101·v0 == 0` 2.8e-4
     /// off, and the rebuild it asked for failed (the replay took a copy of `v0 == 0` for a
-    /// conflict by rounding); the kept tableau is now refined.
+    /// conflict by rounding); the kept tableau is refined.
     func testRemovalDropsTheMarkersRoundingAndRefinesWhenAReplayFails() throws {
         let v = (0..<5).map { Variable("v\($0)") }
         var solver = Solver()
@@ -657,7 +658,7 @@ final class NumericalRobustnessTests: XCTestCase {
     /// accepted. Expanded, its row was `10 + 2·d14 + d21 - 2.7e-8·e1`: the error term is the
     /// rounding of coefficients of 100 in v0's definition (1.4e-10 of them), but next to the
     /// row's own coefficients it passed for real, and phase one made the error 1.5e9; a fresh
-    /// build did the same. Terms below 1e-9 of the largest product an expansion summed are now
+    /// build did the same. Terms below 1e-9 of the largest product an expansion summed are
     /// dropped, and the row of dummies is a conflict.
     func testExpansionRoundingDoesNotSatisfyAConflict() throws {
         var (v, solver, _) = try editedMixedScaleSystem()
@@ -675,7 +676,7 @@ final class NumericalRobustnessTests: XCTestCase {
 
     /// Updating a required `v0 <= 0` to `v0 + 10 <= 0` beside a
     /// required `v0 == 0` was accepted (the dual simplex found it feasible through rounding),
-    /// and v0 went to -9.99. Once the drift check is on, a required update is now also checked
+    /// and v0 went to -9.99. Once the drift check is on, a required update is also checked
     /// by its consequence: the required constraints, refined, still hold, or the update is
     /// refused.
     func testARequiredUpdateIsCheckedByTheRequiredConstraints() throws {
@@ -712,7 +713,7 @@ final class NumericalRobustnessTests: XCTestCase {
     /// one pivoted on an element of 5.5e-7 of its row (rounding of coefficients that were
     /// 5e-9 off), which asks a fresh build to decide; but the replay failed, refusing a
     /// redundant copy of `10·v0 == 0` for a constant of 1.6e-7 beside values of 375, so the
-    /// acceptance stood. A replay now takes a conflict within the tableau's rounding for a
+    /// acceptance stood. A replay takes a conflict within the tableau's rounding for a
     /// redundant copy (its constraints were all accepted before), and where no fresh build can
     /// decide, phase one's verdict is decided by its consequence.
     func testAConflictIsFoundWhenNoFreshBuildCanDecide() throws {
@@ -746,7 +747,7 @@ final class NumericalRobustnessTests: XCTestCase {
     /// optimisation gave up, and the tableau was left unoptimised. The cycle was driven by a
     /// level-750 cost of 1.2e-8 next to costs of 50; the cycle guard took the entering symbol
     /// of the least significant level for its suspect, whose cost of 2 was real, and clearing
-    /// it never ended the cycle. The suspect is now the cost smallest next to its level's.
+    /// it never ended the cycle. The suspect is the cost smallest next to its level's.
     func testACycleIsEndedByClearingItsSmallestRelativeCost() throws {
         let v = (0..<5).map { Variable("v\($0)") }
         var solver = Solver()
@@ -769,7 +770,7 @@ final class NumericalRobustnessTests: XCTestCase {
     /// worsen a higher level (a change of 1.8e-4 in a level of 1.8e5) and only looked at it
     /// again when its costs changed. A required add then raised that level to 3e5, where the
     /// change is rounding, without touching the symbol's costs, and the tableau was left
-    /// unoptimised. Passed-over symbols are now checked again whenever the heap runs out.
+    /// unoptimised. Passed-over symbols are checked again whenever the heap runs out.
     func testASymbolPassedOverForAHigherLevelIsCheckedAgain() throws {
         let v = (0..<5).map { Variable("v\($0)") }
         var solver = Solver()
@@ -799,7 +800,7 @@ final class NumericalRobustnessTests: XCTestCase {
     /// A required `v0 + 375 == 0` beside a required `3·v0 + 10 >= 0` was
     /// accepted, 371.7 off. Phase one pivoted on an unrestricted variable's rounding (a
     /// coefficient 10^-10 of the magnitude summed into it) and moved it by 10^10; the other
-    /// required constraints still held, so the consequence check passed. It now includes the
+    /// required constraints still held, so the consequence check passed. It includes the
     /// constraint being added, which did not hold.
     func testPhaseOnesConsequenceIncludesTheNewConstraint() throws {
         let v = (0..<5).map { Variable("v\($0)") }

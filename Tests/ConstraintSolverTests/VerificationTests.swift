@@ -111,7 +111,7 @@ final class VerificationTests: XCTestCase {
     /// A redundant `100·v0 == 0`'s dummy held 3.9e-7 beside values of 5·10^6
     /// once `2·v1 + 100000 == 0` was added, a fresh build's own rounding (8e-14 of the
     /// values). The invariant check took it for a broken equality with an absolute 1e-8; a
-    /// dummy is now judged at the solver's scale, as every restricted row is, and the
+    /// dummy is judged at the solver's scale, as every restricted row is, and the
     /// satisfiable constraint is accepted.
     func testARedundantEqualitysDummyIsJudgedAtTheSolversScale() throws {
         let v = (0..<5).map { Variable("v\($0)") }

@@ -33,7 +33,8 @@ final class TextViewTests: XCTestCase {
         var layout = try view.layout()
         XCTAssertEqual(layout.lineCount, 2)
         XCTAssertEqual(layout.width, 72.25)
-        XCTAssertEqual(try view.intrinsicContentSize(), CGSize(width: 82.5, height: TestFont.ceil(2 * Self.line17 + 16)))
+        XCTAssertEqual(
+            try view.intrinsicContentSize(), CGSize(width: 82.5, height: TestFont.ceil(2 * Self.line17 + 16)))
         view.width = 82
         layout = try view.layout()
         XCTAssertEqual(layout.lineCount, 4)

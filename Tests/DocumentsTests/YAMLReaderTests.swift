@@ -63,6 +63,16 @@ final class YAMLReaderTests: XCTestCase {
             try DocumentNode.parseYAML("text: \"*a: b\"\nnote: 'it''s *b: c' # *c: d\n")["text"]?.stringValue, "*a: b")
     }
 
+    func testBlockScalarsAreText() throws {
+        let text = "style: &s {size: 17}\nfirst: *s\nnote: |\n  *Important: read this\n  ? really\n\n  [[[\nlast: *s\n"
+        let node = try DocumentNode.parseYAML(text)
+        XCTAssertEqual(node["note"]?.stringValue, "*Important: read this\n? really\n\n[[[\n")
+        XCTAssertEqual(node["last"]?["size"]?.numberValue, 17)
+        XCTAssertEqual(
+            refusal("style: &s {size: 17}\nnote: >-\n  text\n*s : 1\n")?.message,
+            "an alias cannot be a mapping key; write the key out", "the block ends where its indentation does")
+    }
+
     func testDeepFlowNestingIsRefusedBeforeYamsRecurses() {
         let deep = "v: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         let error = refusal(deep)

@@ -74,7 +74,8 @@ final class MeasureDocumentsTests: XCTestCase {
         let truncated = try MeasureProcess.run(["check", cut, "--spec", spec])
         XCTAssertEqual(truncated.status, 65, truncated.summary)
         XCTAssertTrue(
-            truncated.stderr.contains("Cut.xcstrings:5:1: not valid JSON: expected a key in double quotes, found the end"),
+            truncated.stderr.contains(
+                "Cut.xcstrings:5:1: not valid JSON: expected a key in double quotes, found the end"),
             truncated.stderr)
     }
 
@@ -164,6 +165,27 @@ final class MeasureDocumentsTests: XCTestCase {
         XCTAssertEqual(output.status, 65, output.summary)
         XCTAssertTrue(
             output.stderr.contains("languages: 'fr-CA' is in no catalog; the catalogs hold: de"), output.stderr)
+    }
+
+    func testSpecErrorsNameTheLineAndColumnOfTheField() throws {
+        let directory = try MeasureProcess.temporaryDirectory(self)
+        let strings = try write("\"ok\" = \"OK\";\n", to: "de.lproj/Localizable.strings", in: directory)
+        let spec = try write(
+            "{\"defaults\": {\"lines\": -1},\n \"rules\": [{\"key\": \"a\", \"width\": 100},\n  {\"key\": \"*\", \"width\": \"wide\"}]}",
+            to: "spec.json", in: directory)
+        let output = try MeasureProcess.run(["check", strings, "--spec", spec])
+        XCTAssertEqual(output.status, 65, output.summary)
+        XCTAssertTrue(output.stderr.contains("spec.json:1:24: rules[0].lines: must be 0"), output.stderr)
+        let typo = try write(
+            "{\"rules\": [{\"key\": \"*\",\n  \"widht\": 100}]}", to: "typo.json", in: directory)
+        let unknown = try MeasureProcess.run(["check", strings, "--spec", typo])
+        XCTAssertTrue(unknown.stderr.contains("typo.json:2:12: rules[0].widht: unknown field"), unknown.stderr)
+        let duplicate = try write(
+            "{\"rules\": [{\"key\": \"*\", \"width\": 100,\n  \"width\": 200}]}", to: "twice.json", in: directory)
+        let twice = try MeasureProcess.run(["check", strings, "--spec", duplicate])
+        XCTAssertEqual(twice.status, 65, twice.summary)
+        XCTAssertTrue(
+            twice.stderr.contains("twice.json:2:3: not valid JSON: the key \"width\" appears twice"), twice.stderr)
     }
 
     func testARelativeLayoutPathInARelativeSpec() throws {

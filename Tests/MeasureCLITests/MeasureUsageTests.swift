@@ -15,8 +15,14 @@ final class MeasureUsageTests: XCTestCase {
         XCTAssertEqual(output.status, status, "\(arguments): \(output.summary)", file: file, line: line)
         XCTAssertTrue(output.exitedCleanly, output.summary, file: file, line: line)
         XCTAssertEqual(output.text, "", "\(arguments) prints no result", file: file, line: line)
-        XCTAssertTrue(
-            output.stderr.hasPrefix("measure: error: "), "\(arguments): \(output.stderr)", file: file, line: line)
+        // Every line is the error, a note (such as the system font's) or the pointer to --help.
+        let stderrLines = output.stderr.split(separator: "\n")
+        XCTAssertTrue(stderrLines.contains { $0.hasPrefix("measure: error: ") }, output.stderr, file: file, line: line)
+        for stderrLine in stderrLines {
+            XCTAssertTrue(
+                stderrLine.hasPrefix("measure: error: ") || stderrLine.hasPrefix("measure: note: ")
+                    || stderrLine.hasPrefix("See 'measure"), "\(arguments): \(output.stderr)", file: file, line: line)
+        }
         XCTAssertFalse(
             output.stderr.contains("Error:"), "no argument-parser prefix: \(output.stderr)", file: file, line: line)
         for word in words {
@@ -100,6 +106,8 @@ final class MeasureUsageTests: XCTestCase {
 
                 """.utf8))
         XCTAssertEqual(batch.status, 65, batch.summary)
+        XCTAssertTrue(
+            batch.stderr.hasSuffix("measure: error: 2 batch lines failed; see their error objects\n"), batch.stderr)
         XCTAssertEqual(batch.lines.count, 3, batch.summary)
         XCTAssertTrue(batch.lines[0].contains("unusedOption"), batch.lines[0])
         XCTAssertTrue(batch.lines[1].contains("invalidLanguage"), batch.lines[1])
@@ -119,6 +127,14 @@ final class MeasureUsageTests: XCTestCase {
             ["layout", examples], status: 66, mentioning: ["is a directory", "such as", "Examples/feed-cell.json"])
         XCTAssertFalse(output.stderr.contains("NSCocoaErrorDomain"), output.stderr)
         XCTAssertFalse(output.stderr.contains("256"), output.stderr)
+    }
+
+    /// Exit status 73 (can't create), as the help and the README document it.
+    func testAPictureThatCannotBeWrittenExits73() throws {
+        let file = MeasureProcess.packageRoot.appendingPathComponent("Examples/sign-up.json").path
+        try assertError(
+            ["layout", file, "--svg", "/nonexistent-folder/screen.svg"], status: 73,
+            mentioning: ["/nonexistent-folder/screen.svg"])
     }
 
     /// Human-readable output rounds to the pixel grid and prints at most three decimals; the

@@ -28,8 +28,21 @@ final class FuzzRegressionTests: XCTestCase {
         for (_, bytes) in inputs { target.run(bytes) }
     }
 
+    /// Every folder of `Fuzz/regressions` and `Fuzz/seeds` belongs to a target, so no input
+    /// is left out of the replays below.
+    func testEveryInputFolderHasATarget() throws {
+        for folder in ["seeds", "regressions"] {
+            let directory = Self.fuzzDirectory.appendingPathComponent(folder)
+            let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            for name in names where !name.hasPrefix(".") {
+                XCTAssertNotNil(FuzzTarget(rawValue: name), "\(folder)/\(name) has no fuzz target")
+            }
+        }
+    }
+
     func testTextInputs() throws { try replay(.text) }
     func testFontInputs() throws { try replay(.fonts) }
     func testJSONInputs() throws { try replay(.json) }
+    func testIBInputs() throws { try replay(.ib) }
     func testSolverInputs() throws { try replay(.solver) }
 }

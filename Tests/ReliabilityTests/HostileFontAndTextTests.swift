@@ -8,8 +8,8 @@ import XCTest
 /// behaviour under rounding is in ConstraintSolverTests; every input in `Fuzz/regressions/`
 /// is replayed by `FuzzRegressionTests`.)
 final class HostileFontAndTextTests: XCTestCase {
-    /// A mutated font whose kerning outweighs its advances: lines used to come out with a
-    /// negative width (-18.3 pt for "fi ffl AV To"). Widths and heights are now at least 0.
+    /// A mutated font whose kerning outweighs its advances ("fi ffl AV To" sums to -18.3 pt):
+    /// line widths and heights are clamped at 0, and `measure` still equals `layout`.
     func testHostileKerningGivesNoNegativeWidth() throws {
         let input = FuzzRegressionTests.fuzzDirectory.appendingPathComponent(
             "regressions/fonts/negative-advances-from-kerning")

@@ -119,6 +119,16 @@ open class UIButton: UIView {
         do {
             let (button, prepared) = try measurer()
             var size = try button.intrinsicContentSize(scale: Double(traitCollection.displayScale), prepared: prepared)
+            if let image = currentImage, (currentTitle ?? "").isEmpty {
+                // An image without a title: the image's width, and its height but at least
+                // 22 pt, plus the content insets; no title padding. Interface Builder stores
+                // buttons of 20 × 15, 14 × 14 and 21 × 21 pt images at 20 × 22, 14 × 22 and
+                // 21 × 22, and one of a 126 × 33 image at 126 × 33 (docs/interface-builder.md).
+                let insets = contentEdgeInsets
+                return CGSize(
+                    width: image.size.width + insets.left + insets.right,
+                    height: max(image.size.height, 22) + insets.top + insets.bottom)
+            }
             if let image = currentImage {
                 size.width += Double(image.size.width)
                 size.height = max(size.height, imageHeight(image))

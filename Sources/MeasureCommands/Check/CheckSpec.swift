@@ -125,12 +125,16 @@ struct CheckSpec: Sendable {
                 "\(place): not valid JSON: \(error.message); a spec is a JSON object with \"rules\"",
                 exitCode: 65)
         }
-        return try parse(plain(node), file: path)
+        return try parse(plain(node), file: path, document: node)
     }
 
-    static func parse(_ object: Any, file: String) throws(RequestError) -> CheckSpec {
+    /// Checks a spec read as plain values; `document`, the same spec as read, gives each error
+    /// the line and column of its field ("spec.json:4:25: rules[1].width: …").
+    static func parse(_ object: Any, file: String, document: DocumentNode? = nil) throws(RequestError) -> CheckSpec {
         func fail(_ field: String, _ message: String) -> RequestError {
-            RequestError(kind: "invalidSpec", "\(file): \(field): \(message)", exitCode: 65)
+            let place =
+                document.flatMap { position(of: field, in: $0) }.map { "\(file):\($0.line):\($0.column)" } ?? file
+            return RequestError(kind: "invalidSpec", "\(place): \(field): \(message)", exitCode: 65)
         }
         guard let root = object as? [String: Any] else {
             throw fail("top level", "expected a JSON object with \"rules\": [{\"key\": \"*\", \"width\": 343}]")
@@ -188,6 +192,43 @@ struct CheckSpec: Sendable {
             spec.rules.append(rule)
         }
         return spec
+    }
+
+    /// Where a field named as in error messages ("rules[2].width", "samples.colour") is
+    /// written: the value's position, or the key's for an unknown field; a rule field that
+    /// came from `defaults` is found there. Nil when the spec does not write it.
+    static func position(of field: String, in document: DocumentNode) -> SourcePosition? {
+        var node: DocumentNode? = document
+        var position: SourcePosition?
+        var parts = field.split(separator: ".").map(String.init)
+        if parts.first?.hasPrefix("rules[") == true, parts.count > 1, let rule = resolve(parts[0], in: document),
+            rule[parts[1]] == nil, document["defaults"]?[parts[1]] != nil
+        {
+            parts[0] = "defaults"
+        }
+        for part in parts {
+            guard let current = node else { return position }
+            node = resolve(part, in: current)
+            if let members = current.members, let member = members.first(where: { $0.key == part }) {
+                position = member.value.position
+            } else if let node {
+                position = node.position
+            } else {
+                return position
+            }
+        }
+        return position
+    }
+
+    /// One step of a field path: "rules[2]" or "width".
+    private static func resolve(_ part: String, in node: DocumentNode) -> DocumentNode? {
+        guard let open = part.firstIndex(of: "["), part.hasSuffix("]"),
+            let index = Int(part[part.index(after: open)..<part.index(before: part.endIndex)])
+        else { return node[part] }
+        guard let elements = node[String(part[..<open])]?.arrayValue, elements.indices.contains(index) else {
+            return nil
+        }
+        return elements[index]
     }
 
     /// A path written in the spec, made absolute against the spec's own folder: "../x.json"

@@ -12,6 +12,9 @@ struct Finding: Sendable {
         case overflow
         /// In a layout file: the view runs off the side of the screen, or is squeezed below zero.
         case offscreen
+        /// In an IB file: a label that shrinks its text to fit (`adjustsFontSizeToFit`), at
+        /// ``Finding/fontScale`` of its size.
+        case shrunk
     }
     var entry: CatalogEntry
     var category: ContentSizeCategory
@@ -24,6 +27,10 @@ struct Finding: Sendable {
     var available: CGSize
     /// The lines as displayed, with the ellipsis where the text is cut.
     var shown: [String]
+    /// In an IB file: the view's element (the entry's file and line are the translation's).
+    var element: ElementReference? = nil
+    /// For a shrunk label: the fraction of its font size the text is drawn at.
+    var fontScale: Double? = nil
 }
 
 /// Runs a spec over catalog entries.
@@ -37,6 +44,8 @@ struct FitCheck {
         var unmatchedKeys: Set<String> = []
         var languages: Set<String> = []
         var keys: Set<String> = []
+        /// In an IB file: the keys each translated language lacks (shown in the Base text).
+        var untranslated: [String: [String]] = [:]
 
         /// How many findings of each problem.
         var countsByProblem: [Finding.Problem: Int] {
@@ -172,9 +181,10 @@ enum CheckReport {
         "\(PixelGrid.format(size.width)) × \(PixelGrid.format(size.height))"
     }
 
-    /// The widest SHOWN cell, in terminal columns: a label of several lines is cut with "…"
-    /// so a row stays readable (`--json` has every line in full).
-    static let shownColumns = 40
+    /// The widest KEY and SHOWN cells, in terminal columns: a String Catalog keyed by its
+    /// English text, or a label of several lines, is cut with "…" so a row stays readable
+    /// (`--json` has every key and line in full).
+    static let cellColumns = 40
 
     /// The findings as columns aligned by terminal width (CJK counts two columns, combining
     /// marks none: `TerminalText`), one row each, then the summary.
@@ -185,13 +195,14 @@ enum CheckReport {
             // The values format specifiers were measured with: "files.count (%lld = 88888)".
             if !finding.entry.samples.isEmpty { key += " (\(finding.entry.samples.joined(separator: ", ")))" }
             rows.append(
-                [
-                    key, finding.entry.language, finding.category.rawValue, finding.problem.rawValue,
-                    size(finding.needed), size(finding.available),
-                ].map { TerminalText.cell($0) } + [
-                    TerminalText.cell(finding.shown.joined(separator: " ⏎ "), maximumColumns: shownColumns),
-                    TerminalText.cell("\(finding.entry.file):\(finding.entry.line)"),
-                ])
+                [TerminalText.cell(key, maximumColumns: cellColumns)]
+                    + [
+                        finding.entry.language, finding.category.rawValue, problemName(finding),
+                        size(finding.needed), size(finding.available),
+                    ].map { TerminalText.cell($0) } + [
+                        TerminalText.cell(finding.shown.joined(separator: " ⏎ "), maximumColumns: cellColumns),
+                        TerminalText.cell(place(finding)),
+                    ])
         }
         var lines: [String] = []
         if !outcome.findings.isEmpty {
@@ -200,6 +211,20 @@ enum CheckReport {
         }
         lines.append(summary(outcome))
         return lines.joined(separator: "\n")
+    }
+
+    /// `file:line`, or for an IB file the element's line and then the translation's.
+    static func place(_ finding: Finding) -> String {
+        let entry = "\(finding.entry.file):\(finding.entry.line)"
+        guard let element = finding.element else { return entry }
+        let view = "\(element.file):\(element.line)"
+        return finding.entry.file == element.file ? view : "\(view), \(entry)"
+    }
+
+    /// The problem, with a shrunk label's scale: "shrunk to 80%".
+    static func problemName(_ finding: Finding) -> String {
+        guard finding.problem == .shrunk, let scale = finding.fontScale else { return finding.problem.rawValue }
+        return "shrunk to \(min(99, Int((scale * 100).rounded())))%"
     }
 
     static func summary(_ outcome: FitCheck.Outcome) -> String {
@@ -213,9 +238,17 @@ enum CheckReport {
             + (outcome.findings.isEmpty
                 ? "everything fits"
                 : "\(outcome.findings.count) failed (\(truncated) truncated, \(overflow) overflow"
-                    + (offscreen > 0 ? ", \(offscreen) off screen" : "") + ") in \(failedKeys) keys")
+                    + (offscreen > 0 ? ", \(offscreen) off screen" : "")
+                    + (count[.shrunk, default: 0] > 0 ? ", \(count[.shrunk, default: 0]) shrunk" : "")
+                    + ") in \(failedKeys) keys")
         if !outcome.unmatchedKeys.isEmpty {
             text += "; \(outcome.unmatchedKeys.count) keys matched no rule and were not checked"
+        }
+        if !outcome.untranslated.isEmpty {
+            text +=
+                "; untranslated (shown in Base): "
+                + outcome.untranslated.keys.sorted().map { "\($0) \(outcome.untranslated[$0]?.count ?? 0)" }.joined(
+                    separator: ", ")
         }
         return text
     }
@@ -238,6 +271,9 @@ enum CheckReport {
                 ("language", .string(finding.entry.language)),
                 ("category", .string(finding.category.rawValue)),
                 ("problem", .string(finding.problem.rawValue)),
+            ]
+            if let scale = finding.fontScale { pairs.append(("fontScale", .number(scale))) }
+            pairs += [
                 ("control", .string(finding.control.rawValue)),
                 ("font", .string(finding.font)),
                 ("text", .string(finding.entry.text)),
@@ -248,6 +284,17 @@ enum CheckReport {
                 ("file", .string(finding.entry.file)),
                 ("line", .number(Double(finding.entry.line))),
             ]
+            if let element = finding.element {
+                pairs.append(
+                    (
+                        "element",
+                        .object([
+                            ("file", .string(element.file)), ("line", .number(Double(element.line))),
+                            ("kind", .string(element.kind)), ("name", .string(element.name)),
+                            ("scene", .string(element.scene)),
+                        ])
+                    ))
+            }
             return .object(pairs)
         }
         let count = outcome.countsByProblem
@@ -261,9 +308,17 @@ enum CheckReport {
                     ("truncated", .number(Double(count[.truncated, default: 0]))),
                     ("overflow", .number(Double(count[.overflow, default: 0]))),
                     ("offscreen", .number(Double(count[.offscreen, default: 0]))),
+                    ("shrunk", .number(Double(count[.shrunk, default: 0]))),
                     ("keys", .number(Double(outcome.keys.count))),
                     ("languages", .array(outcome.languages.sorted().map(JSONValue.string))),
                     ("unmatchedKeys", .array(outcome.unmatchedKeys.sorted().map(JSONValue.string))),
+                    (
+                        "untranslated",
+                        .object(
+                            outcome.untranslated.keys.sorted().map { language in
+                                (language, .array((outcome.untranslated[language] ?? []).map(JSONValue.string)))
+                            })
+                    ),
                 ])
             ),
         ]).serialized()

@@ -21,8 +21,14 @@ struct LayoutCommand: ParsableCommand {
             Exit status: 0 for a clean layout; 1 when it was laid out with problems (truncated text, ambiguous views, broken constraints); 64 for a bad option, 65 for an invalid layout file (the message gives the line and column), 66 for a file that cannot be read (or a directory), 70 when a picture cannot be drawn (an internal error), 73 when --svg or --png cannot write its file.
             """)
 
-    @Argument(help: "The layout file: .json, .yaml or .yml.")
+    @Argument(help: "The layout file: .json, .yaml or .yml; or an Interface Builder .storyboard or .xib.")
     var file: String
+
+    @Option(help: "Storyboards and XIBs: lay out only this scene (its name or id).")
+    var scene: String?
+
+    @Flag(help: "Storyboards and XIBs: list the views whose frames differ from Xcode's stored ones; exit 1 if any do.")
+    var diff = false
 
     @Option(help: "Lay out on this device instead of the file's screen, e.g. \"iPhone SE (3rd generation)\".")
     var device: String?
@@ -57,7 +63,7 @@ struct LayoutCommand: ParsableCommand {
     private func layOut() throws(RequestError) {
         var options = ScreenOptions()
         if let device {
-            guard Device.named(device) != nil else {
+            guard Device.named(device) != nil || InterfaceBuilderLayout.handles(file) else {
                 throw RequestError(
                     kind: "unknownDevice",
                     "unknown device \"\(device)\"; known: " + Device.all.map(\.name).joined(separator: ", "),
@@ -89,6 +95,15 @@ struct LayoutCommand: ParsableCommand {
             throw RequestError(error)
         }
         try checkReadable(file)
+        if InterfaceBuilderLayout.handles(file) {
+            let layout = InterfaceBuilderLayout(
+                file: file,
+                options: InterfaceBuilderOptions(
+                    device: options.device, orientation: options.orientation,
+                    contentSizeCategory: options.contentSizeCategory, fontDirectories: fontDirectories),
+                scene: scene, json: json, diff: diff, svg: svg, png: png)
+            return try layout.run(write: write)
+        }
         let report: LayoutReport
         let screen: LayoutScreen
         do {

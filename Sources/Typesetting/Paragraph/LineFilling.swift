@@ -233,7 +233,7 @@ extension PreparedText {
             visible, second, or: range, extraFont: extraFont, fonts)
         // A broken or hostile font can make the width negative: kerning (GPOS) larger than
         // the advances it adjusts. A line is never narrower than nothing
-        // (testHostileKerningGivesNoNegativeWidth in ReliabilityTests).
+        // (HostileFontAndTextTests.testHostileKerningGivesNoNegativeWidth).
         let height = LineBox.height(ascent: ascent, descent: descent, leading: leading, options)
         return LineBox(
             range: range, visible: visible, second: second, width: max(0, width), ascent: ascent, descent: descent,

@@ -5,7 +5,7 @@ import Typesetting
 let file = try LayoutFile(contentsOf: "Examples/sign-up.json")
 let report = try file.makeScreen().layOut()
 for view in report.views {
-    let frame = view.windowFrame  // exact; PixelGrid.format prints 41.333, not 41.33333333333333
-    print(view.name, PixelGrid.format(frame.minY), PixelGrid.format(frame.height))  // title 83 41.333, …
+    let frame = view.windowFrame  // exact; PixelGrid.format prints 40.667, not 40.666666666666664
+    print(view.name, PixelGrid.format(frame.minY), PixelGrid.format(frame.height))  // title 83 40.667, …
 }
 print(report.isClean)  // true: nothing truncated, ambiguous or broken

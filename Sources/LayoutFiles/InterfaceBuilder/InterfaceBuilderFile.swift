@@ -1,0 +1,352 @@
+import AutoLayout
+import Foundation
+import Typesetting
+
+/// A storyboard or XIB read from Interface Builder's XML (document version 3.0), ready to
+/// lay out scene by scene into the same ``LayoutScreen`` layout files make.
+///
+/// ```swift
+/// let file = try InterfaceBuilderFile(contentsOf: "Base.lproj/Main.storyboard")
+/// for scene in try file.makeScenes() {
+///     let report = scene.layOut()
+///     print(scene.name, report.differing.count, "views differ from Xcode's stored frames")
+/// }
+/// ```
+///
+/// docs/interface-builder.md lists what is read and where IB's behaviour comes from.
+public struct InterfaceBuilderFile: Sendable {
+    /// One scene: a storyboard view controller's root view, or a XIB's top-level view.
+    public struct Scene: Sendable, Hashable {
+        /// The storyboard's `sceneID`, or the XIB view's id.
+        public var id: String
+        /// The controller's or view's label, class or kind.
+        public var name: String
+        /// The root view's object id.
+        public var rootID: String
+        /// Where the scene's root view is written.
+        public var position: SourcePosition
+        /// The root view's element index.
+        let root: Int
+        /// The controller's element index (storyboards).
+        let controller: Int?
+    }
+
+    /// The path it was read from.
+    public let path: String?
+    /// Whether it is a storyboard (else a XIB).
+    public let isStoryboard: Bool
+    /// Xcode's `toolsVersion` (its major number).
+    public let toolsVersion: Double
+    /// The device the file was laid out for, from `<device>` (nil when the file names none).
+    public let deviceID: String?
+    /// The orientation the file was laid out in.
+    public let orientation: Device.Orientation
+    /// The scenes, in document order.
+    public let scenes: [Scene]
+
+    let tree: XMLTree
+    /// Image name → size in points, from `<resources>`.
+    let imageSizes: [String: CGSize]
+    /// Object id → intrinsic size IB computed for a designable view.
+    let designableSizes: [String: CGSize]
+    /// PostScript name → font file name, from `<customFonts>`.
+    let customFontFiles: [String: String]
+    /// Every object id in the file, for telling an unknown id from one outside the scene.
+    let allIDs: Set<String>
+    /// Controllers shown inside a navigation controller (they simulate its bar).
+    let navigationChildren: Set<String>
+    /// Controllers shown inside a tab bar controller (they simulate its bar).
+    let tabBarChildren: Set<String>
+
+    /// Reads a file from disk.
+    ///
+    /// - Throws: `unreadableFile` (exit 66 in the CLI), or a `syntax` / `invalidValue` error
+    ///   with the line and column.
+    public init(contentsOf path: String) throws(LayoutFileError) {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw LayoutFileError(
+                .unreadableFile, at: nil, "cannot open the file (missing or not readable)", path: path)
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: XMLTree.maximumSize + 1) ?? Data()
+        } catch {
+            throw LayoutFileError(
+                .unreadableFile, at: nil, "cannot read the file: \(error.localizedDescription)", path: path)
+        }
+        try self.init(bytes: Array(data), path: path)
+    }
+
+    /// Reads the bytes of a storyboard or XIB.
+    ///
+    /// - Throws: a `syntax` error for malformed XML, entity declarations or a document that is
+    ///   not Interface Builder's; `invalidValue` for a value that does not read.
+    public init(bytes: [UInt8], path: String? = nil) throws(LayoutFileError) {
+        do throws(LayoutFileError) {
+            let tree = try XMLTree(bytes: bytes)
+            let document = tree[0]
+            guard document.name == "document" else {
+                throw LayoutFileError(
+                    .syntax, at: document.position,
+                    "the root element is <\(document.name)>; an Interface Builder file starts with <document>")
+            }
+            let type = document.attribute("type") ?? ""
+            guard type.hasPrefix("com.apple.InterfaceBuilder3.CocoaTouch") else {
+                throw LayoutFileError(
+                    .invalidValue, at: document.position,
+                    "the document type \"\(type)\" is not an iOS storyboard or XIB "
+                        + "(com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB or …CocoaTouch.XIB)")
+            }
+            if let version = document.attribute("version"), version != "3.0" {
+                throw LayoutFileError(
+                    .invalidValue, at: document.position,
+                    "document version \(version) is not read; Xcode 8 and later write version 3.0")
+            }
+            self.tree = tree
+            self.path = path
+            isStoryboard = type.hasSuffix("Storyboard.XIB")
+            toolsVersion =
+                document.attribute("toolsVersion").flatMap { Double($0.split(separator: ".").first ?? "") } ?? 0
+            let device = tree.child(of: 0, named: "device")
+            deviceID = device.flatMap { tree[$0].attribute("id") }
+            orientation = device.flatMap { tree[$0].attribute("orientation") } == "landscape" ? .landscape : .portrait
+            var images: [String: CGSize] = [:]
+            var designables: [String: CGSize] = [:]
+            var fonts: [String: String] = [:]
+            var ids = Set<String>()
+            var scenes: [Scene] = []
+            for (index, element) in tree.elements.enumerated() {
+                if let id = element.attribute("id") { ids.insert(id) }
+                switch element.name {
+                case "image" where element.parent.map({ tree[$0].name == "resources" }) == true:
+                    if let name = element.attribute("name"),
+                        let width = element.attribute("width").flatMap(Double.init),
+                        let height = element.attribute("height").flatMap(Double.init)
+                    {
+                        images[name] = CGSize(width: width, height: height)
+                    }
+                case "designable":
+                    if let name = element.attribute("name"),
+                        let size = tree.child(of: index, named: "size", key: "intrinsicContentSize")
+                    {
+                        designables[name] = CGSize(
+                            width: tree[size].attribute("width").flatMap(Double.init) ?? -1,
+                            height: tree[size].attribute("height").flatMap(Double.init) ?? -1)
+                    }
+                case "array" where element.parent.map({ tree[$0].name == "customFonts" }) == true:
+                    let fileName = element.attribute("key") ?? ""
+                    for string in tree.children(of: index, named: "string") {
+                        if let name = tree[string].text?.trimmingCharacters(in: .whitespacesAndNewlines) {
+                            fonts[name] = fileName
+                        }
+                    }
+                default: break
+                }
+            }
+            if isStoryboard {
+                for scene in tree.elements.indices where tree[scene].name == "scene" {
+                    guard let objects = tree.child(of: scene, named: "objects") else { continue }
+                    for controller in tree.children(of: objects)
+                    where InterfaceBuilderFile.isController(tree[controller].name) {
+                        guard
+                            let root = tree.children(of: controller).first(where: {
+                                tree[$0].attribute("key") == "view" && InterfaceBuilderKinds.isView(tree[$0].name)
+                            })
+                        else { continue }
+                        let element = tree[controller]
+                        let name =
+                            element.attribute("userLabel") ?? element.attribute("title")
+                            ?? element.attribute("customClass") ?? element.attribute("storyboardIdentifier")
+                            ?? element.name
+                        scenes.append(
+                            Scene(
+                                id: tree[scene].attribute("sceneID") ?? element.attribute("id") ?? "",
+                                name: name, rootID: tree[root].attribute("id") ?? "", position: tree[root].position,
+                                root: root, controller: controller))
+                        break
+                    }
+                }
+            } else if let objects = tree.child(of: 0, named: "objects") {
+                for view in tree.children(of: objects) where InterfaceBuilderKinds.isView(tree[view].name) {
+                    let element = tree[view]
+                    let id = element.attribute("id") ?? ""
+                    scenes.append(
+                        Scene(
+                            id: id,
+                            name: element.attribute("userLabel") ?? element.attribute("customClass") ?? element.name,
+                            rootID: id, position: element.position, root: view, controller: nil))
+                }
+            }
+            self.scenes = scenes
+            (navigationChildren, tabBarChildren) = InterfaceBuilderFile.containment(tree)
+            imageSizes = images
+            designableSizes = designables
+            customFontFiles = fonts
+            allIDs = ids
+        } catch {
+            throw path.map { error.inFile($0) } ?? error
+        }
+    }
+
+    /// The controllers inside navigation and tab bar controllers: their relationship
+    /// segues' destinations, then what those show or push, transitively.
+    static func containment(_ tree: XMLTree) -> (navigation: Set<String>, tabBar: Set<String>) {
+        var kindOfController: [String: String] = [:]
+        var segues: [String: [(destination: String, kind: String, relationship: String?)]] = [:]
+        for (index, element) in tree.elements.enumerated() {
+            if isController(element.name), let id = element.attribute("id") { kindOfController[id] = element.name }
+            guard element.name == "segue", let destination = element.attribute("destination") else { continue }
+            // The segue's source: the controller it sits in.
+            var parent = element.parent
+            while let current = parent, !isController(tree[current].name) { parent = tree[current].parent }
+            guard let source = parent.flatMap({ tree[$0].attribute("id") }) else { continue }
+            _ = index
+            segues[source, default: []].append(
+                (destination, element.attribute("kind") ?? "", element.attribute("relationship")))
+        }
+        func closure(from starts: [String]) -> Set<String> {
+            var found = Set<String>()
+            var pending = starts
+            while let next = pending.popLast() {
+                guard found.insert(next).inserted else { continue }
+                for segue in segues[next] ?? []
+                where segue.kind == "show" || segue.kind == "push"
+                    || (segue.kind == "relationship" && segue.relationship == "rootViewController")
+                {
+                    pending.append(segue.destination)
+                }
+            }
+            return found
+        }
+        var navigationRoots: [String] = []
+        var tabRoots: [String] = []
+        for (source, list) in segues {
+            for segue in list where segue.kind == "relationship" {
+                if kindOfController[source] == "navigationController", segue.relationship == "rootViewController" {
+                    navigationRoots.append(segue.destination)
+                }
+                if kindOfController[source] == "tabBarController", segue.relationship == "viewControllers" {
+                    tabRoots.append(segue.destination)
+                }
+            }
+        }
+        return (closure(from: navigationRoots), closure(from: tabRoots))
+    }
+
+    static func isController(_ name: String) -> Bool {
+        name.hasSuffix("Controller") || name == "viewController"
+    }
+
+    /// The scene a name or id picks: its scene id, root view id or name.
+    public func scene(_ nameOrID: String) -> Scene? {
+        scenes.first { $0.id == nameOrID || $0.rootID == nameOrID }
+            ?? scenes.first { $0.name == nameOrID }
+    }
+
+    /// Builds scenes ready to lay out: every scene, or those `only` names.
+    ///
+    /// - Throws: `unknownView` for a constraint naming an id the file does not have,
+    ///   `duplicateName` / `cyclicHierarchy` for an id used twice or a view inside itself,
+    ///   `invalidValue` for a value that does not read, `unknownDevice` for `options.device`.
+    public func makeScenes(_ options: InterfaceBuilderOptions = InterfaceBuilderOptions(), only: [Scene]? = nil)
+        throws(LayoutFileError) -> [InterfaceBuilderScene]
+    {
+        do throws(LayoutFileError) {
+            let project = path.map { InterfaceBuilderFonts.projectFolder(of: $0) }
+            var fonts = InterfaceBuilderFonts(
+                fileNames: customFontFiles, searchFolders: options.fontDirectories + (project.map { [$0] } ?? []))
+            var built: [InterfaceBuilderScene] = []
+            for scene in only ?? scenes {
+                var builder = try InterfaceBuilderSceneBuilder(file: self, scene: scene, options: options)
+                built.append(try builder.build(fonts: &fonts))
+            }
+            return built
+        } catch {
+            throw path.map { error.inFile($0) } ?? error
+        }
+    }
+
+    /// The screens of every scene of an IB file, by scene id: the reader in one call.
+    public static func screens(of url: URL, options: InterfaceBuilderOptions = InterfaceBuilderOptions())
+        throws(LayoutFileError) -> [String: LayoutScreen]
+    {
+        let file = try InterfaceBuilderFile(contentsOf: url.path)
+        var screens: [String: LayoutScreen] = [:]
+        for scene in try file.makeScenes(options) { screens[scene.id] = scene.screen }
+        return screens
+    }
+}
+
+/// Settings that change what an IB file stores: another device, text size, language.
+public struct InterfaceBuilderOptions: Sendable, Hashable {
+    /// A device (an IB id such as `retina6_12`, or a preset name such as `iPhone 15`) instead of the file's.
+    public var device: String?
+    /// The orientation instead of the file's.
+    public var orientation: Device.Orientation?
+    /// The content size category text styles are read at (large by default).
+    public var contentSizeCategory: ContentSizeCategory?
+    /// The layout direction (left to right by default).
+    public var layoutDirection: UIUserInterfaceLayoutDirection?
+    /// Folders (or files) searched for custom fonts, before the project folder.
+    public var fontDirectories: [String]
+    /// Translations by `ObjectID.property` (`text`, `normalTitle`, `placeholder`, `title`),
+    /// as `xx.lproj/Main.strings` keys them.
+    public var strings: [String: String]
+
+    /// Options that change nothing, or the parts given.
+    public init(
+        device: String? = nil, orientation: Device.Orientation? = nil, contentSizeCategory: ContentSizeCategory? = nil,
+        layoutDirection: UIUserInterfaceLayoutDirection? = nil, fontDirectories: [String] = [],
+        strings: [String: String] = [:]
+    ) {
+        self.device = device
+        self.orientation = orientation
+        self.contentSizeCategory = contentSizeCategory
+        self.layoutDirection = layoutDirection
+        self.fontDirectories = fontDirectories
+        self.strings = strings
+    }
+
+    /// Whether the layout is the one the file stores, so its frames can be compared.
+    public var keepsStoredLayout: Bool {
+        device == nil && orientation == nil && contentSizeCategory == nil
+            && (layoutDirection == nil || layoutDirection == .leftToRight) && strings.isEmpty
+    }
+}
+
+/// One IB object laid out as a view: its id, element, class and texts.
+public struct InterfaceBuilderObject: Sendable, Hashable {
+    /// The object id, unique in the file.
+    public var id: String
+    /// The element name (`label`, `stackView`, …).
+    public var kind: String
+    /// `customClass`, if any.
+    public var customClass: String?
+    /// `userLabel`, else the accessibility identifier, else the kind and its text.
+    public var name: String
+    /// The superview's id (nil for the root).
+    public var superviewID: String?
+    /// Where the element starts.
+    public var position: SourcePosition
+    /// The frame IB stores, if any.
+    public var storedFrame: CGRect?
+    /// Whether Auto Layout places it (`translatesAutoresizingMaskIntoConstraints="NO"`).
+    public var usesAutoLayout: Bool
+    /// Whether IB marks its stored frame stale (`misplaced` or `ambiguous`).
+    public var isMarkedStale: Bool
+    /// Whether a design-time constraint (`placeholder="YES"`, removed at build time) places
+    /// it, so its stored frame is IB's canvas, not the app's.
+    public var isPlacedByPlaceholder = false
+    /// Whether it is the scene's root.
+    public var isRoot: Bool
+    /// Whether its text is set in a custom (non-system) font.
+    public var usesCustomFont: Bool
+    /// Its texts by localization property: `text`, `normalTitle`, `placeholder`, `title`.
+    public var texts: [String: String]
+
+    /// Whether its solved frame is compared with the stored one.
+    public var isCompared: Bool {
+        !isRoot && !isMarkedStale && !isPlacedByPlaceholder && usesAutoLayout && storedFrame != nil
+    }
+}

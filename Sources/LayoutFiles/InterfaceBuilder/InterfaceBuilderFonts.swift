@@ -1,0 +1,179 @@
+import AutoLayout
+import Foundation
+import Typesetting
+
+/// How Interface Builder's `<fontDescription>` becomes a `UIFont`: the system font (with a
+/// weight, bold or italic), a Dynamic Type text style at the screen's content size category,
+/// or a custom font by PostScript name, whose file the document's `<customFonts>` map names
+/// and which is searched for under the font folders and the project folder.
+struct InterfaceBuilderFonts {
+    /// The family `type="system"` resolves to. One function, so that the system font (SF Pro
+    /// when supplied) replaces the registry's default family in one place.
+    static func systemFamily() -> String { FontRegistry.defaultFamily }
+
+    /// The most files indexed under one folder (a project folder walked by mistake).
+    static let maximumIndexedFiles = 200_000
+
+    /// PostScript name → font file name, from `<customFonts>`.
+    let fileNames: [String: String]
+    /// The folders searched, in order.
+    let searchFolders: [String]
+    private var index: [String: String]?
+    /// PostScript names already resolved (or found missing), so each is reported once.
+    private var resolved: [String: String?] = [:]
+    /// Custom fonts that were not found, with the file the map names, in the order met.
+    private(set) var missing: [(postScriptName: String, fileName: String?, position: SourcePosition)] = []
+
+    init(fileNames: [String: String], searchFolders: [String]) {
+        self.fileNames = fileNames
+        self.searchFolders = searchFolders
+    }
+
+    /// The folder searched for custom fonts besides `--font-dir`: the nearest ancestor of the
+    /// IB file, at most 8 levels up, that holds an `.xcodeproj`, `.xcworkspace`,
+    /// `Package.swift` or `.git`; without one, the file's own folder.
+    static func projectFolder(of path: String) -> String {
+        let fileFolder = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL
+        var folder = fileFolder
+        for _ in 0...8 {
+            if let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path),
+                entries.contains(where: {
+                    $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") || $0 == "Package.swift" || $0 == ".git"
+                })
+            {
+                return folder.path
+            }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { break }
+            folder = parent
+        }
+        return fileFolder.path
+    }
+
+    /// File name (lowercased) → path, for every font file under the search folders.
+    private mutating func fontFiles() -> [String: String] {
+        if let index { return index }
+        var found: [String: String] = [:]
+        var seen = 0
+        for folder in searchFolders {
+            guard let enumerator = FileManager.default.enumerator(atPath: folder) else { continue }
+            for case let relative as String in enumerator {
+                seen += 1
+                if seen > InterfaceBuilderFonts.maximumIndexedFiles { break }
+                let lower = relative.lowercased()
+                guard lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") else { continue }
+                let name = (lower as NSString).lastPathComponent
+                if found[name] == nil { found[name] = (folder as NSString).appendingPathComponent(relative) }
+            }
+        }
+        index = found
+        return found
+    }
+
+    /// Whether the registry has a face with this PostScript name.
+    private static func registryHas(_ postScriptName: String) -> Bool {
+        (try? FontRegistry.shared.face(family: postScriptName)) != nil
+    }
+
+    /// Makes a custom font available: from the registry, or from its file found by name.
+    /// Returns the name to ask the registry for (the PostScript name, or the face of the file
+    /// the `<customFonts>` map names when that face calls itself otherwise), or nil (recorded
+    /// once) when it cannot be found.
+    mutating func provide(_ postScriptName: String, at position: SourcePosition) -> String? {
+        if let known = resolved[postScriptName] { return known }
+        var available: String? = InterfaceBuilderFonts.registryHas(postScriptName) ? postScriptName : nil
+        if available == nil {
+            let files = fontFiles()
+            var candidates: [String] = []
+            if let fileName = fileNames[postScriptName] { candidates.append(fileName.lowercased()) }
+            for ext in [".ttf", ".otf"] { candidates.append(postScriptName.lowercased() + ext) }
+            for (index, candidate) in candidates.enumerated() {
+                guard let path = files[candidate], let faces = try? FontRegistry.shared.addFonts(at: path) else {
+                    continue
+                }
+                if let face = faces.first(where: { $0.postScriptName.lowercased() == postScriptName.lowercased() }) {
+                    available = face.postScriptName
+                    break
+                }
+                // The file the map names, whose face has another PostScript name.
+                if index == 0, fileNames[postScriptName] != nil, let face = faces.first {
+                    available = face.postScriptName
+                    break
+                }
+            }
+            // A file named otherwise: every font file whose name shares the family prefix.
+            if available == nil {
+                let stem = postScriptName.lowercased().split(separator: "-").first.map(String.init) ?? ""
+                for (name, path) in files.sorted(by: { $0.key < $1.key }) where !stem.isEmpty && name.hasPrefix(stem) {
+                    _ = try? FontRegistry.shared.addFonts(at: path)
+                }
+                available = InterfaceBuilderFonts.registryHas(postScriptName) ? postScriptName : nil
+            }
+        }
+        resolved[postScriptName] = .some(available)
+        if available == nil { missing.append((postScriptName, fileNames[postScriptName], position)) }
+        return available
+    }
+
+    /// Apple's private names for the system font (`.AppleSystemUIFont`, `.SFUIText-Semibold`),
+    /// which IB writes for fonts picked from the system family: the system font at the weight
+    /// the name gives.
+    static func systemWeight(ofPrivateName name: String) -> FontWeight? {
+        guard name.hasPrefix(".AppleSystemUIFont") || name.hasPrefix(".SFUI") || name.hasPrefix(".SFNS") else {
+            return nil
+        }
+        let lower = name.lowercased()
+        if lower.contains("emphasized") || lower.hasSuffix("-bold") { return .bold }
+        for (weightName, weight) in FontWeight.named where lower.hasSuffix("-" + weightName.lowercased()) {
+            return weight
+        }
+        return .regular
+    }
+
+    /// The font a `<fontDescription>` (or `<font>`) element describes, at `category`.
+    /// A custom font that cannot be found falls back to the system font at its size.
+    mutating func font(
+        _ element: XMLTree.Element, category: ContentSizeCategory, defaultSize: CGFloat
+    ) -> (font: UIFont, isCustom: Bool) {
+        let size = element.attribute("pointSize").flatMap(Double.init).map { CGFloat($0) } ?? defaultSize
+        if let style = element.attribute("style"), let textStyle = InterfaceBuilderFonts.textStyle(style) {
+            var specification = FontSpecification(textStyle: textStyle, category: category)
+            specification.family = InterfaceBuilderFonts.systemFamily()
+            return (UIFont(specification), false)
+        }
+        if let name = element.attribute("name"), element.attribute("type") == nil {
+            if let weight = InterfaceBuilderFonts.systemWeight(ofPrivateName: name) {
+                return (UIFont(fontName: InterfaceBuilderFonts.systemFamily(), pointSize: size, weight: weight), false)
+            }
+            if let available = provide(name, at: element.position) {
+                return (UIFont(fontName: available, pointSize: size), true)
+            }
+            let italic = name.lowercased().contains("italic")
+            return (UIFont(fontName: InterfaceBuilderFonts.systemFamily(), pointSize: size, isItalic: italic), true)
+        }
+        var weight = FontWeight.regular
+        var italic = false
+        switch element.attribute("type") {
+        case "boldSystem": weight = .bold
+        case "italicSystem": italic = true
+        default: break
+        }
+        if let written = element.attribute("weight"), let parsed = FontWeight(parsing: written) { weight = parsed }
+        return (
+            UIFont(fontName: InterfaceBuilderFonts.systemFamily(), pointSize: size, weight: weight, isItalic: italic),
+            false
+        )
+    }
+
+    /// `UICTFontTextStyleBody` → body; `…Title0` is the large title, `…Subhead` subheadline.
+    static func textStyle(_ name: String) -> TextStyle? {
+        let stem = name.hasPrefix("UICTFontTextStyle") ? String(name.dropFirst("UICTFontTextStyle".count)) : name
+        switch stem {
+        case "Title0": return .largeTitle
+        case "Subhead": return .subheadline
+        case "Caption1": return .caption1
+        case "Caption2": return .caption2
+        default: return TextStyle(parsing: stem)
+        }
+    }
+}

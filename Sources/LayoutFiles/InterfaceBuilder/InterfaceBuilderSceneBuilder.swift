@@ -1,0 +1,266 @@
+import AutoLayout
+import Foundation
+import Typesetting
+
+/// Builds one scene of an IB file: the window for its device, its views with IB's
+/// properties, and its installed constraints.
+struct InterfaceBuilderSceneBuilder {
+    let file: InterfaceBuilderFile
+    let scene: InterfaceBuilderFile.Scene
+    let options: InterfaceBuilderOptions
+    let device: InterfaceBuilderDevice
+    let orientation: Device.Orientation
+    let category: ContentSizeCategory
+    let sizeClasses: (horizontal: UIUserInterfaceSizeClass, vertical: UIUserInterfaceSizeClass)
+    var tree: XMLTree { file.tree }
+
+    var views: [String: UIView] = [:]
+    var elementOfView: [String: Int] = [:]
+    var guides: [String: UILayoutGuide] = [:]
+    var objects: [InterfaceBuilderObject] = []
+    var screenViews: [LayoutScreen.View] = []
+    var problems: [LayoutReport.Problem] = []
+    /// Views that scroll their content, by id.
+    var scrollViews: Set<String> = []
+    /// Content layout guides of scroll views, made when a constraint needs one.
+    var contentGuides: [String: UILayoutGuide] = [:]
+    /// Ids of items of placeholder constraints: IB's stored frames obey constraints the
+    /// build removes, so these frames are not what the app shows.
+    var placeholderItems: Set<String> = []
+    /// Ids of views not installed in this size class (`<mask key="subviews">`).
+    var excludedIDs: Set<String> = []
+
+    init(file: InterfaceBuilderFile, scene: InterfaceBuilderFile.Scene, options: InterfaceBuilderOptions)
+        throws(LayoutFileError)
+    {
+        self.file = file
+        self.scene = scene
+        self.options = options
+        if let name = options.device {
+            guard let device = InterfaceBuilderDevice.named(name) else {
+                throw LayoutFileError(
+                    .unknownDevice, at: nil,
+                    "unknown device \"\(name)\"; known: "
+                        + InterfaceBuilderDevice.all.map { "\($0.id) (\($0.name))" }.joined(separator: ", "))
+            }
+            self.device = device
+        } else {
+            device = file.deviceID.flatMap(InterfaceBuilderDevice.named) ?? InterfaceBuilderDevice.fallback
+        }
+        orientation = options.orientation ?? file.orientation
+        category = options.contentSizeCategory ?? .large
+        sizeClasses = device.sizeClasses(orientation)
+    }
+
+    // MARK: Reading values
+
+    func number(_ element: XMLTree.Element, _ key: String) throws(LayoutFileError) -> Double? {
+        guard let text = element.attribute(key) else { return nil }
+        guard let value = Double(text), value.isFinite, abs(value) < 1e9 else {
+            throw LayoutFileError(
+                .invalidValue, at: element.position,
+                "\(key)=\"\(text)\" of <\(element.name)> is not a finite number")
+        }
+        return value
+    }
+
+    func rect(of index: Int, key: String = "frame") throws(LayoutFileError) -> CGRect? {
+        guard let rect = tree.child(of: index, named: "rect", key: key) else { return nil }
+        let element = tree[rect]
+        return CGRect(
+            x: try number(element, "x") ?? 0, y: try number(element, "y") ?? 0,
+            width: try number(element, "width") ?? 0, height: try number(element, "height") ?? 0)
+    }
+
+    func insets(of index: Int, named name: String, key: String) throws(LayoutFileError) -> UIEdgeInsets? {
+        guard let child = tree.child(of: index, named: name, key: key) else { return nil }
+        let element = tree[child]
+        if name == "inset" {
+            return UIEdgeInsets(
+                top: try number(element, "minY") ?? 0, left: try number(element, "minX") ?? 0,
+                bottom: try number(element, "maxY") ?? 0, right: try number(element, "maxX") ?? 0)
+        }
+        var left = try number(element, "leading")
+        if left == nil { left = try number(element, "left") }
+        var right = try number(element, "trailing")
+        if right == nil { right = try number(element, "right") }
+        return UIEdgeInsets(
+            top: try number(element, "top") ?? 0, left: left ?? 0, bottom: try number(element, "bottom") ?? 0,
+            right: right ?? 0)
+    }
+
+    /// Whether a `<variation key="heightClass=compact-widthClass=regular">` applies here.
+    func variationApplies(_ key: String) -> Bool {
+        // `default` is the base configuration: it applies in every size class.
+        if key == "default" { return true }
+        for part in key.split(separator: "-") {
+            let pair = part.split(separator: "=")
+            guard pair.count == 2 else { return false }
+            let wanted: UIUserInterfaceSizeClass = pair[1] == "compact" ? .compact : .regular
+            switch pair[0] {
+            case "widthClass": if sizeClasses.horizontal != wanted { return false }
+            case "heightClass": if sizeClasses.vertical != wanted { return false }
+            default: return false
+            }
+        }
+        return true
+    }
+
+    /// The ids a view's masks of `key` (`constraints` or `subviews`) leave out in this size
+    /// class: the base mask's excludes, less what applying variations include, plus what
+    /// they exclude.
+    func excluded(in index: Int, key: String) -> Set<String> {
+        var excluded = Set<String>()
+        func apply(_ mask: Int) {
+            for entry in tree.children(of: mask) {
+                guard let reference = tree[entry].attribute("reference") else { continue }
+                if tree[entry].name == "exclude" { excluded.insert(reference) }
+                if tree[entry].name == "include" { excluded.remove(reference) }
+            }
+        }
+        if let mask = tree.child(of: index, named: "mask", key: key) { apply(mask) }
+        for variation in tree.children(of: index, named: "variation")
+        where variationApplies(tree[variation].attribute("key") ?? "") {
+            if let mask = tree.child(of: variation, named: "mask", key: key) { apply(mask) }
+        }
+        return excluded
+    }
+
+    /// The side margins of a controller's root view here: 20 pt in regular width and on
+    /// 414-point-wide phones, 16 otherwise (docs/interface-builder.md).
+    var rootSideMargin: CGFloat {
+        sizeClasses.horizontal == .regular || device.portraitSize.width >= 414 ? 20 : 16
+    }
+
+    // MARK: The scene
+
+    mutating func build(fonts: inout InterfaceBuilderFonts) throws(LayoutFileError) -> InterfaceBuilderScene {
+        let rootElement = tree[scene.root]
+        let isCell = InterfaceBuilderKinds.cells.contains(rootElement.name)
+        let screen = device.screenSize(orientation)
+        let stored = try rect(of: scene.root)
+        let freeform =
+            tree.child(of: scene.root, named: "freeformSimulatedSizeMetrics") != nil
+            || scene.controller.flatMap { tree.child(of: $0, named: "freeformSimulatedSizeMetrics") } != nil
+        let fullScreen = !freeform && (stored.map { $0.size == screen } ?? true)
+        var safeArea =
+            isCell
+            ? .zero : device.safeAreaInsets(orientation, toolsVersion: file.toolsVersion, fullScreen: fullScreen)
+        if let controller = scene.controller { safeArea = safeArea + barInsets(of: controller) }
+        var size = screen
+        // The stored root size is the canvas (freeform, or shorter than the screen under a
+        // bar), unless another device or orientation is asked for: then a storyboard root
+        // fills the new screen.
+        let keepsCanvas = !file.isStoryboard || (options.device == nil && options.orientation == nil)
+        if let stored, stored.width > 0, stored.height > 0, keepsCanvas, !file.isStoryboard || stored.size != screen {
+            size = stored.size
+            // A root below a bar, or shorter than the screen, keeps the unsafe area it overlaps.
+            if file.isStoryboard {
+                safeArea.top = max(0, safeArea.top - stored.minY)
+                safeArea.bottom = max(0, safeArea.bottom - max(0, screen.height - stored.maxY))
+            }
+        }
+        let sideMargin: UIUserInterfaceSizeClass =
+            sizeClasses.horizontal == .regular || device.portraitSize.width >= 414 ? .regular : .compact
+        var traits = UITraitCollection(horizontalSizeClass: sideMargin, verticalSizeClass: sizeClasses.vertical)
+        traits.displayScale = device.scale
+        traits.layoutDirection = options.layoutDirection ?? .leftToRight
+        traits.preferredContentSizeCategory = category
+        let window = UIWindow(size: size, scale: device.scale, safeAreaInsets: safeArea, traits: traits)
+
+        let root = try makeView(scene.root, superviewID: nil, ancestors: [], fonts: &fonts, isRoot: true)
+        if scene.controller != nil {
+            let margins = root.layoutMargins
+            let explicit =
+                tree.child(of: scene.root, named: "edgeInsets", key: "layoutMargins") != nil
+                || tree.child(of: scene.root, named: "directionalEdgeInsets", key: "directionalLayoutMargins") != nil
+            window.rootViewController = UIViewController(view: root)
+            if explicit { root.layoutMargins = margins }
+        } else {
+            root.translatesAutoresizingMaskIntoConstraints = true
+            root.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            root.frame = CGRect(origin: .zero, size: size)
+            window.addSubview(root)
+        }
+        if let controller = scene.controller { addLegacyGuides(of: controller, to: root) }
+        let constraints = try makeConstraints()
+        for index in objects.indices where placeholderItems.contains(objects[index].id) {
+            objects[index].isPlacedByPlaceholder = true
+        }
+        NSLayoutConstraint.activate(constraints.map(\.constraint))
+        for missing in fonts.missing
+        where !problems.contains(where: { $0.message.contains("\"\(missing.postScriptName)\"") }) {
+            problems.append(
+                LayoutReport.Problem(
+                    kind: .layoutDiagnostic, view: nil, position: missing.position,
+                    message: "the custom font \"\(missing.postScriptName)\""
+                        + (missing.fileName.map { " (\($0))" } ?? "")
+                        + " was not found under the font folders or the project folder; text in it is measured in "
+                        + "the system font (\(InterfaceBuilderFonts.systemFamily())) at the same size"))
+        }
+        let layoutScreen = LayoutScreen(window: window, rootView: root, views: screenViews, constraints: constraints)
+        return InterfaceBuilderScene(
+            id: scene.id, name: scene.name, rootID: scene.rootID, screen: layoutScreen, objects: objects,
+            readingProblems: problems, keepsStoredLayout: options.keepsStoredLayout, scrollViews: scrollViews,
+            deviceName: options.device == nil ? device.id : device.name, orientation: orientation)
+    }
+
+    /// The bars a controller simulates over its root view: a navigation bar (44 pt, 74 with a
+    /// prompt) on top, a tab bar or toolbar (49 / 44 pt) at the bottom. `simulated…Metrics`
+    /// name them; a controller reached from a navigation or tab bar controller infers them.
+    func barInsets(of controller: Int) -> UIEdgeInsets {
+        var insets = UIEdgeInsets()
+        let element = tree[controller]
+        var top: Int?
+        var bottom: Int?
+        for child in tree.children(of: controller) {
+            switch tree[child].attribute("key") {
+            case "simulatedTopBarMetrics": top = child
+            case "simulatedBottomBarMetrics": bottom = child
+            default: break
+            }
+        }
+        if let top, tree[top].name == "simulatedNavigationBarMetrics" {
+            insets.top = tree[top].attribute("prompted") == "YES" ? 74 : 44
+        } else if top == nil, let id = element.attribute("id"), file.navigationChildren.contains(id) {
+            insets.top = 44
+        }
+        if let bottom {
+            if tree[bottom].name == "simulatedTabBarMetrics" { insets.bottom = 49 }
+            if tree[bottom].name == "simulatedToolbarMetrics" { insets.bottom = 44 }
+        } else if let id = element.attribute("id"), file.tabBarChildren.contains(id) {
+            insets.bottom = 49
+        }
+        return insets
+    }
+
+    /// `<viewControllerLayoutGuide type="top|bottom">`: the top guide ends where the safe
+    /// area starts, the bottom guide starts where it ends.
+    mutating func addLegacyGuides(of controller: Int, to root: UIView) {
+        guard let list = tree.child(of: controller, named: "layoutGuides") else { return }
+        for entry in tree.children(of: list, named: "viewControllerLayoutGuide") {
+            guard let id = tree[entry].attribute("id") else { continue }
+            let guide = UILayoutGuide()
+            guide.identifier = id
+            root.addLayoutGuide(guide)
+            let safe = root.safeAreaLayoutGuide
+            var constraints = [
+                guide.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                guide.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+            ]
+            if tree[entry].attribute("type") == "bottom" {
+                constraints += [
+                    guide.topAnchor.constraint(equalTo: safe.bottomAnchor),
+                    guide.bottomAnchor.constraint(equalTo: root.bottomAnchor),
+                ]
+            } else {
+                constraints += [
+                    guide.topAnchor.constraint(equalTo: root.topAnchor),
+                    guide.bottomAnchor.constraint(equalTo: safe.topAnchor),
+                ]
+            }
+            NSLayoutConstraint.activate(constraints)
+            guides[id] = guide
+        }
+    }
+}

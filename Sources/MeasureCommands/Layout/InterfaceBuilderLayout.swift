@@ -1,0 +1,213 @@
+import AutoLayout
+import Foundation
+import LayoutFiles
+import Pictures
+import Typesetting
+
+/// `measure layout FILE.storyboard|FILE.xib`: lays out every scene (or `--scene`), prints
+/// the layout-file table or JSON per scene, and compares each view with the frame Xcode
+/// stored (`--diff` lists those that differ, worst first).
+struct InterfaceBuilderLayout {
+    /// Whether a path names an Interface Builder file.
+    static func handles(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        return lower.hasSuffix(".storyboard") || lower.hasSuffix(".xib")
+    }
+
+    let file: String
+    let options: InterfaceBuilderOptions
+    let scene: String?
+    let json: Bool
+    let diff: Bool
+    let svg: String?
+    let png: String?
+
+    func run(write: (_ bytes: [UInt8], _ path: String) throws(RequestError) -> Void) throws(RequestError) {
+        let reports: [InterfaceBuilderReport]
+        var chosen: [InterfaceBuilderScene]
+        do {
+            let document = try InterfaceBuilderFile(contentsOf: file)
+            var only: [InterfaceBuilderFile.Scene]?
+            if let scene {
+                guard let found = document.scene(scene) else {
+                    throw RequestError(
+                        kind: "unknownScene",
+                        "no scene \"\(scene)\" in \(file); scenes: "
+                            + document.scenes.map { "\($0.name) (\($0.id))" }.joined(separator: ", "),
+                        exitCode: 64)
+                }
+                only = [found]
+            }
+            chosen = try document.makeScenes(options, only: only)
+            reports = chosen.map { $0.layOut() }
+        } catch let error as LayoutFileError {
+            throw RequestError(
+                kind: error.kind.rawValue, error.description,
+                exitCode: error.kind == .unreadableFile ? 66 : error.kind == .unknownDevice ? 64 : 65)
+        } catch let error as RequestError {
+            throw error
+        } catch {
+            throw RequestError(kind: "internal", "\(error)", exitCode: 70)
+        }
+        if svg != nil || png != nil {
+            guard chosen.count == 1, let only = chosen.first else {
+                throw RequestError(
+                    kind: "sceneNeeded",
+                    "\(file) has \(chosen.count) scenes; pick the one to draw with --scene NAME|ID", exitCode: 64)
+            }
+            let picture = Picture(window: only.screen.window)
+            if let svg { try write(Array(picture.svg().utf8), svg) }
+            if let png {
+                let bytes: [UInt8]
+                do {
+                    bytes = try picture.png()
+                } catch {
+                    throw RequestError(kind: "pictureFailed", "cannot draw the PNG: \(error.description)", exitCode: 70)
+                }
+                try write(bytes, png)
+            }
+        }
+        print(json ? Self.json(reports, file: file).serialized() : Self.table(reports, file: file, diff: diff))
+        let differs = reports.contains { !$0.differing.isEmpty }
+        let problems = reports.contains { !$0.layout.isClean }
+        if problems || (diff && differs) { throw RequestError(kind: "problems", "", exitCode: 1) }
+    }
+
+    static func viewJSON(_ view: InterfaceBuilderReport.View) -> JSONValue {
+        let object = view.object
+        let customClass: JSONValue = object.customClass.map { .string($0) } ?? .null
+        let superview: JSONValue = object.superviewID.map { .string($0) } ?? .null
+        let stored: JSONValue = object.storedFrame.map { rect($0) } ?? .null
+        var delta = JSONValue.null
+        if let value = view.delta { delta = .number((value * 1000).rounded() / 1000) }
+        let members: [(String, JSONValue)] = [
+            ("id", .string(object.id)), ("kind", .string(object.kind)), ("customClass", customClass),
+            ("name", .string(object.name)), ("superview", superview), ("frame", rect(view.report.frame)),
+            ("ibFrame", stored), ("delta", delta), ("compared", .bool(view.isCompared)),
+        ]
+        return .object(members)
+    }
+
+    static func rect(_ rect: CGRect) -> JSONValue {
+        .object([
+            ("x", .number(Double(rect.minX))), ("y", .number(Double(rect.minY))),
+            ("width", .number(Double(rect.width))), ("height", .number(Double(rect.height))),
+        ])
+    }
+
+    /// `{"file", "scenes": [{"id", "name", "screen", "views", "problems", "diff"}]}`
+    /// (docs/interface-builder.md, "JSON output").
+    static func json(_ reports: [InterfaceBuilderReport], file: String) -> JSONValue {
+        let scenes: [JSONValue] = reports.map { report in
+            // The layout-file JSON gives the screen and problems in the same shape.
+            let layout = LayoutOutput.json(report.layout, file: file)
+            var screen = JSONValue.null
+            var problems = JSONValue.array([])
+            if case .object(let members) = layout {
+                for (key, value) in members {
+                    if key == "screen" { screen = value }
+                    if key == "problems" { problems = value }
+                }
+            }
+            if case .object(var members) = screen, let index = members.firstIndex(where: { $0.0 == "device" }) {
+                members[index].1 = .string(report.deviceName)
+                screen = .object(members)
+            }
+            let views: [JSONValue] = report.views.map(viewJSON)
+            var members: [(String, JSONValue)] = [
+                ("id", .string(report.sceneID)), ("name", .string(report.sceneName)), ("screen", screen),
+                ("views", .array(views)), ("problems", problems),
+            ]
+            if report.keepsStoredLayout {
+                members.append(
+                    (
+                        "diff",
+                        .object([
+                            ("compared", .number(Double(report.compared.count))),
+                            ("differing", .number(Double(report.differing.count))),
+                        ])
+                    ))
+            }
+            return .object(members)
+        }
+        return .object([("file", .string(file)), ("scenes", .array(scenes))])
+    }
+
+    static func format(_ value: CGFloat) -> String { PixelGrid.format(Double(value)) }
+
+    /// The layout-file table per scene, a comparison summary, and with `diff` the views whose
+    /// frames differ from the stored ones, worst first.
+    static func table(_ reports: [InterfaceBuilderReport], file: String, diff: Bool) -> String {
+        var lines: [String] = []
+        for report in reports {
+            let screen = report.layout.screen
+            lines.append(
+                "\(file): scene \"\(report.sceneName)\" (\(report.sceneID)): \(report.deviceName), "
+                    + "\(format(screen.size.width)) × \(format(screen.size.height)) pt @\(PixelGrid.format(screen.scale))x, "
+                    + "\(screen.orientation), \(screen.contentSizeCategory)")
+            var depths: [String: Int] = [:]
+            let nameWidth = min(
+                32, report.views.map { $0.object.name.count + 2 * depthOf($0.object, &depths) }.max() ?? 4)
+            let kindWidth = min(24, report.views.map(\.object.kind.count).max() ?? 4)
+            for view in report.views {
+                let depth = depths[view.object.id] ?? 0
+                let indent = String(repeating: "  ", count: depth)
+                let frame = view.report.windowFrame
+                var flags: [String] = []
+                if view.report.isHidden { flags.append("hidden") }
+                if view.report.isTruncated { flags.append("TRUNCATED") }
+                if view.report.isOffscreen { flags.append("OFFSCREEN") }
+                if view.report.hasNegativeSize { flags.append("NEGATIVE SIZE") }
+                if !view.report.ambiguousAttributes.isEmpty {
+                    flags.append("AMBIGUOUS (\(view.report.ambiguousAttributes.joined(separator: ", ")))")
+                }
+                if let count = view.report.lineCount, count > 1 { flags.append("\(count) lines") }
+                if view.differs, let delta = view.delta { flags.append("Δ \(PixelGrid.format(delta)) from IB") }
+                let name = (indent + view.object.name).padding(
+                    toLength: max(nameWidth, indent.count + view.object.name.count), withPad: " ", startingAt: 0)
+                let kind = view.object.kind.padding(toLength: kindWidth, withPad: " ", startingAt: 0)
+                let position = "(\(format(frame.minX)), \(format(frame.minY)))"
+                lines.append(
+                    "  \(name)  \(kind)  \(position.padding(toLength: 20, withPad: " ", startingAt: 0)) "
+                        + "\(format(frame.width)) × \(format(frame.height))"
+                        + (flags.isEmpty ? "" : "  " + flags.joined(separator: ", ")))
+            }
+            if report.keepsStoredLayout {
+                let differing = report.differing
+                lines.append(
+                    "\(report.compared.count) views compared with Xcode's stored frames; \(differing.count) differ by more than 0.01 pt."
+                )
+                if diff {
+                    for view in differing {
+                        let stored = view.object.storedFrame ?? .zero
+                        let solved = view.report.frame
+                        lines.append(
+                            "  \(file):\(view.object.position.line):\(view.object.position.column): \(view.object.name) [\(view.object.id)] "
+                                + "Δ \(PixelGrid.format(view.delta ?? 0)): (\(format(solved.minX)), \(format(solved.minY))) "
+                                + "\(format(solved.width)) × \(format(solved.height)), IB (\(format(stored.minX)), "
+                                + "\(format(stored.minY))) \(format(stored.width)) × \(format(stored.height))")
+                    }
+                }
+            }
+            let problems = report.layout.problems
+            if problems.isEmpty {
+                lines.append("No problems.")
+            } else {
+                lines.append("\(problems.count) problem\(problems.count == 1 ? "" : "s"):")
+                for problem in problems {
+                    let place = problem.position.map { "\(file):\($0.line):\($0.column): " } ?? "\(file): "
+                    lines.append("  \(place)\(problem.kind.rawValue): \(problem.message)")
+                }
+            }
+        }
+        if reports.isEmpty { lines.append("\(file): no scene with a view to lay out.") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// How deep an object sits below the root (parents come first in document order).
+    static func depthOf(_ object: InterfaceBuilderObject, _ depths: inout [String: Int]) -> Int {
+        let depth = object.superviewID.map { (depths[$0] ?? 0) + 1 } ?? 0
+        depths[object.id] = depth
+        return depth
+    }
+}
