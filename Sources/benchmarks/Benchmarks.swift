@@ -15,6 +15,7 @@ struct Benchmarks: ParsableCommand {
         subcommands: [
             Feed.self, Enaml.self, RandomBenchmark.self, TextBenchmark.self, CorpusBenchmark.self,
             LayoutBenchmark.self, PictureBenchmark.self, LimitsBenchmark.self, SoakBenchmark.self,
+            IBBenchmark.self,
         ])
 }
 
