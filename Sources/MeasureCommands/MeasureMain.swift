@@ -23,8 +23,11 @@ package enum MeasureMain {
         measure --batch FILE [--jobs N] [--font-dir DIR]...
         measure --list-fonts [--font-dir DIR]...
         measure check CATALOG... --spec SPEC [--json] [--font-dir DIR]... [--sample KIND=VALUE]... [--no-progress]
+        measure check FILE.storyboard|FILE.xib... [--languages L,...] [--categories C,...|all]
+                      [--pseudo NAME]... [--device ID] [--spec SPEC] [--json] [--font-dir DIR]...
         measure layout FILE [--device NAME] [--orientation O] [--category CATEGORY] [--json]
                        [--svg FILE] [--png FILE] [--font-dir DIR]...
+        measure layout FILE.storyboard|FILE.xib [--scene NAME|ID] [--diff] [--device NAME] [--json] …
         measure --version
         """
 
@@ -45,9 +48,11 @@ package enum MeasureMain {
         do {
             var parsed = try command.parseAsRoot(arguments)
             try parsed.run()
+            SystemFontNotice.noteIfUsed(.shared)
             exit(0)
         } catch let code as ExitCode {
             // Thrown by the commands after they printed their own message.
+            SystemFontNotice.noteIfUsed(.shared)
             exit(code.rawValue)
         } catch {
             let status = command.exitCode(for: error)

@@ -352,7 +352,7 @@ struct PictureBuilder {
     // MARK: Text
 
     private mutating func addText(of view: UIView, box: Int, frame: Picture.Rect) throws {
-        let rtl = view.traitCollection.layoutDirection == .rightToLeft
+        let rtl = view.effectiveUserInterfaceLayoutDirection == .rightToLeft
         let scale = Double(view.traitCollection.displayScale)
         switch view {
         case let label as UILabel:

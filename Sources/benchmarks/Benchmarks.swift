@@ -3,6 +3,7 @@
 //   swift run -c release benchmarks enaml
 //   swift run -c release benchmarks random --constraints 900
 //   swift run -c release benchmarks pictures --cells 200
+//   swift run -c release benchmarks ib --corpus ../shared/ib-corpus
 import ArgumentParser
 import ConstraintSolver
 import Foundation
@@ -15,7 +16,7 @@ struct Benchmarks: ParsableCommand {
         subcommands: [
             Feed.self, Enaml.self, RandomBenchmark.self, TextBenchmark.self, CorpusBenchmark.self,
             LayoutBenchmark.self, PictureBenchmark.self, LimitsBenchmark.self, SoakBenchmark.self,
-            IBBenchmark.self,
+            InterfaceBuilderBenchmark.self,
         ])
 }
 

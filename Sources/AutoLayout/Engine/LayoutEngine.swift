@@ -99,6 +99,10 @@ final class LayoutEngine {
     /// every leading or trailing term of every constraint, in every round, and every pixel
     /// edge needs them, and each read of `traitCollection` walks up to the window.
     private var passTraits: (scale: Double, rightToLeft: Bool)? = nil
+    /// Whether a view of this pass sets a semantic content attribute, and the direction of
+    /// the constraint being translated (`isRightToLeft(for:treeHasSemanticContent:)`).
+    private var passHasSemanticContent = false
+    private var constraintRightToLeft: Bool?
 
     var scale: Double { passTraits?.scale ?? Double(root.traitCollection.displayScale) }
 
@@ -146,6 +150,9 @@ final class LayoutEngine {
         pendingDiagnostics = []
         let traits = root.traitCollection
         passTraits = (Double(traits.displayScale), traits.layoutDirection == .rightToLeft)
+        passHasSemanticContent = views.contains {
+            $0.semanticContentAttribute != .unspecified || $0.traitOverrides.layoutDirection != nil
+        }
         if let window = root as? UIWindow { window.safeAreaInsets = window.deviceSafeAreaInsets }
         var inTree = Set<ObjectIdentifier>()
         inTree.reserveCapacity(views.count)
@@ -494,6 +501,8 @@ final class LayoutEngine {
         }
         var terms: [Term] = []
         var constant = 0.0
+        constraintRightToLeft = isRightToLeft(for: constraint, treeHasSemanticContent: passHasSemanticContent)
+        defer { constraintRightToLeft = nil }
         linear(first, constraint.firstAttribute, scale: 1, into: &terms, constant: &constant)
         if let second = constraint.second {
             // Sizes may relate across axes (an aspect ratio: height = width); positions may not.
@@ -559,7 +568,7 @@ final class LayoutEngine {
             terms.append(Term(v.minX, scale))
             terms.append(Term(v.width, scale))
         case .leading:
-            if isRightToLeft {
+            if constraintRightToLeft ?? isRightToLeft {
                 // Leading edges count from the right: `a.leading == b.leading + 20` puts a 20 pt left of b's right edge.
                 terms.append(Term(v.minX, -scale))
                 terms.append(Term(v.width, -scale))
@@ -567,7 +576,7 @@ final class LayoutEngine {
                 terms.append(Term(v.minX, scale))
             }
         case .trailing:
-            if isRightToLeft {
+            if constraintRightToLeft ?? isRightToLeft {
                 terms.append(Term(v.minX, -scale))
             } else {
                 terms.append(Term(v.minX, scale))

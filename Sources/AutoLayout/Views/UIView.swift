@@ -79,6 +79,15 @@ open class UIView: LayoutItem, CustomStringConvertible {
         didSet { if isHidden != oldValue, superview != nil { setNeedsLayout() } }
     }
 
+    /// Whether the view flips in a right-to-left layout (see `UIView+Direction.swift`).
+    public var semanticContentAttribute: UISemanticContentAttribute = .unspecified {
+        didSet {
+            guard semanticContentAttribute != oldValue else { return }
+            // Leading and trailing are translated once per constraint: a new engine translates them again.
+            rootView.engine = nil
+            setNeedsLayout()
+        }
+    }
     /// The superview, or nil for a root.
     public private(set) weak var superview: UIView?
     /// The subviews, back to front.

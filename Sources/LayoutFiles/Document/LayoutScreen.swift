@@ -127,7 +127,7 @@ public final class LayoutScreen {
     }
 
     /// One view's report, and its problems (negative size, off screen, truncated, ambiguous).
-    private func report(of entry: View, placements: inout Placements) -> (
+    func report(of entry: View, placements: inout Placements, checksAmbiguity: Bool = true) -> (
         view: LayoutReport.ViewReport, problems: [LayoutReport.Problem]
     ) {
         var problems: [LayoutReport.Problem] = []
@@ -135,7 +135,7 @@ public final class LayoutScreen {
         let placement = placements.placement(of: view)
         let visible = !placement.isHidden
         let intrinsic = view.intrinsicContentSize
-        let ambiguous = visible ? view.ambiguousAttributes.map(\.name) : []
+        let ambiguous = visible && checksAmbiguity ? view.ambiguousAttributes.map(\.name) : []
         var truncated = false
         var lineCount: Int?
         var shownLines: [String]?

@@ -121,6 +121,9 @@ extension InterfaceBuilderSceneBuilder {
             // (docs/interface-builder.md, read off stored cell layouts).
             view.layoutMargins = UIEdgeInsets(top: 11, left: rootSideMargin, bottom: 11, right: rootSideMargin)
         }
+        if let semantic = element.attribute("semanticContentAttribute").flatMap(UISemanticContentAttribute.init) {
+            view.semanticContentAttribute = semantic
+        }
         if let margins = try insets(of: index, named: "edgeInsets", key: "layoutMargins") {
             view.layoutMargins = margins
         } else if let margins = try insets(of: index, named: "directionalEdgeInsets", key: "directionalLayoutMargins") {
@@ -403,8 +406,10 @@ extension InterfaceBuilderSceneBuilder {
         case "segmentedControl":
             var titles: [String] = []
             if let segments = tree.child(of: index, named: "segments") {
-                for segment in tree.children(of: segments, named: "segment") {
-                    titles.append(tree[segment].attribute("title") ?? "")
+                for (number, segment) in tree.children(of: segments, named: "segment").enumerated() {
+                    let title = tree[segment].attribute("title") ?? ""
+                    titles.append(
+                        localized(title, id: id, property: "segmentTitles[\(number)]", into: &texts) ?? title)
                 }
             }
             return UISegmentedControl(items: titles)

@@ -19,14 +19,44 @@ struct CheckCommand: ParsableCommand {
                "rules": [{"key": "login.*", "control": "button", "width": 120},
                          {"key": "*", "width": 343, "lines": 2}]}
 
-            Exit status: 0 when everything fits, 1 when anything truncates or overflows, 64/65/66 for a bad argument, bad data (catalog or spec) or a missing file, 70 for an internal error.
+            Storyboards and XIBs need no spec: every scene is laid out in Base and every language found beside the file (xx.lproj/NAME.strings, NAME.xcstrings) × --categories (default large and accessibilityExtraExtraExtraLarge), right-to-left languages mirrored, and each label, button, field or segment title that is cut, shrunk or pushed off screen is reported with the element's line and the translation's. --pseudo adds Xcode's pseudolanguages (double-length, accented, bounded, right-to-left).
+
+            Exit status: 0 when everything fits, 1 when anything truncates, overflows, shrinks or runs off screen, 64/65/66 for a bad argument, bad data (catalog or spec) or a missing file, 70 for an internal error.
             """)
 
-    @Argument(help: "Catalog files: .xcstrings, .strings or .po.")
+    @Argument(help: "Catalog files (.xcstrings, .strings, .po), or storyboards and XIBs (.storyboard, .xib).")
     var catalogs: [String] = []
 
-    @Option(help: "The JSON spec: controls, widths, lines, fonts or text styles, categories per key pattern.")
-    var spec: String
+    @Option(
+        help:
+            "The JSON spec: controls, widths, lines, fonts or text styles, categories per key pattern (required for catalogs; optional with IB files, where it adds rules)."
+    )
+    var spec: String?
+
+    @Option(
+        name: .customLong("languages"),
+        help:
+            "IB files: the languages to check, comma-separated (default: Base and every translation found beside the file)."
+    )
+    var languageList: String?
+
+    @Option(
+        name: .customLong("categories"),
+        help:
+            "IB files: the content size categories, comma-separated, or all (default: large,accessibilityExtraExtraExtraLarge)."
+    )
+    var categoryList: String?
+
+    @Option(
+        name: .customLong("pseudo"),
+        help:
+            "IB files: also check an Xcode pseudolanguage (repeatable): double-length, accented, bounded, right-to-left; several joined by + apply together."
+    )
+    var pseudo: [String] = []
+
+    @Option(
+        help: "IB files: lay out on this device (an IB id such as retina6_12, or a preset name) instead of the file's.")
+    var device: String?
 
     @Option(
         name: .customLong("sample"),
@@ -56,7 +86,9 @@ struct CheckCommand: ParsableCommand {
 
     private func check() throws(RequestError) {
         guard !catalogs.isEmpty else {
-            throw RequestError(kind: "missingCatalog", "no catalogs to check: pass .xcstrings, .strings or .po files")
+            throw RequestError(
+                kind: "missingCatalog",
+                "no catalogs to check: pass .xcstrings, .strings or .po files, or a .storyboard or .xib")
         }
         let registry = FontRegistry.shared
         do {
@@ -64,15 +96,42 @@ struct CheckCommand: ParsableCommand {
         } catch {
             throw RequestError(error)
         }
-        var spec = try CheckSpec.load(self.spec)
-        for sample in samples {
-            let parts = sample.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, spec.samples.set(parts[0], to: parts[1]) else {
+        let interfaceFiles = catalogs.filter(InterfaceBuilderCheck.isInterfaceBuilderFile)
+        let catalogFiles = catalogs.filter { !InterfaceBuilderCheck.isInterfaceBuilderFile($0) }
+        if interfaceFiles.isEmpty {
+            for (name, given) in [("--languages", languageList), ("--categories", categoryList), ("--device", device)]
+            where given != nil {
                 throw RequestError(
-                    kind: "invalidArgument",
-                    "--sample '\(sample)': expected KIND=VALUE with KIND one of \(FormatSamples.kinds.joined(separator: ", ")), such as integer=99999"
+                    kind: "badOption", "\(name) applies to IB files (.storyboard, .xib); catalogs take it from the spec"
                 )
             }
+            if !pseudo.isEmpty {
+                throw RequestError(kind: "badOption", "--pseudo applies to IB files (.storyboard, .xib)")
+            }
+        }
+        var loaded: CheckSpec?
+        if let path = self.spec {
+            var spec = try CheckSpec.load(path)
+            for sample in samples {
+                let parts = sample.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2, spec.samples.set(parts[0], to: parts[1]) else {
+                    throw RequestError(
+                        kind: "invalidArgument",
+                        "--sample '\(sample)': expected KIND=VALUE with KIND one of \(FormatSamples.kinds.joined(separator: ", ")), such as integer=99999"
+                    )
+                }
+            }
+            loaded = spec
+        }
+        if !interfaceFiles.isEmpty {
+            try checkInterfaceBuilder(interfaceFiles, catalogFiles: catalogFiles, spec: loaded, registry: registry)
+            return
+        }
+        guard let spec = loaded, let specPath = self.spec else {
+            throw RequestError(
+                kind: "missingSpec",
+                "--spec is required to check catalogs (it says which control and width each key has); an IB file (.storyboard, .xib) needs none"
+            )
         }
         let entries: [CatalogEntry]
         do {
@@ -80,9 +139,61 @@ struct CheckCommand: ParsableCommand {
         } catch {
             throw RequestError(error)
         }
-        try spec.checkLanguages(against: entries, file: self.spec)
+        try spec.checkLanguages(against: entries, file: specPath)
         let outcome = try FitCheck(spec: spec, registry: registry).run(
             entries, progress: noProgress ? nil : ProgressBar(totalBytes: nil, unit: "checks"))
+        print(json ? CheckReport.json(outcome) : CheckReport.table(outcome))
+        if !outcome.findings.isEmpty { throw RequestError(kind: "failed", "", exitCode: 1) }
+    }
+}
+
+extension CheckCommand {
+    /// Checks IB files in their languages and categories, the catalogs beside them against
+    /// the spec, and the IB texts against the spec's rules too.
+    private func checkInterfaceBuilder(
+        _ files: [String], catalogFiles: [String], spec: CheckSpec?, registry: FontRegistry
+    ) throws(RequestError) {
+        var outcome = FitCheck.Outcome()
+        let progress = noProgress ? nil : ProgressBar(totalBytes: nil, unit: "checks")
+        if let spec, !catalogFiles.isEmpty {
+            let entries: [CatalogEntry]
+            do {
+                entries = try Catalogs.read(catalogFiles, sourceLanguage: spec.sourceLanguage, samples: spec.samples)
+            } catch {
+                throw RequestError(error)
+            }
+            outcome = try FitCheck(spec: spec, registry: registry).run(entries, progress: progress)
+        }
+        var categories: [ContentSizeCategory] = [.large, .accessibilityExtraExtraExtraLarge]
+        if let categoryList { categories = try InterfaceBuilderCheck.parseCategories(categoryList) }
+        var pseudolanguages: [[Pseudolanguage]] = []
+        for option in pseudo {
+            let parsed = try Pseudolanguage.parse(option)
+            if !pseudolanguages.contains(parsed) { pseudolanguages.append(parsed) }
+        }
+        for file in files {
+            guard FileManager.default.fileExists(atPath: file) else {
+                throw RequestError(kind: "unreadableFile", "cannot read '\(file)': no such file", exitCode: 66)
+            }
+            let languages = try InterfaceBuilderCheck.chooseLanguages(
+                found: try InterfaceBuilderCheck.languages(beside: file), pseudo: pseudolanguages,
+                only: languageList, file: file)
+            let check = InterfaceBuilderCheck(
+                path: file, languages: languages, categories: categories, device: device,
+                fontDirectories: fontDirectories)
+            let (found, extra) = try check.run(progress: progress)
+            outcome.findings += found.findings
+            outcome.checks += found.checks
+            outcome.keys.formUnion(found.keys)
+            outcome.languages.formUnion(found.languages)
+            outcome.untranslated.merge(extra.untranslated) { Array(Set($0 + $1)).sorted() }
+            if let spec {
+                // The spec adds rules to the IB texts; a key it does not match is still laid out.
+                let ruled = try FitCheck(spec: spec, registry: registry).run(extra.entries, progress: nil)
+                outcome.findings += ruled.findings
+                outcome.checks += ruled.checks
+            }
+        }
         print(json ? CheckReport.json(outcome) : CheckReport.table(outcome))
         if !outcome.findings.isEmpty { throw RequestError(kind: "failed", "", exitCode: 1) }
     }

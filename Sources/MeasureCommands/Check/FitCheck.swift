@@ -12,6 +12,9 @@ struct Finding: Sendable {
         case overflow
         /// In a layout file: the view runs off the side of the screen, or is squeezed below zero.
         case offscreen
+        /// In an IB file: a label that shrinks its text to fit (`adjustsFontSizeToFit`), at
+        /// ``Finding/fontScale`` of its size.
+        case shrunk
     }
     var entry: CatalogEntry
     var category: ContentSizeCategory
@@ -24,6 +27,10 @@ struct Finding: Sendable {
     var available: CGSize
     /// The lines as displayed, with the ellipsis where the text is cut.
     var shown: [String]
+    /// In an IB file: the view's element (the entry's file and line are the translation's).
+    var element: ElementReference? = nil
+    /// For a shrunk label: the fraction of its font size the text is drawn at.
+    var fontScale: Double? = nil
 }
 
 /// Runs a spec over catalog entries.
@@ -37,6 +44,8 @@ struct FitCheck {
         var unmatchedKeys: Set<String> = []
         var languages: Set<String> = []
         var keys: Set<String> = []
+        /// In an IB file: the keys each translated language lacks (shown in the Base text).
+        var untranslated: [String: [String]] = [:]
 
         /// How many findings of each problem.
         var countsByProblem: [Finding.Problem: Int] {
@@ -75,6 +84,8 @@ struct FitCheck {
         // Keyed by the specification and the control's default size: a button without a size
         // or text style is 15 pt, a label 17 pt.
         var fonts: [FontKey: Font] = [:]
+        // The widest digit of each font, for the samples format specifiers are measured with.
+        var digits: [FontKey: Character] = [:]
         var screens = LayoutScreens()
         for (entry, rule) in work {
             outcome.languages.insert(entry.language)
@@ -103,8 +114,14 @@ struct FitCheck {
                     }
                     fonts[key] = font
                 }
+                var measured = entry
+                if entry.needsDigits {
+                    let digit = digits[key] ?? FitCheck.widestDigit(of: font, registry: registry)
+                    digits[key] = digit
+                    measured = entry.withDigits(digit)
+                }
                 do {
-                    if let finding = try check(entry, rule: rule, font: font, category: category) {
+                    if let finding = try check(measured, rule: rule, font: font, category: category) {
                         outcome.findings.append(finding)
                     }
                 } catch {
@@ -119,6 +136,20 @@ struct FitCheck {
         }
         progress?.finish()
         return outcome
+    }
+
+    /// The digit with the widest advance in `font` ("0" on a tie, and when none can be
+    /// measured): what a number shown in that font is widest with
+    /// (`MeasureDocumentsTests.testFormatSpecifiersAreMeasuredWithSampleValuesNamedInTheFinding`).
+    static func widestDigit(of font: Font, registry: FontRegistry) -> Character {
+        var widest: (digit: Character, width: Double) = ("0", -1)
+        for digit in "0123456789" {
+            guard let width = try? PreparedText(String(digit), font: font, registry: registry).naturalWidth else {
+                continue
+            }
+            if width > widest.width { widest = (digit, width) }
+        }
+        return widest.digit
     }
 
     /// Lays one text out in the rule's control; a finding when it truncates or overflows.
@@ -188,11 +219,11 @@ enum CheckReport {
             rows.append(
                 [TerminalText.cell(key, maximumColumns: cellColumns)]
                     + [
-                        finding.entry.language, finding.category.rawValue, finding.problem.rawValue,
+                        finding.entry.language, finding.category.rawValue, problemName(finding),
                         size(finding.needed), size(finding.available),
                     ].map { TerminalText.cell($0) } + [
                         TerminalText.cell(finding.shown.joined(separator: " ⏎ "), maximumColumns: cellColumns),
-                        TerminalText.cell("\(finding.entry.file):\(finding.entry.line)"),
+                        TerminalText.cell(place(finding)),
                     ])
         }
         var lines: [String] = []
@@ -202,6 +233,20 @@ enum CheckReport {
         }
         lines.append(summary(outcome))
         return lines.joined(separator: "\n")
+    }
+
+    /// `file:line`, or for an IB file the element's line and then the translation's.
+    static func place(_ finding: Finding) -> String {
+        let entry = "\(finding.entry.file):\(finding.entry.line)"
+        guard let element = finding.element else { return entry }
+        let view = "\(element.file):\(element.line)"
+        return finding.entry.file == element.file ? view : "\(view), \(entry)"
+    }
+
+    /// The problem, with a shrunk label's scale: "shrunk to 80%".
+    static func problemName(_ finding: Finding) -> String {
+        guard finding.problem == .shrunk, let scale = finding.fontScale else { return finding.problem.rawValue }
+        return "shrunk to \(min(99, Int((scale * 100).rounded())))%"
     }
 
     static func summary(_ outcome: FitCheck.Outcome) -> String {
@@ -215,9 +260,17 @@ enum CheckReport {
             + (outcome.findings.isEmpty
                 ? "everything fits"
                 : "\(outcome.findings.count) failed (\(truncated) truncated, \(overflow) overflow"
-                    + (offscreen > 0 ? ", \(offscreen) off screen" : "") + ") in \(failedKeys) keys")
+                    + (offscreen > 0 ? ", \(offscreen) off screen" : "")
+                    + (count[.shrunk, default: 0] > 0 ? ", \(count[.shrunk, default: 0]) shrunk" : "")
+                    + ") in \(failedKeys) keys")
         if !outcome.unmatchedKeys.isEmpty {
             text += "; \(outcome.unmatchedKeys.count) keys matched no rule and were not checked"
+        }
+        if !outcome.untranslated.isEmpty {
+            text +=
+                "; untranslated (shown in Base): "
+                + outcome.untranslated.keys.sorted().map { "\($0) \(outcome.untranslated[$0]?.count ?? 0)" }.joined(
+                    separator: ", ")
         }
         return text
     }
@@ -240,6 +293,9 @@ enum CheckReport {
                 ("language", .string(finding.entry.language)),
                 ("category", .string(finding.category.rawValue)),
                 ("problem", .string(finding.problem.rawValue)),
+            ]
+            if let scale = finding.fontScale { pairs.append(("fontScale", .number(scale))) }
+            pairs += [
                 ("control", .string(finding.control.rawValue)),
                 ("font", .string(finding.font)),
                 ("text", .string(finding.entry.text)),
@@ -250,6 +306,17 @@ enum CheckReport {
                 ("file", .string(finding.entry.file)),
                 ("line", .number(Double(finding.entry.line))),
             ]
+            if let element = finding.element {
+                pairs.append(
+                    (
+                        "element",
+                        .object([
+                            ("file", .string(element.file)), ("line", .number(Double(element.line))),
+                            ("kind", .string(element.kind)), ("name", .string(element.name)),
+                            ("scene", .string(element.scene)),
+                        ])
+                    ))
+            }
             return .object(pairs)
         }
         let count = outcome.countsByProblem
@@ -263,9 +330,17 @@ enum CheckReport {
                     ("truncated", .number(Double(count[.truncated, default: 0]))),
                     ("overflow", .number(Double(count[.overflow, default: 0]))),
                     ("offscreen", .number(Double(count[.offscreen, default: 0]))),
+                    ("shrunk", .number(Double(count[.shrunk, default: 0]))),
                     ("keys", .number(Double(outcome.keys.count))),
                     ("languages", .array(outcome.languages.sorted().map(JSONValue.string))),
                     ("unmatchedKeys", .array(outcome.unmatchedKeys.sorted().map(JSONValue.string))),
+                    (
+                        "untranslated",
+                        .object(
+                            outcome.untranslated.keys.sorted().map { language in
+                                (language, .array((outcome.untranslated[language] ?? []).map(JSONValue.string)))
+                            })
+                    ),
                 ])
             ),
         ]).serialized()

@@ -1,0 +1,404 @@
+import AutoLayout
+import Catalogs
+import Controls
+import Foundation
+import LayoutFiles
+import Typesetting
+
+/// Where a finding's view is written in an IB file, and which scene shows it.
+struct ElementReference: Sendable {
+    /// The IB file.
+    var file: String
+    /// The element's line.
+    var line: Int
+    /// The element (`label`, `button`, …).
+    var kind: String
+    /// The view's name in the file.
+    var name: String
+    /// The scene's name.
+    var scene: String
+}
+
+/// One language an IB file is checked in.
+struct InterfaceBuilderLanguage: Sendable {
+    /// `de`, `Base`, or a pseudolanguage (`accented`, `accented+bounded`).
+    var name: String
+    /// Right to left for Arabic, Hebrew, Persian, Urdu (and the other right-to-left scripts'
+    /// languages) and the right-to-left pseudolanguage.
+    var direction: UIUserInterfaceLayoutDirection
+    /// Translations by key (`ObjectID.property`); empty for Base and pseudolanguages.
+    var translations: [String: CatalogEntry] = [:]
+    /// The pseudolanguages applied to the Base text.
+    var pseudo: [Pseudolanguage] = []
+    /// Whether the texts come from translation files (so a missing key is untranslated).
+    var isTranslated: Bool { name != InterfaceBuilderLanguage.base && pseudo.isEmpty }
+
+    /// The language text is typeset in: a translation's; nil for Base and pseudolanguages.
+    var typesettingLanguage: String? { isTranslated ? name : nil }
+
+    /// The name of the file's own texts.
+    static let base = "Base"
+
+    /// Languages written right to left (ISO 639 codes).
+    static let rightToLeftLanguages: Set<String> = [
+        "ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ps", "sd", "ug", "ur", "yi",
+    ]
+
+    /// The direction of a language tag (`ar`, `ar-EG`, `fa_IR`, `he`): its first subtag decides.
+    static func direction(of language: String) -> UIUserInterfaceLayoutDirection {
+        let primary = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
+        return rightToLeftLanguages.contains(primary) ? .rightToLeft : .leftToRight
+    }
+
+    /// The text a key shows: the translation, else (as iOS does for a missing key) the Base
+    /// text, through the pseudolanguages. The entry is nil when the text is not a translation.
+    func text(for item: InterfaceBuilderText) -> (text: String, entry: CatalogEntry?) {
+        if let entry = translations[item.key] { return (entry.text, entry) }
+        return (Pseudolanguage.apply(pseudo, to: item.baseText), nil)
+    }
+}
+
+/// `measure check Base.lproj/Main.storyboard`: every scene of an IB file laid out in every
+/// language × content size category, reporting each text that is cut, shrunk or pushed off
+/// screen, with the element's line and the translation's line.
+struct InterfaceBuilderCheck {
+    var path: String
+    var languages: [InterfaceBuilderLanguage]
+    var categories: [ContentSizeCategory]
+    var device: String?
+    var fontDirectories: [String] = []
+
+    /// What the check found besides its findings.
+    struct Extra {
+        /// Keys each translated language lacks (they show the Base text), by language.
+        var untranslated: [String: [String]] = [:]
+        /// Every text in every language, as catalog entries for a spec's rules.
+        var entries: [CatalogEntry] = []
+    }
+
+    // MARK: Finding translations
+
+    /// The translation files beside an IB file: `xx.lproj/NAME.strings` in the folder that
+    /// holds `Base.lproj` (or the file's own folder), and a String Catalog `NAME.xcstrings`
+    /// there or beside the file.
+    static func translationFiles(beside path: String) -> [String] {
+        // Paths are built from the one given, so findings name files as the user wrote them.
+        let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let folder = (path as NSString).deletingLastPathComponent
+        let resources =
+            (folder as NSString).lastPathComponent.hasSuffix(".lproj")
+            ? (folder as NSString).deletingLastPathComponent : folder
+        func join(_ base: String, _ name: String) -> String {
+            base.isEmpty ? name : (base as NSString).appendingPathComponent(name)
+        }
+        let manager = FileManager.default
+        var found: [String] = []
+        let entries = (try? manager.contentsOfDirectory(atPath: resources.isEmpty ? "." : resources)) ?? []
+        for entry in entries.sorted() where entry.hasSuffix(".lproj") && entry != "Base.lproj" {
+            let candidate = join(join(resources, entry), "\(stem).strings")
+            if manager.fileExists(atPath: candidate) { found.append(candidate) }
+        }
+        for place in [resources, folder] {
+            let candidate = join(place, "\(stem).xcstrings")
+            if manager.fileExists(atPath: candidate), !found.contains(candidate) { found.append(candidate) }
+        }
+        return found
+    }
+
+    /// The entries of one translation file, through the catalog readers. One function, so
+    /// that where the readers live changes one line.
+    static func readTranslations(_ path: String) throws(RequestError) -> [CatalogEntry] {
+        do {
+            // A storyboard shows its texts as written: "%d" in a label is not a format.
+            return try Catalogs.read(path, sourceLanguage: nil, samples: .asWritten)
+        } catch {
+            throw RequestError(error)
+        }
+    }
+
+    /// The languages found beside an IB file, each with its translations by key. A String
+    /// Catalog's source language is the Base text and is left out; its variations are too.
+    static func languages(beside path: String) throws(RequestError) -> [InterfaceBuilderLanguage] {
+        var byName: [String: InterfaceBuilderLanguage] = [:]
+        for file in translationFiles(beside: path) {
+            var skipped: String?
+            if file.hasSuffix(".xcstrings"), let data = FileManager.default.contents(atPath: file),
+                let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            {
+                skipped = root["sourceLanguage"] as? String ?? "en"
+            }
+            for entry in try readTranslations(file) where entry.variant == nil && entry.language != skipped {
+                var language =
+                    byName[entry.language]
+                    ?? InterfaceBuilderLanguage(
+                        name: entry.language, direction: InterfaceBuilderLanguage.direction(of: entry.language))
+                if language.translations[entry.key] == nil { language.translations[entry.key] = entry }
+                byName[entry.language] = language
+            }
+        }
+        return byName.keys.sorted().compactMap { byName[$0] }
+    }
+
+    // MARK: Checking
+
+    /// Lays every scene out in every language and category.
+    func run(progress: ProgressBar?) throws(RequestError) -> (FitCheck.Outcome, Extra) {
+        let file: InterfaceBuilderFile
+        do {
+            file = try InterfaceBuilderFile(contentsOf: path)
+        } catch {
+            throw RequestError(
+                kind: error.kind.rawValue, error.description, exitCode: InterfaceBuilderCheck.exitCode(error))
+        }
+        var outcome = FitCheck.Outcome()
+        var extra = Extra()
+        var reported = Set<String>()
+        let directions = [UIUserInterfaceLayoutDirection.leftToRight, .rightToLeft].filter { direction in
+            languages.contains { $0.direction == direction }
+        }
+        var total = 0
+        var built: [UIUserInterfaceLayoutDirection: [InterfaceBuilderVariableScene]] = [:]
+        for direction in directions {
+            // One build per layout direction; languages and categories only change texts and fonts.
+            var options = InterfaceBuilderOptions(device: device, layoutDirection: direction)
+            options.fontDirectories = fontDirectories
+            options.contentSizeCategory = .large
+            do {
+                built[direction] = try file.makeVariableScenes(options)
+            } catch {
+                throw RequestError(
+                    kind: error.kind.rawValue, error.description, exitCode: InterfaceBuilderCheck.exitCode(error))
+            }
+            let scenes = built[direction] ?? []
+            let texts = scenes.reduce(0) { $0 + $1.texts.count }
+            total += texts * categories.count * languages.filter { $0.direction == direction }.count
+        }
+        progress?.start(total: total)
+        outcome.languages = Set(languages.map(\.name))
+        for direction in directions {
+            // A scene without texts has nothing a language or a text size changes.
+            for scene in built[direction] ?? [] where !scene.texts.isEmpty {
+                for language in languages where language.direction == direction {
+                    scene.setLanguage(language.typesettingLanguage)
+                    for item in scene.texts {
+                        let (text, entry) = language.text(for: item)
+                        scene.show(text, for: item)
+                        if language.isTranslated, entry == nil {
+                            extra.untranslated[language.name, default: []].append(item.key)
+                        }
+                        extra.entries.append(
+                            CatalogEntry(
+                                key: item.key, variant: nil, language: language.name, text: text,
+                                file: entry?.file ?? path, line: entry?.line ?? item.position.line))
+                    }
+                    for category in categories {
+                        scene.setContentSizeCategory(category)
+                        let (views, problems) = scene.layOutTexts()
+                        for problem in problems where problem.view == nil && problem.diagnostic == .measurementFailed {
+                            throw RequestError(
+                                kind: "measurementFailed", "\(path): \(problem.message)", exitCode: 65)
+                        }
+                        for problem in problems where problem.kind == .brokenConstraint {
+                            let note = "\(scene.scene.name): \(problem.message)"
+                            if reported.insert(note).inserted {
+                                FileHandle.standardError.write(
+                                    Data(
+                                        "measure: warning: \(path)\(problem.position.map { ":\($0.line)" } ?? ""): \(note)\n"
+                                            .utf8))
+                            }
+                        }
+                        for item in scene.texts {
+                            outcome.keys.insert(item.key)
+                            outcome.checks += 1
+                            progress?.advance()
+                            guard let report = views[item.objectID],
+                                let finding = finding(
+                                    item, report: report, scene: scene, language: language, category: category)
+                            else { continue }
+                            outcome.findings.append(finding)
+                        }
+                    }
+                }
+                // Back to the Base text, so the next language starts where this one did.
+                for item in scene.texts { scene.show(nil, for: item) }
+            }
+        }
+        progress?.finish()
+        for (language, keys) in extra.untranslated {
+            extra.untranslated[language] = Array(Set(keys)).sorted()
+        }
+        return (outcome, extra)
+    }
+
+    static func exitCode(_ error: LayoutFileError) -> Int32 {
+        error.kind == .unreadableFile ? 66 : error.kind == .unknownDevice ? 64 : 65
+    }
+
+    /// The finding for one text after a layout, or nil when it shows whole.
+    func finding(
+        _ item: InterfaceBuilderText, report: LayoutReport.ViewReport, scene: InterfaceBuilderVariableScene,
+        language: InterfaceBuilderLanguage, category: ContentSizeCategory
+    ) -> Finding? {
+        guard !report.isHidden, let view = scene.scene.view(id: item.objectID) else { return nil }
+        let (text, translation) = language.text(for: item)
+        var truncated = report.isTruncated
+        var needed = report.intrinsicContentSize
+        var available = availableSize(report, screenWidth: Double(scene.scene.screen.window.frame.width))
+        let control: ControlKind
+        var font = ""
+        switch view {
+        case let label as UILabel:
+            control = .label
+            font = label.font.description
+            // The whole text's size: its one-line size, or its height wrapped at the label's width.
+            let (lines, wrap) = (label.numberOfLines, label.preferredMaxLayoutWidth)
+            if truncated, lines != 1 {
+                label.numberOfLines = 0
+                label.preferredMaxLayoutWidth = view.frame.width
+                let wrapped = label.intrinsicContentSize
+                (label.numberOfLines, label.preferredMaxLayoutWidth) = (lines, wrap)
+                needed = wrapped
+            }
+        case let button as UIButton:
+            control = .button
+            font = button.titleFont.description
+        case let field as UITextField:
+            control = .label
+            font = field.font.description
+        case let segments as UISegmentedControl:
+            control = .button
+            font = UIFont.systemFont(ofSize: 13).description
+            // Each segment is as wide as the widest title needs; this title needs its own.
+            guard InterfaceBuilderVariableScene.segmentIndex(item.property) != nil, !segments.titles.isEmpty else {
+                return nil
+            }
+            let alone = UISegmentedControl(items: [text]).intrinsicContentSize
+            let share = view.frame.width / CGFloat(segments.titles.count)
+            truncated = alone.width > share + 0.01
+            needed = alone
+            available.width = min(available.width, share)
+        case is UITextView:
+            control = .textview
+            truncated = false
+        default:
+            return nil
+        }
+        let problem: Finding.Problem
+        if truncated {
+            problem = .truncated
+        } else if report.isOffscreen || report.hasNegativeSize {
+            problem = .offscreen
+        } else if view is UILabel, report.shownFontScale < 1 {
+            // UIKit draws the text smaller instead of cutting it: whole, but not at its size.
+            problem = .shrunk
+        } else {
+            return nil
+        }
+        let entry = CatalogEntry(
+            key: item.key, variant: nil, language: language.name, text: text,
+            file: translation?.file ?? path, line: translation?.line ?? item.position.line)
+        var finding = Finding(
+            entry: entry, category: category, problem: problem, control: control, font: font,
+            needed: needed, available: available,
+            shown: report.shownLines ?? [text])
+        if problem == .shrunk { finding.fontScale = report.shownFontScale }
+        finding.element = ElementReference(
+            file: path, line: item.position.line, kind: item.kind, name: item.name, scene: scene.scene.name)
+        return finding
+    }
+
+    /// The room a view has: its frame, less what lies beyond the sides of the screen.
+    private func availableSize(_ report: LayoutReport.ViewReport, screenWidth: Double) -> CGSize {
+        let frame = report.windowFrame
+        let width =
+            report.hasNegativeSize ? 0 : max(0, min(Double(frame.maxX), screenWidth) - max(Double(frame.minX), 0))
+        return CGSize(width: width, height: Double(frame.height))
+    }
+}
+
+extension InterfaceBuilderCheck {
+    /// Whether a path names a storyboard or XIB.
+    static func isInterfaceBuilderFile(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        return lower.hasSuffix(".storyboard") || lower.hasSuffix(".xib")
+    }
+
+    /// `large,AX3` or `all`.
+    static func parseCategories(_ list: String) throws(RequestError) -> [ContentSizeCategory] {
+        if list.trimmingCharacters(in: .whitespaces).lowercased() == "all" { return ContentSizeCategory.allCases }
+        var result: [ContentSizeCategory] = []
+        for part in list.split(separator: ",") {
+            let name = part.trimmingCharacters(in: .whitespaces)
+            guard let category = ContentSizeCategory(parsing: name) else {
+                throw RequestError(
+                    kind: "badCategory",
+                    "unknown content size category '\(name)' in --categories; allowed: all, or "
+                        + ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")
+                        + " (or xSmall … xxxLarge, AX1 … AX5)")
+            }
+            if !result.contains(category) { result.append(category) }
+        }
+        guard !result.isEmpty else {
+            throw RequestError(kind: "badCategory", "--categories is empty; name at least one category, or all")
+        }
+        return result
+    }
+
+    /// Base, the languages found and the pseudolanguages asked for; `only` (a comma-separated
+    /// list) keeps those it names, and naming one that is not there is an error.
+    static func chooseLanguages(
+        found: [InterfaceBuilderLanguage], pseudo: [[Pseudolanguage]], only: String?, file: String
+    ) throws(RequestError) -> [InterfaceBuilderLanguage] {
+        var all = [InterfaceBuilderLanguage(name: InterfaceBuilderLanguage.base, direction: .leftToRight)] + found
+        for combination in pseudo {
+            all.append(
+                InterfaceBuilderLanguage(
+                    name: combination.map(\.rawValue).joined(separator: "+"),
+                    direction: combination.contains(.rightToLeft) ? .rightToLeft : .leftToRight, pseudo: combination))
+        }
+        guard let only else { return all }
+        var chosen: [InterfaceBuilderLanguage] = []
+        for part in only.split(separator: ",") {
+            var name = part.trimmingCharacters(in: .whitespaces)
+            // A pseudolanguage combination in any order: `accented+double-length`.
+            if let combination = try? Pseudolanguage.parse(name) {
+                name = combination.map(\.rawValue).joined(separator: "+")
+            }
+            guard let language = all.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+                throw RequestError(
+                    kind: "unknownLanguage",
+                    "--languages names '\(name)', which \(file) has no translation for; found: "
+                        + all.map(\.name).joined(separator: ", ") + " (pseudolanguages come from --pseudo)")
+            }
+            if !chosen.contains(where: { $0.name == language.name }) { chosen.append(language) }
+        }
+        return chosen
+    }
+}
+
+/// One IB file checked as `measure check` checks it, without printing: what
+/// `benchmarks ib` times.
+package enum InterfaceBuilderCheckRun {
+    /// The pseudolanguages that stand in for translations, in the order they are taken.
+    static let standIns: [[Pseudolanguage]] = [
+        [.doubleLength], [.accented], [.bounded], [.rightToLeft], [.doubleLength, .accented], [.accented, .bounded],
+        [.doubleLength, .bounded], [.doubleLength, .accented, .bounded], [.doubleLength, .rightToLeft],
+    ]
+
+    /// Checks `path` in `languageCount` languages (Base, the translations found, then
+    /// pseudolanguages to make up the count) × `categories`.
+    ///
+    /// - Returns: the checks made, the findings, and the languages' names.
+    package static func run(
+        path: String, languageCount: Int, categories: [ContentSizeCategory], fontDirectories: [String]
+    ) throws -> (checks: Int, findings: Int, languages: [String]) {
+        var languages = try InterfaceBuilderCheck.chooseLanguages(
+            found: try InterfaceBuilderCheck.languages(beside: path), pseudo: standIns, only: nil, file: path)
+        let translated = languages.filter { $0.pseudo.isEmpty }
+        languages = Array((translated + languages.filter { !$0.pseudo.isEmpty }).prefix(languageCount))
+        let check = InterfaceBuilderCheck(
+            path: path, languages: languages, categories: categories, device: nil, fontDirectories: fontDirectories)
+        let (outcome, _) = try check.run(progress: nil)
+        return (outcome.checks, outcome.findings.count, languages.map(\.name))
+    }
+}
