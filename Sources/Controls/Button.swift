@@ -60,16 +60,22 @@ public struct Button: Sendable {
             : contentEdgeInsets
     }
 
-    /// `intrinsicContentSize`: the title's size on the pixel grid plus the content insets
+    /// `intrinsicContentSize`: the title's size raised to whole points plus the content insets
     /// (or the default 6 pt above and below). An empty title measures one line high.
+    ///
+    /// The title is measured at scale 1 on every display: Interface Builder stores a 20 pt
+    /// Montserrat "LOG IN" (69.1 × 24.4 pt of text) at 70 × 37 on @2x, and @3x buttons 147,
+    /// 107 and 110 wide where the pixel grid would give 146.33, 106.33 and 109.33
+    /// (docs/interface-builder.md). `scale` is still validated, so callers pass their display's.
+    /// `ButtonTests.testTitleIsRaisedToWholePoints` pins it.
     public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError)
         -> CGSize
     {
         try PixelGrid.validate(scale: scale)
-        let titleSize = try titleLabel.intrinsicContentSize(scale: scale, prepared: prepared)
+        let titleSize = try titleLabel.intrinsicContentSize(scale: 1, prepared: prepared)
         // An empty title is one line high, set like any title line: without the line gap.
         let line = font.metrics.ascender - font.metrics.descender
-        let titleHeight = title.isEmpty ? PixelGrid.ceil(line, scale: scale) : titleSize.height
+        let titleHeight = title.isEmpty ? PixelGrid.ceil(line, scale: 1) : titleSize.height
         let insets = effectiveContentInsets
         return CGSize(width: titleSize.width + insets.horizontal, height: titleHeight + insets.vertical)
     }

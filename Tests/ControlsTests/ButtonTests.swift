@@ -12,16 +12,39 @@ final class ButtonTests: XCTestCase {
     func testFifteenPointTitleGivesThirtyPointButton() throws {
         let button = try button()
         XCTAssertEqual(button.font.lineHeight, 17.900390625)
-        // "Hello" at 15 pt: 5376 × 15 / 2048 = 39.375 → 39.5 @2x.
-        XCTAssertEqual(try button.intrinsicContentSize(scale: 2), CGSize(width: 39.5, height: 30))
-        XCTAssertEqual(try button.intrinsicContentSize(scale: 3), CGSize(width: 119.0 / 3, height: 54.0 / 3 + 12))
+        // "Hello" at 15 pt: 5376 × 15 / 2048 = 39.375 → 40, whole points on every display.
+        XCTAssertEqual(try button.intrinsicContentSize(scale: 2), CGSize(width: 40, height: 30))
+        XCTAssertEqual(try button.intrinsicContentSize(scale: 3), CGSize(width: 40, height: 30))
         XCTAssertEqual(try button.intrinsicContentSize(scale: 1), CGSize(width: 40, height: 30))
+    }
+
+    /// A legacy button's title is raised to whole points, not to the pixel grid: Interface
+    /// Builder stores @3x buttons 147, 107 and 110 wide where the grid gives 146.33, 106.33
+    /// and 109.33 (docs/interface-builder.md). Here the two answers differ in both axes.
+    func testTitleIsRaisedToWholePoints() throws {
+        let font = try TestFont.font(15)
+        let text = TestFont.width("Hello", size: 15)
+        XCTAssertEqual(text, 39.375)
+        // 16 pt: a line of 17.900390625 × 16 / 15 = 19.09 pt → 19.5 @2x, 19.333 @3x, 20 whole.
+        let button = Button(title: "Hello", font: try font.withSize(16))
+        let line = button.font.metrics.ascender - button.font.metrics.descender
+        XCTAssertNotEqual(PixelGrid.ceil(line, scale: 2), line.rounded(.up))
+        let wide = 5376.0 * 16 / 2048  // 42.0 exactly: whole either way
+        XCTAssertEqual(try button.intrinsicContentSize(scale: 2), CGSize(width: wide, height: line.rounded(.up) + 12))
+        XCTAssertEqual(try button.intrinsicContentSize(scale: 3), CGSize(width: wide, height: line.rounded(.up) + 12))
+        // The 15 pt width, 39.375, is 39.5 on the @2x grid and 40 as a button title.
+        XCTAssertEqual(PixelGrid.ceil(text, scale: 2), 39.5)
+        XCTAssertEqual(try Button(title: "Hello", font: font).intrinsicContentSize(scale: 2).width, 40)
+        // Insets add after the rounding, so fractional insets survive.
+        var inset = Button(title: "Hello", font: font)
+        inset.contentEdgeInsets = UIEdgeInsets(top: 0.25, left: 0.25, bottom: 0.25, right: 0.25)
+        XCTAssertEqual(try inset.intrinsicContentSize(scale: 3), CGSize(width: 40.5, height: 18.5))
     }
 
     func testContentEdgeInsetsReplaceTheDefaultPadding() throws {
         var button = try button()
         button.contentEdgeInsets = UIEdgeInsets(top: 10, left: 20, bottom: 10, right: 20)
-        XCTAssertEqual(try button.intrinsicContentSize(scale: 2), CGSize(width: 39.5 + 40, height: 18 + 20))
+        XCTAssertEqual(try button.intrinsicContentSize(scale: 2), CGSize(width: 40 + 40, height: 18 + 20))
         // The "hug the title" trick: tiny non-zero insets remove the 6 pt padding.
         button.contentEdgeInsets = UIEdgeInsets(top: 0.01, left: 0, bottom: 0.01, right: 0)
         XCTAssertEqual(try button.intrinsicContentSize(scale: 2).height, 18.02, accuracy: 1e-9)
@@ -34,7 +57,7 @@ final class ButtonTests: XCTestCase {
         button.imageEdgeInsets = UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
         XCTAssertEqual(try button.intrinsicContentSize(), plain)
         button.contentEdgeInsets = UIEdgeInsets(top: 10, left: 20, bottom: 10, right: 20)
-        XCTAssertEqual(try button.intrinsicContentSize(), CGSize(width: 79.5, height: 38))
+        XCTAssertEqual(try button.intrinsicContentSize(), CGSize(width: 80, height: 38))
     }
 
     func testEmptyTitleIsOneLineHigh() throws {
@@ -47,7 +70,7 @@ final class ButtonTests: XCTestCase {
         let button = try button(title)
         let size = try button.intrinsicContentSize()
         XCTAssertEqual(size.height, 30)
-        XCTAssertEqual(size.width, TestFont.ceil(TestFont.width(title, size: 15)))
+        XCTAssertEqual(size.width, TestFont.width(title, size: 15).rounded(.up))
         let layout = try button.titleLayout(width: 100)
         XCTAssertEqual(layout.lineCount, 1)
         XCTAssertTrue(layout.isTruncated)

@@ -200,18 +200,20 @@ final class MeasureOutputTests: XCTestCase {
         let button = try MeasureProcess.json(["Continue", "--control", "button"])
         let title = try MeasureProcess.json(["Continue", "--size", "15"])
         XCTAssertEqual(button["font"] as? String, "Inter Regular 15 pt", "a button's default title size is 15 pt")
-        XCTAssertEqual(button.number("height"), title.number("height") + 12)
-        XCTAssertEqual(button.number("height"), PixelGrid.ceil(Self.systemLineHeight(size: 15), scale: 2) + 12)
-        XCTAssertEqual(button.number("width"), title.number("width"))
+        // A legacy button's title is raised to whole points, not to the pixel grid.
+        XCTAssertEqual(button.number("height"), Self.systemLineHeight(size: 15).rounded(.up) + 12)
+        XCTAssertEqual(button.number("width"), title.number("width").rounded(.up))
         XCTAssertEqual(button["control"] as? String, "button")
 
         let inset = try MeasureProcess.json(["Continue", "--control", "button", "--content-insets", "10,20,10,20"])
-        XCTAssertEqual(inset.number("width"), title.number("width") + 40)
-        XCTAssertEqual(inset.number("height"), title.number("height") + 20, "explicit insets replace the default 6 + 6")
+        XCTAssertEqual(inset.number("width"), title.number("width").rounded(.up) + 40)
+        XCTAssertEqual(
+            inset.number("height"), title.number("height").rounded(.up) + 20, "explicit insets replace the default 6 + 6")
 
         let sized = try MeasureProcess.json(["Continue", "--control", "button", "--size", "17"])
         let title17 = try MeasureProcess.json(["Continue"])
-        XCTAssertEqual(sized.number("height"), title17.number("height") + 12)
+        XCTAssertEqual(title17.number("height"), 20.5, "a 17 pt line on the @2x grid")
+        XCTAssertEqual(sized.number("height"), 21 + 12, "the same title in a button: whole points")
     }
 
     func testTextViewAddsInsetsAndLineFragmentPadding() throws {

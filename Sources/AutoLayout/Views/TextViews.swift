@@ -171,8 +171,9 @@ open class UIButton: UIView {
             let size = try? button.intrinsicContentSize(scale: scale, prepared: prepared)
         else { return nil }
         let insets = button.effectiveContentInsets
+        // The title is centred in its whole-point height (`Button.intrinsicContentSize`).
         var offsets = BaselineOffsets(
-            layout, font: button.font, scale: scale, top: CGFloat(insets.top), bottom: CGFloat(insets.bottom))
+            layout, font: button.font, scale: 1, top: CGFloat(insets.top), bottom: CGFloat(insets.bottom))
         if let image = currentImage, imageHeight(image) > size.height {
             let extra = CGFloat(imageHeight(image) - size.height) / 2
             offsets.fromTop += extra
