@@ -208,7 +208,8 @@ final class MeasureOutputTests: XCTestCase {
         let inset = try MeasureProcess.json(["Continue", "--control", "button", "--content-insets", "10,20,10,20"])
         XCTAssertEqual(inset.number("width"), title.number("width").rounded(.up) + 40)
         XCTAssertEqual(
-            inset.number("height"), title.number("height").rounded(.up) + 20, "explicit insets replace the default 6 + 6")
+            inset.number("height"), title.number("height").rounded(.up) + 20,
+            "explicit insets replace the default 6 + 6")
 
         let sized = try MeasureProcess.json(["Continue", "--control", "button", "--size", "17"])
         let title17 = try MeasureProcess.json(["Continue"])

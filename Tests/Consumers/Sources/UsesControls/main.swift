@@ -9,4 +9,4 @@ label.preferredMaxLayoutWidth = 343
 print(try label.intrinsicContentSize(scale: 2))  // CGSize(width: 293.5, height: 41.5): two lines
 
 let button = try Button(title: "Continue", font: font.withSize(15))
-print(try button.intrinsicContentSize(scale: 3))  // the title plus 6 pt above and below
+print(try button.intrinsicContentSize(scale: 3))  // the title in whole points plus 6 pt above and below
