@@ -51,7 +51,8 @@ let package = Package(
         .target(name: "Documents", dependencies: [.product(name: "Yams", package: "Yams")]),
         // Translation catalogs: String Catalogs, .strings, gettext .po.
         .target(name: "Catalogs", dependencies: ["Documents"]),
-        // The layout file format (JSON or YAML), read into a screen of views and constraints.
+        // Screens in: layout files (JSON or YAML) and Interface Builder files, built into views
+        // and constraints.
         .target(name: "LayoutFiles", dependencies: ["AutoLayout", "Typesetting", "Documents"]),
         // Pictures of a laid-out screen (SVG, PNG); the glyph outlines, bitmaps and PNG encoding
         // it composes come from Typesetting, the only module that reaches the C libraries.

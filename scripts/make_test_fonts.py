@@ -10,7 +10,9 @@ Writes into OUTPUT_DIR (default: Tests/TypesettingTests/Fixtures/):
   along both (see build_variable);
 - `TestTracking.ttf`, a static font with a 'trak' table holding Apple's published SF Pro
   tracking values (see build_tracking);
-- `TestLineGap.ttf`, a static font with a non-zero hhea line gap (see build_line_gap).
+- `TestLineGap.ttf`, a static font with a non-zero hhea line gap (see build_line_gap);
+- `TestSlant.ttf`, a variable font with a 'slnt' axis and no italic file (see build_slant);
+- `SystemFont/`, box fonts under SF Pro's family names (see build_system).
 
 `TestBoxes.ttf`'s numbers are chosen to match the iOS system font's vertical metrics exactly,
 so every measurement can be computed by hand:
@@ -193,6 +195,29 @@ def build_variable(path, work, family="Test Variable"):
     font.save(path)
 
 
+# TestSlant.ttf: a variable font with one 'slnt' axis (-12 to 0, default 0) and no italic
+# file: italic is asked for through the axis. Its slanted master's lowercase is 1100 units
+# wide (upright 1000), so the tests can see which instance measured.
+def build_slant(path, work):
+    from fontTools.designspaceLib import AxisDescriptor, DesignSpaceDocument, SourceDescriptor
+    from fontTools.varLib import build as build_varfont
+
+    doc = DesignSpaceDocument()
+    axis = AxisDescriptor()
+    axis.tag, axis.name, axis.minimum, axis.default, axis.maximum = "slnt", "Slant", -12, 0, 0
+    doc.addAxis(axis)
+    for slant, lower in ((0, 1000), (-12, 1100)):
+        fb = static_font(box_glyphs(lower, 1250, 1125, 500), "Test Slant", "S%d" % -slant, UPEM, ASCENDER, DESCENDER, 0)
+        master = os.path.join(work, "TestSlant%d.ttf" % -slant)
+        fb.save(master)
+        source = SourceDescriptor()
+        source.path = master
+        source.location = {"Slant": slant}
+        doc.addSource(source)
+    font, _, _ = build_varfont(doc)
+    font.save(path)
+
+
 # TestTracking.ttf: 1000 units per em, so the 'trak' values below are thousandths of an em.
 # Track 0 holds the values Apple publishes for SF Pro (Human Interface Guidelines, Typography,
 # "Tracking values"), at the sizes where the table changes direction.
@@ -271,6 +296,9 @@ def main():
     with tempfile.TemporaryDirectory() as work:
         path = os.path.join(out, "TestVariable.ttf")
         build_variable(path, work)
+        print(os.path.normpath(path))
+        path = os.path.join(out, "TestSlant.ttf")
+        build_slant(path, work)
         print(os.path.normpath(path))
         for path in build_system(os.path.join(out, "SystemFont"), work):
             print(os.path.normpath(path))

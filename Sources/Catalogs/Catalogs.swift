@@ -15,7 +15,7 @@ public struct CatalogEntry: Sendable, Hashable {
     /// replaced by sample values (see ``samples``).
     public var text: String
     /// The format specifiers replaced in ``text`` and the value each stood for, in the order
-    /// written ("%lld = 88888"). Empty when the text has none.
+    /// written ("%lld = 44444"). Empty when the text has none.
     public var samples: [String]
     /// The file the text comes from.
     public var file: String
@@ -34,6 +34,22 @@ public struct CatalogEntry: Sendable, Hashable {
         self.samples = samples
         self.file = file
         self.line = line
+    }
+}
+
+extension CatalogEntry {
+    /// Whether the text holds ``FormatSamples/digitPlaceholder``s for the font to decide.
+    public var needsDigits: Bool { text.contains(FormatSamples.digitPlaceholder) }
+
+    /// The entry with `digit` (the widest digit of the font it is measured in) wherever its
+    /// text and samples hold ``FormatSamples/digitPlaceholder``.
+    public func withDigits(_ digit: Character) -> CatalogEntry {
+        guard needsDigits else { return self }
+        let placeholder = String(FormatSamples.digitPlaceholder)
+        var copy = self
+        copy.text = text.replacingOccurrences(of: placeholder, with: String(digit))
+        copy.samples = samples.map { $0.replacingOccurrences(of: placeholder, with: String(digit)) }
+        return copy
     }
 }
 

@@ -1,12 +1,15 @@
 /// The values format specifiers stand for when a catalog text is measured: `%lld` in
-/// "%lld files" is measured as "88888 files". A text is shown with its arguments filled in,
+/// "%lld files" is measured as "44444 files". A text is shown with its arguments filled in,
 /// so measuring the specifier itself ("%lld") says nothing; the widest plausible values are
 /// measured instead, and each finding names the values used.
 ///
-/// Defaults: integers `88888` (five digits: counts up to 99,999; 8 is among the widest digits
-/// of proportional figures, and tabular figures are all as wide), decimals the integer
-/// sample with as many `8`s after the point as the specifier's precision (6 when none:
-/// `%.2f` is `88888.88`), strings (`%@`, `%s`) `WWWWWWWWWW` (ten of a wide capital), a
+/// Defaults: integers five digits (counts up to 99,999), each the digit with the widest
+/// advance in the font the text is measured in (in Inter, `4`; fonts with tabular figures
+/// have all digits as wide). The font is known only when the text is measured, so entries
+/// hold ``digitPlaceholder`` where such a digit goes, and ``CatalogEntry/withDigits(_:)``
+/// puts the font's widest in (`measure check` does). Decimals are the integer sample, a
+/// point and as many widest digits as the specifier's precision (6 when none: `%.2f` is
+/// `44444.44` in Inter). Strings (`%@`, `%s`) are `WWWWWWWWWW` (ten of a wide capital), a
 /// character (`%c`) `W`. In a plural variant named `zero`, `one` or `two` (String Catalogs'
 /// plural categories), integers are `0`, `1` and `2`: the category's smallest number, which
 /// is what English and most languages show there.
@@ -19,8 +22,26 @@ public struct FormatSamples: Sendable, Hashable {
     /// The text of a string argument (`%@`, `%s`, `%S`).
     public var string: String
 
+    /// Where a digit goes that the font decides: the widest of its digits. A private-use
+    /// character, replaced before a text is measured (``CatalogEntry/withDigits(_:)``).
+    public static let digitPlaceholder: Character = "\u{E000}"
+
+    /// Five widest digits: the default integer sample.
+    public static let widestInteger = String(repeating: digitPlaceholder, count: 5)
+
+    /// Whether specifiers are filled at all: false for text shown as written, such as a
+    /// storyboard's, which UIKit never formats (see ``asWritten``).
+    public var fillsSpecifiers = true
+
+    /// Samples that leave every text as written.
+    public static let asWritten: FormatSamples = {
+        var samples = FormatSamples()
+        samples.fillsSpecifiers = false
+        return samples
+    }()
+
     /// The default samples, or the ones given.
-    public init(integer: String = "88888", decimal: String? = nil, string: String = "WWWWWWWWWW") {
+    public init(integer: String = widestInteger, decimal: String? = nil, string: String = "WWWWWWWWWW") {
         self.integer = integer
         self.decimal = decimal
         self.string = string
@@ -52,12 +73,12 @@ public struct FormatSamples: Sendable, Hashable {
     }
 
     /// `text` with every format specifier replaced by its sample, and the replacements made
-    /// ("%lld = 88888"). `variant` is the entry's variant path: a plural category in it
+    /// ("%lld = 44444"). `variant` is the entry's variant path: a plural category in it
     /// ("plural.one") sets the integer sample. `%%` becomes `%` only in a text with other
     /// specifiers (a text without any is not a format). Anything that is not a specifier is
     /// left as written.
     public func fill(_ text: String, variant: String?) -> (text: String, samples: [String]) {
-        guard text.contains("%") else { return (text, []) }
+        guard fillsSpecifiers, text.contains("%") else { return (text, []) }
         var integer = self.integer
         if let variant, let range = variant.range(of: "plural.") {
             let category = variant[range.upperBound...].prefix { $0.isLetter }
@@ -103,14 +124,16 @@ public struct FormatSamples: Sendable, Hashable {
         case "f", "F", "e", "E", "g", "G", "a", "A":
             if let decimal { return decimal }
             let precision = specifier.precision ?? 6
-            let fraction = String(repeating: "8", count: min(precision, 20))
+            let fraction = String(repeating: FormatSamples.digitPlaceholder, count: min(precision, 20))
             switch specifier.conversion {
             case "e", "E", "a", "A":
-                return "8." + fraction + (specifier.conversion.properties.isUppercase ? "E+08" : "e+08")
+                let digit = String(FormatSamples.digitPlaceholder)
+                return digit + "." + fraction + (specifier.conversion.properties.isUppercase ? "E+" : "e+") + digit
+                    + digit
             case "g", "G": return integer
             default: return precision == 0 ? integer : integer + "." + fraction
             }
-        case "p": return "0x" + String(repeating: "8", count: 12)
+        case "p": return "0x" + String(repeating: FormatSamples.digitPlaceholder, count: 12)
         default: return integer
         }
     }

@@ -48,9 +48,11 @@ package enum MeasureMain {
         do {
             var parsed = try command.parseAsRoot(arguments)
             try parsed.run()
+            SystemFontNotice.noteIfUsed(.shared)
             exit(0)
         } catch let code as ExitCode {
             // Thrown by the commands after they printed their own message.
+            SystemFontNotice.noteIfUsed(.shared)
             exit(code.rawValue)
         } catch {
             let status = command.exitCode(for: error)

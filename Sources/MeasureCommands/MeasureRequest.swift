@@ -66,6 +66,17 @@ enum SystemFontNotice {
 
     static func note(_ font: Font) {
         guard font.face.isSystemFontStandIn else { return }
+        say(family: font.face.family)
+    }
+
+    /// The note, once, when `registry` gave out the stand-in (for the layout and check commands,
+    /// whose fonts are resolved in many places).
+    static func noteIfUsed(_ registry: FontRegistry) {
+        guard registry.hasUsedSystemFontStandIn else { return }
+        say(family: FontRegistry.defaultFamily)
+    }
+
+    private static func say(family: String) {
         let first = said.withLock { said -> Bool in
             defer { said = true }
             return !said
@@ -74,7 +85,7 @@ enum SystemFontNotice {
         FileHandle.standardError.write(
             Data(
                 ("measure: note: SF Pro was not found (add it with --font-dir or INTRINSIC_FONT_PATH); "
-                    + "the system font is \(font.face.family) with SF Pro's line metrics, so widths are approximate\n")
+                    + "the system font is \(family) with SF Pro's line metrics, so widths are approximate\n")
                     .utf8))
     }
 }

@@ -137,7 +137,7 @@ final class CatalogReadingTests: XCTestCase {
                   "other": {"stringUnit": {"state": "translated", "value": "%arg albums"}}}}}
               }}}}}}
             """, to: "Localizable.xcstrings")
-        let entries = try Catalogs.read([catalog], sourceLanguage: nil)
+        let entries = try Catalogs.read([catalog], sourceLanguage: nil).map { $0.withDigits("8") }
         let texts = Dictionary(uniqueKeysWithValues: entries.map { ($0.variant ?? "", $0.text) })
         XCTAssertEqual(
             texts,
@@ -153,14 +153,25 @@ final class CatalogReadingTests: XCTestCase {
 
     func testFormatSpecifiersAreMeasuredWithSamples() {
         let samples = FormatSamples()
-        XCTAssertEqual(samples.fill("%lld files", variant: nil).text, "88888 files")
-        XCTAssertEqual(samples.fill("%lld file", variant: "plural.one").text, "1 file")
-        XCTAssertEqual(samples.fill("%1$@ sent %2$d", variant: nil).text, "WWWWWWWWWW sent 88888")
-        XCTAssertEqual(samples.fill("%.2f km", variant: nil).text, "88888.88 km")
-        XCTAssertEqual(samples.fill("%d%% done", variant: nil).text, "88888% done")
-        XCTAssertEqual(samples.fill("100% sure", variant: nil).text, "100% sure", "a space is not a flag")
-        XCTAssertEqual(samples.fill("100%% sure", variant: nil).text, "100%% sure", "no specifier, not a format")
-        XCTAssertEqual(samples.fill("%1$@ sent %2$d", variant: nil).samples, ["%1$@ = WWWWWWWWWW", "%2$d = 88888"])
+        func filled(_ text: String, _ variant: String? = nil) -> String {
+            samples.fill(text, variant: variant).text.replacingOccurrences(
+                of: String(FormatSamples.digitPlaceholder), with: "8")
+        }
+        XCTAssertEqual(filled("%lld files"), "88888 files")
+        XCTAssertEqual(filled("%lld file", "plural.one"), "1 file")
+        XCTAssertEqual(filled("%1$@ sent %2$d"), "WWWWWWWWWW sent 88888")
+        XCTAssertEqual(filled("%.2f km"), "88888.88 km")
+        XCTAssertEqual(filled("%d%% done"), "88888% done")
+        XCTAssertEqual(filled("100% sure"), "100% sure", "a space is not a flag")
+        XCTAssertEqual(filled("100%% sure"), "100%% sure", "no specifier, not a format")
+        let entry = CatalogEntry(
+            key: "k", variant: nil, language: "en", text: samples.fill("%1$@ sent %2$d", variant: nil).text,
+            samples: samples.fill("%1$@ sent %2$d", variant: nil).samples, file: "f", line: 1)
+        XCTAssertTrue(entry.needsDigits)
+        XCTAssertEqual(entry.withDigits("4").samples, ["%1$@ = WWWWWWWWWW", "%2$d = 44444"])
+        XCTAssertEqual(entry.withDigits("4").text, "WWWWWWWWWW sent 44444")
+        XCTAssertFalse(entry.withDigits("4").needsDigits)
+        XCTAssertEqual(FormatSamples.asWritten.fill("%d items", variant: nil).text, "%d items")
         var custom = FormatSamples()
         XCTAssertTrue(custom.set("integer", to: "7"))
         XCTAssertTrue(custom.set("string", to: "Ann"))

@@ -67,6 +67,35 @@ final class LayoutSizesReportTests: XCTestCase {
         XCTAssertTrue(button.shown[0].hasPrefix("Cont") && button.shown[0].hasSuffix("ngs"), "\(button.shown)")
     }
 
+    /// Each text goes into the screen in its catalog's language, so its fallback faces are the
+    /// ones `measure --language` picks: Han characters in a Korean catalog take the Korean face.
+    func testCheckSetsTheScreensLanguageToTheCatalogs() throws {
+        let directory = try MeasureProcess.temporaryDirectory(self)
+        let layout = try write(
+            """
+            {"screen": {"width": 320, "height": 480},
+             "views": [{"name": "title", "kind": "label", "font": "Inter"}],
+             "constraints": ["title.top = superview.top + 20", "title.leading = superview.leading + 16",
+                             "title.width = 20"]}
+            """, to: "screen.json", in: directory)
+        let spec = try write(
+            #"{"sourceLanguage": "en", "rules": [{"key": "*", "layout": "\#(layout)", "view": "title"}]}"#,
+            to: "spec.json", in: directory)
+        let catalog = try write("\"title\" = \"桌面 直\";\n", to: "ko.lproj/Localizable.strings", in: directory)
+        let output = try MeasureProcess.run(["check", catalog, "--spec", spec, "--json"])
+        XCTAssertEqual(output.status, 1, output.summary)
+        let object = try MeasureProcess.object(output.lines.first ?? "")
+        let finding = try XCTUnwrap((object["findings"] as? [[String: Any]])?.first)
+        let needed = try XCTUnwrap(finding["needed"] as? [String: Double])
+        func width(_ language: [String]) throws -> Double? {
+            let line = try MeasureProcess.run(["桌面 直", "--font", "Inter", "--lines", "1", "--json"] + language)
+            return try MeasureProcess.object(line.lines.first ?? "")["width"] as? Double
+        }
+        let korean = try width(["--language", "ko"])
+        XCTAssertNotEqual(korean, try width([]), "the text must depend on its language for this test to mean anything")
+        XCTAssertEqual(needed["width"], korean)
+    }
+
     func testNegativeSizesPrintTheSameInTheTableAndTheMessage() throws {
         let directory = try MeasureProcess.temporaryDirectory(self)
         let layout = try write(

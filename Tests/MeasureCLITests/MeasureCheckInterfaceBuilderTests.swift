@@ -203,6 +203,28 @@ final class MeasureCheckInterfaceBuilderTests: XCTestCase {
         XCTAssertTrue(output.stderr.contains("--spec is required"), output.summary)
     }
 
+    /// A malformed translation is bad data naming its file and line; a file without texts
+    /// checks nothing and passes.
+    func testMalformedTranslationAndFileWithoutTexts() throws {
+        let directory = try MeasureProcess.temporaryDirectory(self)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("fr.lproj"), withIntermediateDirectories: true)
+        let xib = directory.appendingPathComponent("Cell.xib")
+        try Self.cellXIB.write(to: xib, atomically: true, encoding: .utf8)
+        try "\"lbl-XY-zzz.text\" = \"Étiquette\"\n\"oops\"\n".write(
+            to: directory.appendingPathComponent("fr.lproj/Cell.strings"), atomically: true, encoding: .utf8)
+        var output = try MeasureProcess.run(["check", xib.path])
+        XCTAssertEqual(output.status, 65, output.summary)
+        XCTAssertTrue(output.stderr.contains("fr.lproj/Cell.strings:2"), output.summary)
+
+        let empty = directory.appendingPathComponent("Empty.xib")
+        try Self.cellXIB.replacingOccurrences(of: "text=\"Label\" ", with: "").write(
+            to: empty, atomically: true, encoding: .utf8)
+        output = try MeasureProcess.run(["check", empty.path, "--no-progress"])
+        XCTAssertEqual(output.status, 0, output.summary)
+        XCTAssertEqual(output.lines.last, "0 checks (0 keys, 1 languages): everything fits")
+    }
+
     static let cellXIB = """
         <?xml version="1.0" encoding="UTF-8"?>
         <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">

@@ -86,16 +86,16 @@ final class MeasureDocumentsTests: XCTestCase {
             {"sourceLanguage": "en", "strings": {"files": {"localizations": {"en": {
               "stringUnit": {"state": "translated", "value": "%lld files"}}}}}}
             """, to: "Localizable.xcstrings", in: directory)
-        // "%lld files" fits 80 pt; "88888 files" does not; "1 files" does.
+        // "%lld files" fits 80 pt; "44444 files" does not ("4" is Inter's widest digit); "1 files" does.
         let spec = try write(
             #"{"rules": [{"key": "*", "width": 80, "font": "Inter", "size": 17}]}"#, to: "spec.json", in: directory)
         let output = try MeasureProcess.run(["check", catalog, "--spec", spec, "--json"])
         XCTAssertEqual(output.status, 1, output.summary)
         let finding = try XCTUnwrap(try findings(output).first)
-        XCTAssertEqual(finding["text"] as? String, "88888 files")
-        XCTAssertEqual(finding["samples"] as? [String], ["%lld = 88888"])
+        XCTAssertEqual(finding["text"] as? String, "44444 files")
+        XCTAssertEqual(finding["samples"] as? [String], ["%lld = 44444"])
         let table = try MeasureProcess.run(["check", catalog, "--spec", spec])
-        XCTAssertTrue(table.text.contains("files (%lld = 88888)"), table.text)
+        XCTAssertTrue(table.text.contains("files (%lld = 44444)"), table.text)
 
         let small = try MeasureProcess.run(["check", catalog, "--spec", spec, "--sample", "integer=1"])
         XCTAssertEqual(small.status, 0, small.summary)
@@ -124,8 +124,8 @@ final class MeasureDocumentsTests: XCTestCase {
         XCTAssertEqual(output.status, 1, output.summary)
         let found = try findings(output)
         XCTAssertEqual(found.map { $0["variant"] as? String }, ["photos.other"], "1 photo fits: \(found)")
-        XCTAssertEqual(found.first?["text"] as? String, "88888 photos")
-        XCTAssertEqual(found.first?["samples"] as? [String], ["photos: %lld = 88888"])
+        XCTAssertEqual(found.first?["text"] as? String, "44444 photos")
+        XCTAssertEqual(found.first?["samples"] as? [String], ["photos: %lld = 44444"])
     }
 
     func testStaleKeysDuplicatesAndIdentifierMsgidsAreNotChecked() throws {

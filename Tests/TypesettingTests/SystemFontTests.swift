@@ -132,4 +132,17 @@ final class SystemFontTests: XCTestCase {
         XCTAssertEqual(ax5.size, 53)
         XCTAssertEqual(ax5.face.family, "SF Pro Display")
     }
+
+    /// "SF Pro" by name, with only the static faces, picks Text or Display by size as the system
+    /// font does; a design the registry lacks (Rounded here) is SF Pro's default design.
+    func testSFProByNameAndMissingDesigns() throws {
+        let registry = try registry("Static")
+        XCTAssertEqual(try registry.font("SF Pro", size: 17).face.family, "SF Pro Text")
+        XCTAssertEqual(try registry.font("SF Pro", size: 34).face.family, "SF Pro Display")
+        XCTAssertEqual(try registry.systemFont(size: 17, design: .rounded).face.family, "SF Pro Text")
+        XCTAssertEqual(try registry.font("system-rounded", size: 28).face.family, "SF Pro Display")
+        let variable = try self.registry("Variable")
+        XCTAssertEqual(try variable.font("SF Pro", size: 17).face.coordinates["opsz"], 17)
+        XCTAssertThrowsError(try FontRegistry(includeBundledFonts: false).font("SF Pro", size: 17))
+    }
 }

@@ -164,4 +164,20 @@ final class VariableFontTests: XCTestCase {
         let bold = try registry.font(Self.interVariable, size: 17, weight: .bold)
         XCTAssertEqual(try width(text, bold, registry: registry), 127.24, accuracy: 0.01)
     }
+
+    /// Italic without an italic file: the 'slnt' axis at its most slanted end. `TestSlant.ttf`
+    /// has one axis, slnt −12…0, and its slanted master's lowercase is 1100 units (upright 1000).
+    func testItalicSetsTheSlantAxisWhenThereIsNoItalicFile() throws {
+        let path = Fixtures.directory.appendingPathComponent("TestSlant.ttf").path
+        let registry = FontRegistry(includeBundledFonts: false)
+        try registry.addFonts(at: path)
+        let upright = try registry.font("Test Slant", size: 20.48)
+        let italic = try registry.font("Test Slant", size: 20.48, italic: true)
+        XCTAssertFalse(upright.face.isItalic)
+        XCTAssertTrue(italic.face.isItalic)
+        XCTAssertEqual(italic.face.coordinates, ["slnt": -12])
+        XCTAssertEqual(try width("a", upright, registry: registry), 10, accuracy: 1e-9)
+        XCTAssertEqual(try width("a", italic, registry: registry), 11, accuracy: 1e-9)
+        XCTAssertTrue(try registry.font(path, size: 20.48, italic: true).face.isItalic, "by path too")
+    }
 }

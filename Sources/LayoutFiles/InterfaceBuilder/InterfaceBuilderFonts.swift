@@ -7,9 +7,10 @@ import Typesetting
 /// or a custom font by PostScript name, whose file the document's `<customFonts>` map names
 /// and which is searched for under the font folders and the project folder.
 struct InterfaceBuilderFonts {
-    /// The family `type="system"` resolves to. One function, so that the system font (SF Pro
-    /// when supplied) replaces the registry's default family in one place.
-    static func systemFamily() -> String { FontRegistry.defaultFamily }
+    /// The family `type="system"` (and text styles, and UIKit's private `.SFUI-*` names) resolve
+    /// to: the system font, SF Pro when supplied, else Inter with SF Pro's line metrics
+    /// (`FontRegistry.systemFont`, docs/system-font.md).
+    static func systemFamily() -> String { FontRegistry.systemFamily }
 
     /// The most files indexed under one folder (a project folder walked by mistake).
     static let maximumIndexedFiles = 200_000

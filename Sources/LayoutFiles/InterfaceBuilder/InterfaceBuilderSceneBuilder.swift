@@ -196,7 +196,7 @@ struct InterfaceBuilderSceneBuilder {
                     message: "the custom font \"\(missing.postScriptName)\""
                         + (missing.fileName.map { " (\($0))" } ?? "")
                         + " was not found under the font folders or the project folder; text in it is measured in "
-                        + "the system font (\(InterfaceBuilderFonts.systemFamily())) at the same size"))
+                        + "the system font at the same size"))
         }
         let layoutScreen = LayoutScreen(window: window, rootView: root, views: screenViews, constraints: constraints)
         return InterfaceBuilderScene(

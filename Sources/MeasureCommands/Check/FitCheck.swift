@@ -84,6 +84,8 @@ struct FitCheck {
         // Keyed by the specification and the control's default size: a button without a size
         // or text style is 15 pt, a label 17 pt.
         var fonts: [FontKey: Font] = [:]
+        // The widest digit of each font, for the samples format specifiers are measured with.
+        var digits: [FontKey: Character] = [:]
         var screens = LayoutScreens()
         for (entry, rule) in work {
             outcome.languages.insert(entry.language)
@@ -112,8 +114,14 @@ struct FitCheck {
                     }
                     fonts[key] = font
                 }
+                var measured = entry
+                if entry.needsDigits {
+                    let digit = digits[key] ?? FitCheck.widestDigit(of: font, registry: registry)
+                    digits[key] = digit
+                    measured = entry.withDigits(digit)
+                }
                 do {
-                    if let finding = try check(entry, rule: rule, font: font, category: category) {
+                    if let finding = try check(measured, rule: rule, font: font, category: category) {
                         outcome.findings.append(finding)
                     }
                 } catch {
@@ -128,6 +136,20 @@ struct FitCheck {
         }
         progress?.finish()
         return outcome
+    }
+
+    /// The digit with the widest advance in `font` ("0" on a tie, and when none can be
+    /// measured): what a number shown in that font is widest with
+    /// (`MeasureDocumentsTests.testFormatSpecifiersAreMeasuredWithSampleValuesNamedInTheFinding`).
+    static func widestDigit(of font: Font, registry: FontRegistry) -> Character {
+        var widest: (digit: Character, width: Double) = ("0", -1)
+        for digit in "0123456789" {
+            guard let width = try? PreparedText(String(digit), font: font, registry: registry).naturalWidth else {
+                continue
+            }
+            if width > widest.width { widest = (digit, width) }
+        }
+        return widest.digit
     }
 
     /// Lays one text out in the rule's control; a finding when it truncates or overflows.

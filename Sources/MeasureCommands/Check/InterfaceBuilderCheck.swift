@@ -1,6 +1,7 @@
 import AutoLayout
 import Catalogs
 import Controls
+import Documents
 import Foundation
 import LayoutFiles
 import Typesetting
@@ -109,7 +110,8 @@ struct InterfaceBuilderCheck {
     /// that where the readers live changes one line.
     static func readTranslations(_ path: String) throws(RequestError) -> [CatalogEntry] {
         do {
-            return try Catalogs.read(path, sourceLanguage: nil)
+            // A storyboard shows its texts as written: "%d" in a label is not a format.
+            return try Catalogs.read(path, sourceLanguage: nil, samples: .asWritten)
         } catch {
             throw RequestError(error)
         }
@@ -122,9 +124,9 @@ struct InterfaceBuilderCheck {
         for file in translationFiles(beside: path) {
             var skipped: String?
             if file.hasSuffix(".xcstrings"), let data = FileManager.default.contents(atPath: file),
-                let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+                let root = try? DocumentNode.parseJSON([UInt8](data))
             {
-                skipped = root["sourceLanguage"] as? String ?? "en"
+                skipped = root["sourceLanguage"]?.stringValue ?? "en"
             }
             for entry in try readTranslations(file) where entry.variant == nil && entry.language != skipped {
                 var language =
@@ -173,10 +175,11 @@ struct InterfaceBuilderCheck {
             total += texts * categories.count * languages.filter { $0.direction == direction }.count
         }
         progress?.start(total: total)
+        outcome.languages = Set(languages.map(\.name))
         for direction in directions {
-            for scene in built[direction] ?? [] {
+            // A scene without texts has nothing a language or a text size changes.
+            for scene in built[direction] ?? [] where !scene.texts.isEmpty {
                 for language in languages where language.direction == direction {
-                    outcome.languages.insert(language.name)
                     scene.setLanguage(language.typesettingLanguage)
                     for item in scene.texts {
                         let (text, entry) = language.text(for: item)
@@ -201,7 +204,7 @@ struct InterfaceBuilderCheck {
                             if reported.insert(note).inserted {
                                 FileHandle.standardError.write(
                                     Data(
-                                        "measure check: warning: \(path)\(problem.position.map { ":\($0.line)" } ?? ""): \(note)\n"
+                                        "measure: warning: \(path)\(problem.position.map { ":\($0.line)" } ?? ""): \(note)\n"
                                             .utf8))
                             }
                         }

@@ -43,25 +43,25 @@ struct LayoutScreens {
         // The control, the font the file gives it, and how to show a text in another family.
         let control: ControlKind
         let fileFont: UIFont
-        let show: (UIFont) -> Void
+        let show: (UIFont, String) -> Void
         switch view {
         case let label as UILabel:
             (control, fileFont) = (.label, label.font)
-            show = { font in
+            show = { font, text in
                 label.font = font
-                label.text = entry.text
+                label.text = text
             }
         case let button as UIButton:
             (control, fileFont) = (.button, button.titleFont)
-            show = { font in
+            show = { font, text in
                 button.titleFont = font
-                button.setTitle(entry.text, for: .normal)
+                button.setTitle(text, for: .normal)
             }
         case let textView as UITextView:
             (control, fileFont) = (.textview, textView.font)
-            show = { font in
+            show = { font, text in
                 textView.font = font
-                textView.text = entry.text
+                textView.text = text
             }
         default:
             throw RequestError(
@@ -72,7 +72,12 @@ struct LayoutScreens {
         let original = fonts[key] ?? fileFont
         fonts[key] = original
         let font = withFamily(original, rule.family(for: entry.language))
-        show(font)
+        var entry = entry
+        if entry.needsDigits {
+            let resolved = try? font.resolve()
+            entry = entry.withDigits(resolved.map { FitCheck.widestDigit(of: $0, registry: .shared) } ?? "0")
+        }
+        show(font, entry.text)
         // The view alone: the other views' checks (ambiguity above all) are most of a full
         // report's work, and nothing here reads them.
         let report = screen.layOut(view: target.view)

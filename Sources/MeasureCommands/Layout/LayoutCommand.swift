@@ -141,12 +141,12 @@ extension LayoutCommand {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
         if isDirectory.boolValue {
             let files = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter {
-                ["json", "yaml", "yml"].contains(($0 as NSString).pathExtension.lowercased())
+                ["json", "yaml", "yml", "storyboard", "xib"].contains(($0 as NSString).pathExtension.lowercased())
             }.sorted()
             let folder = path.hasSuffix("/") ? path : path + "/"
             let hint =
                 files.isEmpty
-                ? "pass a layout file (.json, .yaml or .yml)"
+                ? "pass a layout file (.json, .yaml or .yml) or an Interface Builder file (.storyboard, .xib)"
                 : "pass one of its layout files, such as "
                     + files.prefix(3).map { "\(folder)\($0)" }.joined(separator: ", ")
             throw RequestError(kind: "unreadableFile", "\(path) is a directory; \(hint)", exitCode: 66)
@@ -223,7 +223,7 @@ enum LayoutOutput {
                         ),
                     ])
         }
-        return .object([
+        let pairs: [(String, JSONValue)] = [
             ("file", .string(file)),
             (
                 "screen",
@@ -237,7 +237,10 @@ enum LayoutOutput {
                 ])
             ),
             ("views", .array(views)), ("problems", .array(problems)), ("clean", .bool(report.isClean)),
-        ])
+        ]
+        // Only when SF Pro was not found and the system font stood in, as in `measure --json`.
+        guard FontRegistry.shared.hasUsedSystemFontStandIn else { return .object(pairs) }
+        return .object(pairs + [("systemFontStandIn", .string(FontRegistry.defaultFamily))])
     }
 
     /// A readable table: one line per view with its frame in the window, then the problems.

@@ -39,6 +39,8 @@ public final class FontRegistry: Sendable {
     }
 
     private let state = Locked(State())
+    /// Set once the registry has given out the system font's stand-in.
+    let standInUsed = Locked(false)
     /// Fallback orders worked out for this registry's text (they live as long as it does).
     let fallbackOrders = FallbackOrders()
 
@@ -233,7 +235,7 @@ public final class FontRegistry: Sendable {
         _ nameOrPath: String = FontRegistry.systemFamily, size: Double, weight: FontWeight = .regular,
         italic: Bool = false
     ) throws(TypesettingError) -> Font {
-        if let design = FontRegistry.systemDesign(named: nameOrPath) {
+        if let design = FontRegistry.systemDesign(named: nameOrPath) ?? systemDesign(ofMissingFamily: nameOrPath) {
             return try systemFont(size: size, weight: weight, italic: italic, design: design)
         }
         let face =

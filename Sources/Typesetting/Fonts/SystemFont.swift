@@ -34,7 +34,13 @@ extension FontRegistry {
 
     /// The system design a font name asks for, or nil when it names no system font.
     public static func systemDesign(named name: String) -> SystemFontDesign? {
-        let key = name.lowercased().replacingOccurrences(of: "_", with: "-").replacingOccurrences(of: " ", with: "-")
+        if name == systemFamily { return .default }
+        // Every system name starts with "s", "." or "-": any other name costs one comparison.
+        guard let first = name.utf8.first, first == UInt8(ascii: "s") || first == UInt8(ascii: "S")
+            || first == UInt8(ascii: ".") || first == UInt8(ascii: "-")
+        else { return nil }
+        let key = String(
+            name.lowercased().map { $0 == "_" || $0 == " " ? "-" : $0 })
         switch key {
         case "system", "system-ui", ".sfui", ".sfui-regular", ".applesystemuifont", "-apple-system": return .default
         case "system-rounded": return .rounded
@@ -61,12 +67,21 @@ extension FontRegistry {
         size: Double, weight: FontWeight = .regular, italic: Bool = false, design: SystemFontDesign = .default
     ) throws(TypesettingError) -> Font {
         guard size.isFinite, size > 0, size <= Font.maximumSize else { throw .invalidFontSize(size) }
-        if let face = systemFace(size: size, weight: weight, italic: italic, design: design) {
+        // A design the registry lacks falls back to SF Pro's default design, as UIKit's
+        // `withDesign(_:)` returns the font unchanged when there is no such design.
+        if let face = systemFace(size: size, weight: weight, italic: italic, design: design)
+            ?? (design == .default ? nil : systemFace(size: size, weight: weight, italic: italic, design: .default))
+        {
             return try Font(face: face, size: size)
         }
         let face = try face(family: FontRegistry.defaultFamily, weight: weight, italic: italic)
+        standInUsed.withLock { $0 = true }
         return try Font(face: face.systemFontStandIn(), size: size)
     }
+
+    /// Whether this registry has given out the stand-in for the system font (SF Pro was
+    /// missing when the system font was asked for), so a tool can say so once.
+    public var hasUsedSystemFontStandIn: Bool { standInUsed.withLock { $0 } }
 
     /// Whether the registry has SF Pro (the system font's default design) in any form.
     public var hasSystemFont: Bool { systemFace(size: 17, weight: .regular, italic: false, design: .default) != nil }
@@ -82,6 +97,22 @@ extension FontRegistry {
                 FontRegistry.bestMatch(in: members, weight: weight, italic: italic), weight: weight, italic: italic)
         }
         return nil
+    }
+
+    /// The design whose variable family `name` is ("SF Pro", "SF Pro Rounded", "SF Compact"),
+    /// when the registry does not have that family but has the design's static Text or Display
+    /// faces: `--font "SF Pro"` then picks Text or Display by size, as the system font does.
+    func systemDesign(ofMissingFamily name: String) -> SystemFontDesign? {
+        guard let first = name.utf8.first, first == UInt8(ascii: "S") || first == UInt8(ascii: "s") else {
+            return nil
+        }
+        let key = name.lowercased()
+        guard let design = SystemFontDesign.allCases.first(where: { $0.families.variable.lowercased() == key }) else {
+            return nil
+        }
+        let names = design.families
+        let found = members(ofFamilies: [names.variable, names.text, names.display])
+        return found[0].isEmpty && !(found[1].isEmpty && found[2].isEmpty) ? design : nil
     }
 
     /// The folders of `INTRINSIC_FONT_PATH` (separated by ":"), whose fonts the shared registry

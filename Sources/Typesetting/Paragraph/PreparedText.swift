@@ -757,10 +757,11 @@ struct Itemizer {
         fontIndex.reserveCapacity(graphemeCount)
         widths.reserveCapacity(graphemeCount)
         whitespace.reserveCapacity(graphemeCount)
+        // Tracking ('trak', per font) goes where letter spacing goes: after the cluster.
+        let spacing = fonts.map { letterSpacing + $0.tracking }
         for g in 0..<graphemeCount {
             let start = graphemes[g]
-            // Tracking ('trak', per font) goes where letter spacing goes: after the cluster.
-            var advance = letterSpacing + fonts[faceOf[g]].tracking
+            var advance = spacing[faceOf[g]]
             for unit in start..<graphemes[g + 1] { advance += advanceAt[unit] }
             if g == 0 || clusterStart[start] {
                 clusterStarts.append(start)
