@@ -41,6 +41,8 @@ struct FitCheck {
     struct Outcome {
         var findings: [Finding] = []
         var checks = 0
+        /// Every key (with its variant) × language × category checked, in order (JUnit's test cases).
+        var cases: [CheckedCase] = []
         var unmatchedKeys: Set<String> = []
         var languages: Set<String> = []
         var keys: Set<String> = []
@@ -96,6 +98,7 @@ struct FitCheck {
                         outcome.findings.append(finding)
                     }
                     outcome.checks += 1
+                    outcome.cases.append(Self.checkedCase(entry, category))
                     progress?.advance()
                     continue
                 }
@@ -131,11 +134,19 @@ struct FitCheck {
                     )
                 }
                 outcome.checks += 1
+                outcome.cases.append(Self.checkedCase(entry, category))
                 progress?.advance()
             }
         }
         progress?.finish()
         return outcome
+    }
+
+    /// The check of one entry in one category, named as reports name it.
+    static func checkedCase(_ entry: CatalogEntry, _ category: ContentSizeCategory) -> CheckedCase {
+        CheckedCase(
+            subject: entry.variant.map { "\(entry.key) [\($0)]" } ?? entry.key, language: entry.language,
+            category: category.rawValue)
     }
 
     /// The digit with the widest advance in `font` ("0" on a tie, and when none can be

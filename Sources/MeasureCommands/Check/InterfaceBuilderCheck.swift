@@ -210,6 +210,8 @@ struct InterfaceBuilderCheck {
                         for item in scene.texts {
                             outcome.keys.insert(item.key)
                             outcome.checks += 1
+                            outcome.cases.append(
+                                CheckedCase(subject: item.key, language: language.name, category: category.rawValue))
                             progress?.advance()
                             guard let report = views[item.objectID],
                                 let finding = finding(
