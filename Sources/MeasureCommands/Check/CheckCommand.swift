@@ -184,8 +184,9 @@ extension CheckCommand {
                 only: languageList, file: file)
             let check = InterfaceBuilderCheck(
                 path: file, languages: languages, categories: categories, device: device,
-                fontDirectories: fontDirectories)
+                fontDirectories: fontDirectories, drawsScreens: reports.report != nil)
             let (found, extra) = try check.run(progress: progress)
+            outcome.screens.merge(found.screens) { first, _ in first }
             outcome.findings += found.findings
             outcome.checks += found.checks
             outcome.cases += found.cases

@@ -31,6 +31,13 @@ struct Finding: Sendable {
     var element: ElementReference? = nil
     /// For a shrunk label: the fraction of its font size the text is drawn at.
     var fontScale: Double? = nil
+    /// In an IB file, when pictures are drawn (`--report`): the screen's picture in
+    /// ``FitCheck/Outcome/screens``, the Base screen's, and the view's frame in the window.
+    var screen: String? = nil
+    /// The Base language's picture of the same scene and category.
+    var baseScreen: String? = nil
+    /// The view's frame in the window, in points.
+    var frame: CGRect? = nil
 }
 
 /// Runs a spec over catalog entries.
@@ -48,6 +55,8 @@ struct FitCheck {
         var keys: Set<String> = []
         /// In an IB file: the keys each translated language lacks (shown in the Base text).
         var untranslated: [String: [String]] = [:]
+        /// With `--report`: each screen × language × category drawn once, as SVG, by id.
+        var screens: [String: String] = [:]
 
         /// How many findings of each problem.
         var countsByProblem: [Finding.Problem: Int] {

@@ -74,7 +74,8 @@ struct InterfaceBuilderLayout {
             try self.reports.write(
                 FindingsModel(
                     layout: reports.map { ($0.sceneName, $0.layout) }, file: file,
-                    summary: problems == 0 ? "No problems." : "\(problems) problems"))
+                    summary: problems == 0 ? "No problems." : "\(problems) problems",
+                    screens: chosen.map { self.reports.report == nil ? nil : Picture(window: $0.screen.window).svg() }))
         }
         print(json ? Self.json(reports, file: file).serialized() : Self.table(reports, file: file, diff: diff))
         let differs = reports.contains { !$0.differing.isEmpty }

@@ -132,7 +132,9 @@ struct LayoutCommand: ParsableCommand {
         }
         if reports.wanted {
             let summary = report.problems.isEmpty ? "No problems." : "\(report.problems.count) problems"
-            try reports.write(FindingsModel(layout: [(nil, report)], file: file, summary: summary))
+            let picture = reports.report == nil ? nil : Picture(window: screen.window).svg()
+            try reports.write(
+                FindingsModel(layout: [(nil, report)], file: file, summary: summary, screens: [picture]))
         }
         print(json ? LayoutOutput.json(report, file: file).serialized() : LayoutOutput.table(report, file: file))
         if !report.isClean { throw RequestError(kind: "problems", "", exitCode: 1) }

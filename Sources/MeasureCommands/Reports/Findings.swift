@@ -46,6 +46,15 @@ struct ReportFinding: Sendable, Equatable {
     var location: FindingLocation?
     /// The layout or IB element, when the primary place is a translation.
     var related: FindingLocation?
+    /// The control (label, button, …) or the view's kind.
+    var control: String? = nil
+    /// The picture of the screen in this language and category (a key of
+    /// ``FindingsModel/screens``); nil for a width rule, which has no screen.
+    var screen: String? = nil
+    /// The Base language's picture of the same screen and category.
+    var baseScreen: String? = nil
+    /// The view's frame in the window, in points, when drawn on a screen.
+    var frame: CGRect? = nil
 }
 
 /// Everything a report shows: the checks, the findings and the one-line summary.
@@ -58,6 +67,8 @@ struct FindingsModel: Sendable {
     var findings: [ReportFinding]
     /// The summary line the table prints.
     var summary: String
+    /// Each distinct screen × language × category, drawn once as SVG, by id.
+    var screens: [String: String] = [:]
 
     /// The problem kinds in the order reports list them, with a help text each.
     static let kinds: [(kind: String, help: String)] = [
@@ -89,6 +100,7 @@ struct FindingsModel: Sendable {
         command = "measure check"
         summary = CheckReport.summary(outcome)
         findings = CheckReport.sorted(outcome.findings).map(Self.finding)
+        screens = outcome.screens
         var seen = Set<CheckedCase>()
         cases = []
         for item in outcome.cases + findings.map(\.checked) where seen.insert(item).inserted { cases.append(item) }
@@ -110,17 +122,27 @@ struct FindingsModel: Sendable {
             kind: finding.problem.rawValue,
             checked: CheckedCase(subject: subject, language: entry.language, category: finding.category.rawValue),
             message: message, needed: finding.needed, available: finding.available, shown: finding.shown,
-            text: entry.text, location: translation, related: element == translation ? nil : element)
+            text: entry.text, location: translation, related: element == translation ? nil : element,
+            control: finding.control.rawValue, screen: finding.screen, baseScreen: finding.baseScreen,
+            frame: finding.frame)
     }
 
     /// The cases and findings of `measure layout`: every view of each screen in its category,
     /// one finding per problem.
-    init(layout reports: [(scene: String?, report: LayoutReport)], file: String, summary: String) {
+    init(
+        layout reports: [(scene: String?, report: LayoutReport)], file: String, summary: String,
+        screens: [String?] = []
+    ) {
         command = "measure layout"
         self.summary = summary
         cases = []
         findings = []
-        for (scene, report) in reports {
+        for (index, (scene, report)) in reports.enumerated() {
+            var screenID: String?
+            if index < screens.count, let svg = screens[index] {
+                screenID = "\(file)|\(scene ?? "")"
+                self.screens[screenID ?? ""] = svg
+            }
             let category = report.screen.contentSizeCategory
             let prefix = scene.map { "\($0)/" } ?? ""
             let views = Dictionary(report.views.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -141,7 +163,8 @@ struct FindingsModel: Sendable {
                     ReportFinding(
                         kind: problem.kind.rawValue, checked: checked, message: problem.message,
                         needed: view.flatMap { $0.intrinsicContentSize.width < 0 ? nil : $0.intrinsicContentSize },
-                        available: view?.frame.size, shown: [], text: nil, location: location, related: nil))
+                        available: view?.frame.size, shown: [], text: nil, location: location, related: nil,
+                        control: view?.kind, screen: view == nil ? nil : screenID, frame: view?.windowFrame))
             }
         }
     }
