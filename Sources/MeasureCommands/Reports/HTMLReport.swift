@@ -244,7 +244,7 @@ enum HTMLReport {
         table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 8px;text-align:left}
         #matrix td{text-align:center;min-width:4em}#matrix a{color:#000}
         #filters{position:sticky;top:0;background:#fff;padding:.5em 0;border-bottom:1px solid #ccc}
-        .finding{border-bottom:1px solid #ddd;padding:.5em 0}.finding h2{font-size:1.05em;margin:.2em 0}
+        .finding{border-bottom:1px solid #ddd;padding:.5em 0;content-visibility:auto;contain-intrinsic-size:auto 300px}.finding h2{font-size:1.05em;margin:.2em 0}
         .kind{background:#fdd;padding:0 4px;border-radius:3px}
         dl{display:grid;grid-template-columns:max-content auto;gap:0 1em;margin:.3em 0}dt{color:#666}dd{margin:0}
         .text{white-space:pre-wrap}.pictures{display:flex;gap:1em;flex-wrap:wrap;align-items:flex-start}
@@ -256,6 +256,7 @@ enum HTMLReport {
 
     /// The filters: each select or the search hides the findings it rules out; the hash
     /// `#language=de&kind=truncated` sets them on load, `#only=f3` shows one finding's picture alone.
+    /// When done, `body[data-ready-ms]` holds the milliseconds since navigation began.
     static let script = """
         (function(){
         var form=document.getElementById('filters'),items=document.querySelectorAll('.finding');
@@ -267,6 +268,6 @@ enum HTMLReport {
         var hash=new URLSearchParams(location.hash.slice(1));
         hash.forEach(function(v,k){if(form.elements[k])form.elements[k].value=v;});
         var only=hash.get('only');if(only){var c=document.getElementById(only);if(c){c.classList.add('chosen');document.body.classList.add('only');}}
-        apply();})();
+        apply();document.body.dataset.readyMs=Math.round(performance.now());})();
         """
 }
