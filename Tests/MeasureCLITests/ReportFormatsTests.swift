@@ -48,9 +48,50 @@ final class ReportFormatsTests: XCTestCase {
     func run(_ name: String, _ arguments: [String]) throws -> (json: [String: Any], junit: URL, sarif: URL) {
         let junit = folder.appendingPathComponent("\(name).xml")
         let sarif = folder.appendingPathComponent("\(name).sarif")
-        let output = try MeasureProcess.run(arguments + ["--json", "--junit", junit.path, "--sarif", sarif.path])
+        let html = folder.appendingPathComponent("\(name).html")
+        let output = try MeasureProcess.run(
+            arguments + ["--json", "--junit", junit.path, "--sarif", sarif.path, "--report", html.path])
         XCTAssertEqual(output.status, 1, "every run has findings: \(output.summary)")
         return (try MeasureProcess.object(output.lines.first ?? ""), junit, sarif)
+    }
+
+    /// The findings of the HTML report: each article's data attributes and its first link's line.
+    func htmlRows(_ name: String) throws -> [Row] {
+        let html = try String(contentsOf: folder.appendingPathComponent("\(name).html"), encoding: .utf8)
+        return html.components(separatedBy: "<article ").dropFirst().map { article in
+            func value(_ attribute: String) -> String {
+                let raw = article.components(separatedBy: "\(attribute)=\"").dropFirst().first?.prefix { $0 != "\"" }
+                return Self.unescape(String(raw ?? ""))
+            }
+            let link = Self.unescape(value("href"))
+            let parts = link.components(separatedBy: "#L")
+            return Row(
+                subject: value("data-subject"), language: value("data-language"), category: value("data-category"),
+                kind: value("data-kind"), file: Self.path(ofURI: parts[0]), line: Int(parts.last ?? "") ?? 0)
+        }
+    }
+
+    static func unescape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    /// The findings of the table: (key or view, language, category, kind) per row.
+    func tableRows(_ arguments: [String]) throws -> [[String]] {
+        let output = try MeasureProcess.run(arguments)
+        if arguments.first == "layout" {
+            // "  FILE:LINE:COLUMN: kind: message" under "N problems:".
+            return output.lines.filter { $0.hasPrefix("  ") && $0.contains(": ") && $0.contains(".json:") }.map {
+                let kind = $0.components(separatedBy: ": ").dropFirst().first ?? ""
+                return [kind]
+            }
+        }
+        return output.lines.dropFirst().prefix { !$0.contains(" checks (") }.map { line in
+            let cells = line.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+            return [cells[0], cells[1], cells[2], String(cells[3].prefix { $0 != " " })]
+        }
     }
 
     /// Runs a tool; nil when it is not installed.
@@ -171,6 +212,14 @@ final class ReportFormatsTests: XCTestCase {
                     line: (physical["region"] as? [String: Any])?["startLine"] as? Int ?? 0)
             }
             XCTAssertEqual(fromSARIF, fromJSON, "\(name): SARIF results match --json findings in order")
+            XCTAssertEqual(try htmlRows(name), fromJSON, "\(name): HTML findings match --json findings in order")
+            let table = try tableRows(arguments)
+            if arguments.first == "layout" {
+                XCTAssertEqual(table, fromJSON.map { [$0.kind] }, "\(name): table problems")
+            } else {
+                XCTAssertEqual(
+                    table, fromJSON.map { [$0.subject, $0.language, $0.category, $0.kind] }, "\(name): table rows")
+            }
             let rules =
                 ((runObject["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]]
             for row in fromSARIF {
