@@ -1,6 +1,7 @@
 import AutoLayout
 import Catalogs
 import Controls
+import Documents
 import Foundation
 import LayoutFiles
 import Pictures
@@ -126,9 +127,9 @@ struct InterfaceBuilderCheck {
         for file in translationFiles(beside: path) {
             var skipped: String?
             if file.hasSuffix(".xcstrings"), let data = FileManager.default.contents(atPath: file),
-                let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+                let root = try? DocumentNode.parseJSON([UInt8](data))
             {
-                skipped = root["sourceLanguage"] as? String ?? "en"
+                skipped = root["sourceLanguage"]?.stringValue ?? "en"
             }
             for entry in try readTranslations(file) where entry.variant == nil && entry.language != skipped {
                 var language =
