@@ -427,34 +427,6 @@ final class InterfaceBuilderTests: XCTestCase {
         XCTAssertEqual(report.differing.count, 0)
     }
 
-    /// Changing the language and category of a built scene lays it out as a scene built with
-    /// them does.
-    func testUpdatingInPlaceMatchesARebuild() throws {
-        let xib = labelXIB(
-            text: "Body", font: "<fontDescription key=\"fontDescription\" style=\"UICTFontTextStyleBody\"/>",
-            ids: ["l", "m"])
-        let file = try InterfaceBuilderFile(bytes: Array(xib.utf8))
-        let scene = try XCTUnwrap(file.makeScenes().first)
-        _ = scene.layOut()
-        let strings = ["l.text": "A much longer translation of the body"]
-        scene.update(contentSizeCategory: .accessibilityExtraExtraExtraLarge, strings: strings)
-        let updated = scene.layOut()
-        let rebuilt = try XCTUnwrap(
-            file.makeScenes(
-                InterfaceBuilderOptions(contentSizeCategory: .accessibilityExtraExtraExtraLarge, strings: strings)
-            ).first?.layOut())
-        for id in ["l", "m"] { assertFrame(updated.frame(id), rebuilt.frame(id), id) }
-        XCTAssertGreaterThan(updated.frame("l").width, updated.frame("m").width)
-        XCTAssertEqual(updated.view("l")?.object.texts["text"], strings["l.text"])
-        XCTAssertEqual(updated.layout.screen.contentSizeCategory, "accessibilityExtraExtraExtraLarge")
-        XCTAssertFalse(updated.keepsStoredLayout)
-        // Back to the built texts and category.
-        scene.update(contentSizeCategory: .large, strings: [:])
-        let back = scene.layOut()
-        let original = try XCTUnwrap(file.makeScenes().first?.layOut())
-        for id in ["l", "m"] { assertFrame(back.frame(id), original.frame(id), id) }
-    }
-
     /// Translations by object id replace texts, and the texts are addressable by property.
     func testTranslationsByObjectID() throws {
         let xib = labelXIB(

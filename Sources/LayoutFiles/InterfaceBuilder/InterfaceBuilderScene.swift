@@ -13,17 +13,11 @@ public final class InterfaceBuilderScene {
     /// The screen, laid out like a layout file's; each view is named by its object id.
     public let screen: LayoutScreen
     /// The objects laid out as views, root first, in document order.
-    public internal(set) var objects: [InterfaceBuilderObject]
+    public let objects: [InterfaceBuilderObject]
     /// What reading found wrong (missing custom fonts, unknown elements).
     public let readingProblems: [LayoutReport.Problem]
     /// Whether the layout is the one the file stores (no other device, size or language).
-    public internal(set) var keepsStoredLayout: Bool
-    /// The content size category text styles are set at.
-    public internal(set) var contentSizeCategory: ContentSizeCategory
-    /// The text style of each view whose font is one, by object id.
-    let textStyles: [String: TextStyle]
-    /// Each object's texts as built, by object id, before any ``update(contentSizeCategory:strings:)``.
-    let builtTexts: [String: [String: String]]
+    public let keepsStoredLayout: Bool
     /// The device laid out on (IB id, or the name given).
     public let deviceName: String
     let scrollViews: Set<String>
@@ -33,13 +27,9 @@ public final class InterfaceBuilderScene {
     init(
         id: String, name: String, rootID: String, screen: LayoutScreen, objects: [InterfaceBuilderObject],
         readingProblems: [LayoutReport.Problem], keepsStoredLayout: Bool, scrollViews: Set<String>, deviceName: String,
-        orientation: Device.Orientation, textStyles: [String: TextStyle], contentSizeCategory: ContentSizeCategory
+        orientation: Device.Orientation
     ) {
         self.orientation = orientation
-        self.textStyles = textStyles
-        self.contentSizeCategory = contentSizeCategory
-        builtTexts = Dictionary(
-            objects.filter { !$0.texts.isEmpty }.map { ($0.id, $0.texts) }, uniquingKeysWith: { first, _ in first })
         self.id = id
         self.name = name
         self.rootID = rootID
@@ -78,7 +68,6 @@ public final class InterfaceBuilderScene {
         }
         if !layout.views.isEmpty { layout.views[0].name = rootID }
         layout.screen.orientation = orientation.rawValue
-        layout.screen.contentSizeCategory = contentSizeCategory.rawValue
         layout.problems = readingProblems + layout.problems
         var views: [InterfaceBuilderReport.View] = []
         for (object, report) in zip(objects, layout.views) {

@@ -24,8 +24,6 @@ struct InterfaceBuilderSceneBuilder {
     var scrollViews: Set<String> = []
     /// Content layout guides of scroll views, made when a constraint needs one.
     var contentGuides: [String: UILayoutGuide] = [:]
-    /// The text style of each view whose font is one, by id (fonts follow the category).
-    var textStyles: [String: TextStyle] = [:]
     /// Ids of items of placeholder constraints: IB's stored frames obey constraints the
     /// build removes, so these frames are not what the app shows.
     var placeholderItems: Set<String> = []
@@ -204,8 +202,7 @@ struct InterfaceBuilderSceneBuilder {
         return InterfaceBuilderScene(
             id: scene.id, name: scene.name, rootID: scene.rootID, screen: layoutScreen, objects: objects,
             readingProblems: problems, keepsStoredLayout: options.keepsStoredLayout, scrollViews: scrollViews,
-            deviceName: options.device == nil ? device.id : device.name, orientation: orientation,
-            textStyles: textStyles, contentSizeCategory: category)
+            deviceName: options.device == nil ? device.id : device.name, orientation: orientation)
     }
 
     /// The bars a controller simulates over its root view: a navigation bar (44 pt, 74 with a

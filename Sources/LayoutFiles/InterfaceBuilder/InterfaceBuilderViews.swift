@@ -77,11 +77,7 @@ extension InterfaceBuilderSceneBuilder {
         }
         var texts: [String: String] = [:]
         var usesCustomFont = false
-        var textStyle: TextStyle?
-        let view = try makeControl(
-            element, index: index, texts: &texts, usesCustomFont: &usesCustomFont, textStyle: &textStyle,
-            fonts: &fonts)
-        if let textStyle { textStyles[id] = textStyle }
+        let view = try makeControl(element, index: index, texts: &texts, usesCustomFont: &usesCustomFont, fonts: &fonts)
         view.name = id
         views[id] = view
         elementOfView[id] = index
@@ -248,7 +244,7 @@ extension InterfaceBuilderSceneBuilder {
     /// The UIKit view for an element, with its text, font and content.
     mutating func makeControl(
         _ element: XMLTree.Element, index: Int, texts: inout [String: String], usesCustomFont: inout Bool,
-        textStyle: inout TextStyle?, fonts: inout InterfaceBuilderFonts
+        fonts: inout InterfaceBuilderFonts
     ) throws(LayoutFileError) -> UIView {
         let id = element.attribute("id")
         func font(_ defaultSize: CGFloat, key: String = "fontDescription", in parent: Int? = nil) -> UIFont {
@@ -257,9 +253,6 @@ extension InterfaceBuilderSceneBuilder {
                 tree.child(of: owner, named: "fontDescription", key: key)
                 ?? tree.child(of: owner, named: "font", key: key)
             guard let description else { return .systemFont(ofSize: defaultSize) }
-            if let style = tree[description].attribute("style").flatMap(InterfaceBuilderFonts.textStyle) {
-                textStyle = style
-            }
             let (resolved, custom) = fonts.font(tree[description], category: category, defaultSize: defaultSize)
             if custom { usesCustomFont = true }
             return resolved
@@ -326,9 +319,6 @@ extension InterfaceBuilderSceneBuilder {
                     : UIFont(
                         FontSpecification(
                             family: InterfaceBuilderFonts.systemFamily(), textStyle: .body, category: category))
-                if tree.child(of: configuration, named: "fontDescription", key: "titleFontDescription") == nil {
-                    textStyle = .body
-                }
                 button.contentEdgeInsets =
                     try insets(of: configuration, named: "directionalEdgeInsets", key: "contentInsets")
                     ?? UIEdgeInsets(top: 7, left: 12, bottom: 7, right: 12)
