@@ -31,7 +31,9 @@ final class MeasureLayoutTests: XCTestCase {
         XCTAssertEqual(first.status, 0, first.summary)
         XCTAssertEqual(first.stdout, second.stdout, "byte-identical across runs")
         let object = try MeasureProcess.object(first.lines.first ?? "")
-        XCTAssertEqual(Array(object.keys).sorted(), ["clean", "file", "problems", "screen", "views"])
+        // systemFontStandIn: SF Pro is not installed here, so the system font is the stand-in.
+        XCTAssertEqual(
+            Array(object.keys).sorted(), ["clean", "file", "problems", "screen", "systemFontStandIn", "views"])
         let screen = try XCTUnwrap(object["screen"] as? [String: Any])
         XCTAssertEqual(screen["device"] as? String, "iPhone 15")
         XCTAssertEqual(screen["scale"] as? Double, 3)

@@ -13,6 +13,9 @@ final class MeasureSystemFontTests: XCTestCase {
         XCTAssertEqual(output.status, 0, output.summary)
         XCTAssertEqual(
             output.stderr.components(separatedBy: "SF Pro was not found").count, 2, "one note: \(output.stderr)")
+        let json = try MeasureProcess.run(["layout", example, "--json"])
+        let object = try MeasureProcess.object(json.text)
+        XCTAssertEqual(object["systemFontStandIn"] as? String, "Inter")
     }
 
     /// With SF Pro supplied (here the box fonts under its family names) there is no note, and

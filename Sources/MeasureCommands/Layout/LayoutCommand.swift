@@ -223,7 +223,7 @@ enum LayoutOutput {
                         ),
                     ])
         }
-        return .object([
+        let pairs: [(String, JSONValue)] = [
             ("file", .string(file)),
             (
                 "screen",
@@ -237,7 +237,10 @@ enum LayoutOutput {
                 ])
             ),
             ("views", .array(views)), ("problems", .array(problems)), ("clean", .bool(report.isClean)),
-        ])
+        ]
+        // Only when SF Pro was not found and the system font stood in, as in `measure --json`.
+        guard FontRegistry.shared.hasUsedSystemFontStandIn else { return .object(pairs) }
+        return .object(pairs + [("systemFontStandIn", .string(FontRegistry.defaultFamily))])
     }
 
     /// A readable table: one line per view with its frame in the window, then the problems.
