@@ -400,20 +400,60 @@ extension Tableau {
     /// loop retains nothing.
     func evaluate(_ p: Program) -> [Double] {
         var values = [Double](repeating: 0, count: symbolInfo.count)
-        for s in rowOf.indices {
-            if let row = rowOf[s] { values[s] = row.constant }
+        values.withUnsafeMutableBufferPointer { v in evaluate(p, into: v) }
+        return values
+    }
+
+    /// Writes the value of every symbol into `v` (one entry per symbol): each basic row's
+    /// constant, 0 for a parametric symbol, then the definitions in the program's order. The
+    /// rows are read through their buffer, so that no row is copied (retained and released).
+    func evaluate(_ p: Program, into v: UnsafeMutableBufferPointer<Double>) {
+        rowOf.withUnsafeBufferPointer { rows in
+            for s in rows.indices {
+                v[s] = rows[s]?.constant ?? 0
+            }
         }
-        values.withUnsafeMutableBufferPointer { v in
-            p.terms.withUnsafeBufferPointer { terms in
-                for k in p.targets.indices {
-                    var total = p.constants[k]
-                    for j in Int(p.starts[k])..<Int(p.starts[k + 1]) {
-                        total += terms[j].coefficient * v[Int(terms[j].id)]
+        p.terms.withUnsafeBufferPointer { terms in
+            p.starts.withUnsafeBufferPointer { starts in
+                p.constants.withUnsafeBufferPointer { constants in
+                    p.targets.withUnsafeBufferPointer { targets in
+                        for k in targets.indices {
+                            var total = constants[k]
+                            for j in Int(starts[k])..<Int(starts[k + 1]) {
+                                total += terms[j].coefficient * v[Int(terms[j].id)]
+                            }
+                            v[Int(targets[k])] = total
+                        }
                     }
-                    v[Int(p.targets[k])] = total
                 }
             }
         }
-        return values
+    }
+
+    /// The values of the defined symbols, by program slot, into `d` (one entry per
+    /// definition): the definitions in the program's order, reading each term as the
+    /// definition already computed, else the symbol's row constant, else 0 (parametric). The
+    /// same sums in the same order as ``evaluate(_:into:)``, without a pass over every symbol.
+    func evaluateDefinitions(_ p: Program, into d: UnsafeMutableBufferPointer<Double>) {
+        rowOf.withUnsafeBufferPointer { rows in
+            p.slot.withUnsafeBufferPointer { slot in
+                p.terms.withUnsafeBufferPointer { terms in
+                    p.starts.withUnsafeBufferPointer { starts in
+                        p.constants.withUnsafeBufferPointer { constants in
+                            for k in constants.indices {
+                                var total = constants[k]
+                                for j in Int(starts[k])..<Int(starts[k + 1]) {
+                                    let id = Int(terms[j].id)
+                                    let q = Int(slot[id])
+                                    let x = q >= 0 ? d[q] : (rows[id]?.constant ?? 0)
+                                    total += terms[j].coefficient * x
+                                }
+                                d[k] = total
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }

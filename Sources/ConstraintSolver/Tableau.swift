@@ -64,6 +64,13 @@ struct Tableau: Sendable {
     var workspaceTouched: [Int32] = []
     /// Scratch: the symbols of the terms of the constraint being added.
     var termSymbols: [Int32] = []
+    /// Scratch of ``updateVariables()``: the values of the defined symbols, by slot of the
+    /// definition program, kept between calls so that a re-solve allocates nothing for them.
+    var valueScratch: [Double] = []
+    /// The symbols created for variables, in order of creation (ascending ids); a symbol
+    /// whose variable was dropped stays listed and is skipped. ``updateVariables()`` reads
+    /// these instead of every slack and error.
+    var externalSymbols: [Int32] = []
 
     /// How far rounding may have grown, and what the rebuilds have seen (Rebuild.swift).
     var rounding = RoundingState()
@@ -111,13 +118,34 @@ extension Tableau {
     /// Records the current values and returns the variables whose value changed since the
     /// previous call, in the order the tableau first saw them (``Solver/updateVariables()``).
     mutating func updateVariables() -> [Variable] {
-        let values = evaluate()
+        if program == nil { program = compileProgram() }
+        guard let p = program else { return [] }
+        // The buffer is taken out of `self` while it is written, so that it stays unique.
+        var defined: [Double] = []
+        swap(&defined, &valueScratch)
+        if defined.count != p.targets.count { defined = [Double](repeating: 0, count: p.targets.count) }
         var changed: [Variable] = []
-        for s in symbolInfo.indices where values[s] != symbolInfo[s].reported {
-            guard let variable = symbolInfo[s].variable else { continue }
-            symbolInfo[s].reported = values[s]
-            changed.append(variable)
+        changed.reserveCapacity(externalSymbols.count)
+        let n = symbolInfo.count
+        defined.withUnsafeMutableBufferPointer { d in
+            evaluateDefinitions(p, into: d)
+            rowOf.withUnsafeBufferPointer { rows in
+                p.slot.withUnsafeBufferPointer { slot in
+                    symbolInfo.withUnsafeMutableBufferPointer { info in
+                        for s in externalSymbols {
+                            let i = Int(s)
+                            guard i < n else { continue }
+                            let k = i < slot.count ? Int(slot[i]) : -1
+                            let value = k >= 0 ? d[k] : (rows[i]?.constant ?? 0)
+                            guard value != info[i].reported, let variable = info[i].variable else { continue }
+                            info[i].reported = value
+                            changed.append(variable)
+                        }
+                    }
+                }
+            }
         }
+        swap(&defined, &valueScratch)
         return changed
     }
 
@@ -152,6 +180,7 @@ extension Tableau {
 
     /// Drops the symbols created from `count` on (by a failed add), with their variables.
     mutating func undoNewSymbols(_ count: Int, objectiveLength length: Int) {
+        while let last = externalSymbols.last, Int(last) >= count { externalSymbols.removeLast() }
         for info in symbolInfo[count...] {
             if let v = info.variable { variableSymbols[v] = nil }
         }
@@ -311,6 +340,7 @@ extension Tableau {
         let s = newSymbol(.external)
         variableSymbols[variable] = s
         symbolInfo[Int(s)].variable = variable
+        externalSymbols.append(s)
         return s
     }
 
@@ -409,13 +439,17 @@ extension Tableau {
         } else {
             let users = columns[Int(m)]
             if journal != nil { for r in users { record(r) } }
+            // Through the buffers, so that reading a row's coefficient copies nothing.
             rowOf.withUnsafeMutableBufferPointer { rows in
-                for r in users {
-                    let i = Int(r)
-                    guard let c = rows[i]?.coefficient(for: m), let old = rows[i]?.constant else { continue }
-                    let updated = sumCancelling(old, c * shift)
-                    rows[i]?.constant = updated
-                    if symbolInfo[i].kind != .external && updated < 0 { infeasible.push(r) }
+                symbolInfo.withUnsafeBufferPointer { info in
+                    for r in users {
+                        let i = Int(r)
+                        guard let old = rows[i]?.constant else { continue }
+                        let c = rows[i].unsafelyUnwrapped.coefficient(for: m)
+                        let updated = sumCancelling(old, c * shift)
+                        rows[i]?.constant = updated
+                        if info[i].kind != .external && updated < 0 { infeasible.push(r) }
+                    }
                 }
             }
             for k in objective.indices {
@@ -423,12 +457,19 @@ extension Tableau {
             }
         }
         // The compiled program holds its own copy of each definition's constant.
-        for d in definitionUsers[Int(m)] {
-            guard let def = definition[Int(d)] else { continue }
-            journal?.definitionConstants.append((d, def.constant))
-            let c = def.coefficient(for: m)
-            definition[Int(d)]?.constant += c * shift
-            if let k = program?.slot[Int(d)], k >= 0 { program?.constants[Int(k)] += c * shift }
+        let users = definitionUsers[Int(m)]
+        if users.isEmpty { return }
+        var compiled = program
+        program = nil  // taken out while its constants move, so that they stay unique
+        definition.withUnsafeMutableBufferPointer { definitions in
+            for d in users {
+                guard let constant = definitions[Int(d)]?.constant else { continue }
+                journal?.definitionConstants.append((d, constant))
+                let c = definitions[Int(d)].unsafelyUnwrapped.coefficient(for: m)
+                definitions[Int(d)]?.constant += c * shift
+                if let k = compiled?.slot[Int(d)], k >= 0 { compiled?.constants[Int(k)] += c * shift }
+            }
         }
+        program = compiled
     }
 }

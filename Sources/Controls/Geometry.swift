@@ -61,11 +61,3 @@ public struct UIEdgeInsets: Hashable, Sendable, Codable, CustomStringConvertible
         return inner
     }
 }
-
-/// The insets type's former name in this module.
-@available(*, deprecated, renamed: "UIEdgeInsets")
-public typealias EdgeInsets = UIEdgeInsets
-
-/// The size type's former name in this module.
-@available(*, deprecated, renamed: "CGSize")
-public typealias Size = CGSize

@@ -11,9 +11,6 @@ public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConver
         self.column = column
     }
 
-    /// The position `offset` scalars further along the same line.
-    public func advanced(by offset: Int) -> SourcePosition { SourcePosition(line: line, column: column + offset) }
-
     /// Orders by line, then column.
     public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)

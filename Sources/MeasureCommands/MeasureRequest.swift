@@ -223,7 +223,7 @@ extension MeasureRequest {
                 "invalid line height multiple \(PixelGrid.format(lineHeightMultiple)): allowed 0 (off) to 1000")
         }
         try checkOptionsApply()
-        if let language, !MeasureRequest.isLanguageTag(language) {
+        if let language, !LanguageTag.isWellFormed(language) {
             throw RequestError(
                 kind: "invalidLanguage",
                 "invalid language '\(language)': use a BCP 47 tag such as en, ja, zh-Hant, pt-BR or sr-Latn-RS")
@@ -263,20 +263,6 @@ extension MeasureRequest {
         }
         if lineSpacing != 0 || lineHeightMultiple != 0, control == .button {
             try refuse("a label or a text view", takes: "line spacing or a line height multiple")
-        }
-    }
-
-    /// Whether `tag` is a well-formed BCP 47 language tag (RFC 5646's syntax, `_` taken for
-    /// `-`): a 2–3 or 5–8 letter language, or `und`, then subtags of 1–8 letters or digits.
-    static func isLanguageTag(_ tag: String) -> Bool {
-        let subtags = tag.split(separator: "-", omittingEmptySubsequences: false).flatMap {
-            $0.split(separator: "_", omittingEmptySubsequences: false)
-        }
-        guard let language = subtags.first, [2, 3, 5, 6, 7, 8].contains(language.count),
-            language.allSatisfy({ $0.isASCII && $0.isLetter })
-        else { return false }
-        return subtags.dropFirst().allSatisfy { subtag in
-            (1...8).contains(subtag.count) && subtag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         }
     }
 

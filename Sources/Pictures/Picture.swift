@@ -357,30 +357,36 @@ struct PictureBuilder {
         switch view {
         case let label as UILabel:
             guard let text = label.text, !text.isEmpty, frame.width > 0 else { return }
-            // The label's own prepared text (cached for its intrinsic size), not a second prepare.
-            let prepared = try label.preparedText()
-            var options = LayoutOptions(
-                width: frame.width, numberOfLines: label.numberOfLines, lineBreakMode: label.lineBreakMode,
-                lineSpacing: Double(label.lineSpacing), lineHeightMultiple: Double(label.lineHeightMultiple),
-                includesLineGap: false)
-            var layout = try prepared.layout(options)
+            // What the label shows (`UILabel.shownText()`, which `isTruncated` and the reports
+            // read too): its lines as they fit the bounds, in the font scale a label that
+            // adjusts its font size shrinks to, inside the label's text padding.
+            let shown = try label.shownText()
+            let padding = label.textPadding
+            let area = frame.inset(
+                top: Double(padding.top), left: Double(padding.left), bottom: Double(padding.bottom),
+                right: Double(padding.right))
+            var layout = shown.layout
             // UIKit shows the lines that fit the label's height, the last one truncated.
-            if layout.lines.count > 1, PixelGrid.ceil(layout.height, scale: scale) > frame.height + 0.01 {
+            if layout.lines.count > 1, PixelGrid.ceil(layout.height, scale: scale) > area.height + 0.01 {
                 var fit = 0
                 var bottom = 0.0
                 for line in layout.lines {
                     bottom += line.height
-                    if bottom > frame.height + 0.01 { break }
+                    if bottom > area.height + 0.01 { break }
                     fit += 1
-                    bottom += options.lineSpacing
+                    bottom += Double(label.lineSpacing)
                 }
-                options.numberOfLines = max(fit, 1)
-                layout = try prepared.layout(options)
+                layout = try shown.prepared.layout(
+                    LayoutOptions(
+                        width: area.width, numberOfLines: max(fit, 1), lineBreakMode: label.lineBreakMode,
+                        lineSpacing: Double(label.lineSpacing), lineHeightMultiple: Double(label.lineHeightMultiple),
+                        includesLineGap: false))
             }
-            let top = frame.y + (frame.height - PixelGrid.ceil(layout.height, scale: scale)) / 2
+            let top = area.y + (area.height - PixelGrid.ceil(layout.height, scale: scale)) / 2
             try place(
-                layout, prepared: prepared, box: box, role: .text, top: top, lineSpacing: options.lineSpacing,
-                area: (frame.x, frame.width), alignment: label.textAlignment, rtl: rtl, clip: frame)
+                layout, prepared: shown.prepared, box: box, role: .text, top: top,
+                lineSpacing: Double(label.lineSpacing), area: (area.x, area.width), alignment: label.textAlignment,
+                rtl: rtl, clip: frame)
         case let button as UIButton:
             guard let title = button.currentTitle, !title.isEmpty else { return }
             let insets = button.contentEdgeInsets

@@ -128,6 +128,39 @@ enum EnamlForm {
         ([(28, 1.0)], -125.0, .greaterThanOrEqual, 999.0),
     ]
 
+    /// The window sizes, in kiwi's order.
+    static let sizes: [(Double, Double)] = [
+        (400, 600), (600, 400), (800, 1200), (1200, 800), (400, 800), (800, 400),
+    ]
+
+    /// Builds the form once, then cycles the six window sizes `cycles` times in one timed
+    /// loop (as `scripts/kiwi/build-cpp` times kiwi's C++): microseconds per size, each one
+    /// `suggestValue(width)`, `suggestValue(height)`, `updateVariables()`.
+    static func cycle(_ cycles: Int) throws -> Double {
+        var solver = Solver()
+        let variables = variableNames.map { Variable($0) }
+        try solver.addEditVariable(variables[3], priority: 999)
+        try solver.addEditVariable(variables[1], priority: 999)
+        for (terms, constant, relation, priority) in constraints {
+            let expression = Expression(
+                terms.map { Term(variables[$0.0], $0.1) }, constant: constant)
+            try solver.add(Constraint(expression, relation, priority: Priority(priority)))
+        }
+        _ = solver.updateVariables()
+        let start = ContinuousClock.now
+        var changed = 0
+        for _ in 0..<cycles {
+            for (w, h) in sizes {
+                try solver.suggestValue(w, for: variables[3])
+                try solver.suggestValue(h, for: variables[1])
+                changed &+= solver.updateVariables().count
+            }
+        }
+        let elapsed = milliseconds(since: start)
+        precondition(changed > 0, "every size moves the form")
+        return elapsed * 1e3 / Double(cycles * sizes.count)
+    }
+
     /// Builds the form, then suggests 6 window sizes. Returns milliseconds and a checksum
     /// (the sum of the 37 values after the last size, 800×400, as kiwi's twin reports).
     static func run() throws -> (
@@ -147,9 +180,6 @@ enum EnamlForm {
         }
         _ = solver.updateVariables()
         let build = milliseconds(since: start)
-        let sizes: [(Double, Double)] = [
-            (400, 600), (600, 400), (800, 1200), (1200, 800), (400, 800), (800, 400),
-        ]
         let printsValues = ProcessInfo.processInfo.environment["ENAML_VALUES"] != nil
         var resolveTime = 0.0
         for (w, h) in sizes {

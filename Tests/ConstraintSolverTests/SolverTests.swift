@@ -381,6 +381,43 @@ final class PriorityTests: XCTestCase {
 }
 
 final class UpdateTests: XCTestCase {
+    /// `updateVariables()` walks only the variables' symbols and evaluates only the
+    /// definitions (Tableau.updateVariables): it must still report exactly the variables whose
+    /// value changed, in the order the solver first saw them, with the values `value(of:)`
+    /// gives, across edits, a refused add (whose new symbols are dropped again) and a removal
+    /// (whose last variable is dropped).
+    func testUpdateVariablesReportsExactlyTheChangedVariablesInOrder() throws {
+        var s = Solver()
+        let left = Variable("left")
+        let width = Variable("width")
+        let right = Variable("right")
+        let mid = Variable("mid")
+        try s.addEditVariable(width, priority: .defaultHigh)
+        try s.add(left == 10)
+        try s.add(right == left + width)
+        try s.add(mid == left + 0.5 * width)
+        XCTAssertEqual(s.updateVariables(), [left, right, mid])  // width stays 0
+        try s.suggestValue(300, for: width)
+        XCTAssertEqual(s.updateVariables(), [width, right, mid])
+        XCTAssertEqual(s.updateVariables(), [])
+        // A refused required add (its new symbols are dropped again) changes nothing.
+        XCTAssertThrowsError(try s.add(left == 11))
+        XCTAssertEqual(s.updateVariables(), [])
+        let tail = Variable("tail")
+        let tailConstraint = tail == right + 8
+        try s.add(tailConstraint)
+        try s.suggestValue(100, for: width)
+        XCTAssertEqual(s.updateVariables(), [width, right, mid, tail])
+        for v in [left, width, right, mid, tail] {
+            XCTAssertEqual(s.values(of: [v])[0], s.value(of: v))
+        }
+        XCTAssertEqual(s.value(of: tail), 118)
+        XCTAssertEqual(s.value(of: mid), 60)
+        try s.remove(tailConstraint)
+        try s.suggestValue(50, for: width)
+        XCTAssertEqual(s.updateVariables(), [width, right, mid])
+    }
+
     func testUpdateConstantInPlace() throws {
         var s = Solver()
         let x = Variable("x")

@@ -1,12 +1,13 @@
 import Foundation
 import XCTest
 
-/// The README, checked as a user would check it: every `$` command of a `console` block runs
-/// and prints what the README shows; the synopsis is `measure --help`'s; the spec example is a
-/// valid spec; the Swift examples are the sources `scripts/consumer-check` builds and runs.
+/// The README, checked as a user would check it: every `$` command of a `console` block (in
+/// README.md and in docs/*.md) runs and prints what the page shows; the synopsis is
+/// `measure --help`'s; the spec example is a valid spec; the Swift examples are the sources
+/// `scripts/consumer-check` builds and runs.
 ///
-/// The expected output is read from the README, never repeated here, so a change of output
-/// (a new default font, say) means changing the README, and this test says where.
+/// The expected output is read from the pages, never repeated here, so a change of output
+/// (a new default font, say) means changing the page, and this test says where.
 final class ReadmeExamplesTests: XCTestCase {
     static let root = MeasureProcess.packageRoot
     static let readme = (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
@@ -20,11 +21,25 @@ final class ReadmeExamplesTests: XCTestCase {
         var preceding: String
     }
 
-    static var blocks: [Block] {
+    static var blocks: [Block] { blocks(in: readme) }
+
+    /// The pages whose console blocks are run: README.md, then docs/*.md by name.
+    static var pages: [(name: String, text: String)] {
+        let docs = root.appendingPathComponent("docs")
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? [])
+            .filter { $0.hasSuffix(".md") }.sorted()
+        return [("README.md", readme)]
+            + names.map { name in
+                ("docs/\(name)", (try? String(contentsOf: docs.appendingPathComponent(name), encoding: .utf8)) ?? "")
+            }
+    }
+
+    /// The fenced blocks of a Markdown page.
+    static func blocks(in text: String) -> [Block] {
         var blocks: [Block] = []
         var current: Block?
         var prose: [String] = []
-        for (index, line) in readme.components(separatedBy: "\n").enumerated() {
+        for (index, line) in text.components(separatedBy: "\n").enumerated() {
             if line.hasPrefix("```") {
                 if let block = current {
                     blocks.append(block)
@@ -44,20 +59,27 @@ final class ReadmeExamplesTests: XCTestCase {
         return blocks
     }
 
-    /// One `$ command` and the lines shown after it.
+    /// One `$ command` and the lines shown after it, on a page (README.md or docs/NAME.md).
     struct Example {
         var command: String
         var expected: [String]
         var line: Int
+        var page = "README.md"
     }
 
     static var examples: [Example] {
+        pages.flatMap { examples(in: $0.text, page: $0.name) }
+    }
+
+    static func examples(in text: String, page: String) -> [Example] {
         var examples: [Example] = []
-        for block in blocks where block.language == "console" {
+        for block in blocks(in: text) where block.language == "console" {
             for (offset, line) in block.lines.enumerated() {
                 if line.hasPrefix("$ ") {
                     examples.append(
-                        Example(command: String(line.dropFirst(2)), expected: [], line: block.line + 1 + offset))
+                        Example(
+                            command: String(line.dropFirst(2)), expected: [], line: block.line + 1 + offset, page: page)
+                    )
                 } else if !examples.isEmpty {
                     examples[examples.count - 1].expected.append(line)
                 }
@@ -149,6 +171,8 @@ final class ReadmeExamplesTests: XCTestCase {
         let examples = Self.examples
         XCTAssertGreaterThanOrEqual(examples.count, 6, "the README's console examples were found")
         XCTAssertTrue(examples.contains { $0.command.hasPrefix("scripts/measure ") }, "the quick start is checked")
+        XCTAssertTrue(
+            examples.contains { $0.page == "docs/layout-files.md" }, "the docs' console examples are checked too")
         let (directory, path) = try sandbox()
         for example in examples {
             // scripts/measure builds the release binary and runs it; here the build under test runs.
@@ -158,14 +182,14 @@ final class ReadmeExamplesTests: XCTestCase {
             }
             let result = try shell(command, in: directory, path: path)
             let context =
-                "README.md:\(example.line): \(example.command)\nexit \(result.status), stderr: \(result.stderr)"
+                "\(example.page):\(example.line): \(example.command)\nexit \(result.status), stderr: \(result.stderr)"
             XCTAssertTrue([0, 1].contains(result.status), "exits 0, or 1 for problems found: \(context)")
             XCTAssertFalse(result.stderr.contains("error"), context)
             var actual = result.stdout.components(separatedBy: "\n")
             if actual.last == "" { actual.removeLast() }
             XCTAssertTrue(
                 Self.matches(example.expected, actual),
-                "\(context)\nthe README shows:\n\(example.expected.joined(separator: "\n"))\nit prints:\n\(actual.joined(separator: "\n"))"
+                "\(context)\nthe page shows:\n\(example.expected.joined(separator: "\n"))\nit prints:\n\(actual.joined(separator: "\n"))"
             )
         }
     }

@@ -147,14 +147,6 @@ open class UILabel: UIView {
     /// `numberOfLines`, or taller than the bounds.
     public var isTruncated: Bool { (try? shownText().isTruncated) ?? false }
 
-    /// Whether a layout of the label's text (from ``textLayout()``) is cut or taller than the
-    /// bounds inside the padding.
-    public func isTruncated(_ layout: TextLayout) -> Bool {
-        let scale = Double(traitCollection.displayScale)
-        return layout.isTruncated
-            || PixelGrid.ceil(layout.height, scale: scale) > Double(frame.size.height - textPadding.vertical) + 1e-9
-    }
-
     override var defaultName: String {
         guard let text, !text.isEmpty else { return super.defaultName }
         return "'\(text.count > 20 ? String(text.prefix(20)) + "…" : text)'"

@@ -195,24 +195,14 @@ struct ScreenBuilder {
             size: CGSize(width: width, height: height), scale: scale, safeAreaInsets: safeArea, traits: traits)
     }
 
-    /// The screen's `language`: a BCP 47 tag (letters and digits in parts of 1 to 8 joined by
-    /// hyphens, the first letters only: "ja", "zh-Hant", "sr-Latn-RS").
+    /// The screen's `language`: a BCP 47 tag ("ja", "zh-Hant", "sr-Latn-RS"), checked by the
+    /// rule the CLI and batch lines use (`LanguageTag.isWellFormed`).
     static func language(_ reader: ObjectReader) throws(LayoutFileError) -> String? {
         guard let node = reader["language"] else { return nil }
-        guard case .string(let text) = node.value, isLanguageTag(text) else {
+        guard case .string(let text) = node.value, LanguageTag.isWellFormed(text) else {
             throw reader.fail("language", node, "a BCP 47 language tag such as \"ja\", \"de\" or \"zh-Hant\"")
         }
         return text
-    }
-
-    /// Whether `text` has the shape of a BCP 47 tag.
-    static func isLanguageTag(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard let first = parts.first, (1...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter })
-        else { return false }
-        return parts.allSatisfy { part in
-            (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-        }
     }
 
     // MARK: Views

@@ -159,7 +159,6 @@ extension InterfaceBuilderFile {
                             name: object.name, position: object.position))
                 }
                 guard let index = elementOfID[object.id], let view = scene.view(id: object.id) else { continue }
-                if let label = view as? UILabel { readShrinking(tree[index], into: label) }
                 guard let (style, apply) = textStyle(of: index, view: view) else { continue }
                 styled.append((view, style, apply))
             }
@@ -168,7 +167,8 @@ extension InterfaceBuilderFile {
         }
     }
 
-    /// A label that shrinks its text to fit, when the reader has not set it: Interface Builder
+    /// A label that shrinks its text to fit, read by the reader's label case so `measure layout`
+    /// and `measure check` both see it (`InterfaceBuilderShrinkingTests`): Interface Builder
     /// writes `adjustsFontSizeToFit="NO"` on labels that do not (543 of the 545 labels in
     /// ../shared/ib-corpus) and leaves the attribute out on those that do, writing instead
     /// `minimumScaleFactor` or, in the older form, `minimumFontSize` (a size in points, read

@@ -299,6 +299,8 @@ extension InterfaceBuilderSceneBuilder {
             case "justified": label.textAlignment = .justified
             default: break
             }
+            // After the font: an older file's minimumFontSize is a fraction of its size.
+            file.readShrinking(element, into: label)
             label.sizeOverride = try override()
             return label
         case "button":

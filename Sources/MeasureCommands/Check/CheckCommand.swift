@@ -68,6 +68,9 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Print JSON (findings and a summary) instead of a table.")
     var json = false
 
+    @OptionGroup(title: "Reports")
+    var reports: ReportOptions
+
     @Option(
         name: .customLong("font-dir"),
         help: "Add font files or directories (repeatable), e.g. SF Pro or Hiragino copied from a Mac.")
@@ -142,6 +145,7 @@ struct CheckCommand: ParsableCommand {
         try spec.checkLanguages(against: entries, file: specPath)
         let outcome = try FitCheck(spec: spec, registry: registry).run(
             entries, progress: noProgress ? nil : ProgressBar(totalBytes: nil, unit: "checks"))
+        if reports.wanted { try reports.write(FindingsModel(check: outcome)) }
         print(json ? CheckReport.json(outcome) : CheckReport.table(outcome))
         if !outcome.findings.isEmpty { throw RequestError(kind: "failed", "", exitCode: 1) }
     }
@@ -180,10 +184,12 @@ extension CheckCommand {
                 only: languageList, file: file)
             let check = InterfaceBuilderCheck(
                 path: file, languages: languages, categories: categories, device: device,
-                fontDirectories: fontDirectories)
+                fontDirectories: fontDirectories, drawsScreens: reports.report != nil)
             let (found, extra) = try check.run(progress: progress)
+            outcome.screens.merge(found.screens) { first, _ in first }
             outcome.findings += found.findings
             outcome.checks += found.checks
+            outcome.cases += found.cases
             outcome.keys.formUnion(found.keys)
             outcome.languages.formUnion(found.languages)
             outcome.untranslated.merge(extra.untranslated) { Array(Set($0 + $1)).sorted() }
@@ -192,8 +198,10 @@ extension CheckCommand {
                 let ruled = try FitCheck(spec: spec, registry: registry).run(extra.entries, progress: nil)
                 outcome.findings += ruled.findings
                 outcome.checks += ruled.checks
+                outcome.cases += ruled.cases
             }
         }
+        if reports.wanted { try reports.write(FindingsModel(check: outcome)) }
         print(json ? CheckReport.json(outcome) : CheckReport.table(outcome))
         if !outcome.findings.isEmpty { throw RequestError(kind: "failed", "", exitCode: 1) }
     }

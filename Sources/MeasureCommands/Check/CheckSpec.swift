@@ -182,7 +182,7 @@ struct CheckSpec: Sendable {
             guard let object = item as? [String: Any] else { throw fail(name, "must be an object") }
             var merged = defaultsObject
             for (key, value) in object { merged[key] = value }
-            var rule = try Rule(merged, name: name, fail: fail)
+            var rule = try Rule(merged, explicit: Set(object.keys), name: name, fail: fail)
             // Normalized once here, not on every lookup (one per text and category checked).
             let overrides = topFonts.merging(rule.fonts) { _, ruleFont in ruleFont }
             rule.fonts = Dictionary(overrides.map { (normalizedLanguage($0.key), $0.value) }) { first, _ in first }
@@ -190,6 +190,13 @@ struct CheckSpec: Sendable {
                 rule.layout?.path = resolve(layout.path, besides: file)
             }
             spec.rules.append(rule)
+        }
+        // A default is given to the rules it applies to; one that applies to none does nothing.
+        for field in defaultsObject.keys.sorted() {
+            let reasons = spec.rules.map { Rule.reason(field, doesNotApplyTo: $0.control, layout: $0.layout != nil) }
+            if let reason = reasons.first ?? nil, reasons.allSatisfy({ $0 != nil }) {
+                throw fail("defaults.\(field)", "applies to no rule: \(reason)")
+            }
         }
         return spec
     }
@@ -284,12 +291,64 @@ struct CheckSpec: Sendable {
 }
 
 extension CheckSpec.Rule {
-    init(_ object: [String: Any], name: String, fail: (String, String) -> RequestError) throws(RequestError) {
+    /// The fields a layout rule takes from its layout file's view, not from the spec.
+    static let layoutViewFields: Set<String> = [
+        "width", "control", "lines", "maxHeight", "font", "size", "weight", "italic", "textStyle", "padding",
+        "contentInsets", "lineBreakMode", "letterSpacing",
+    ]
+
+    /// Why `field` would do nothing in a rule for `control` (or a layout rule), as the CLI
+    /// refuses an option that does nothing (`--padding` on a button): nil when it applies.
+    /// `CheckSpecFieldsTests` pins each case.
+    static func reason(_ field: String, doesNotApplyTo control: ControlKind, layout: Bool) -> String? {
+        if layout {
+            if field == "width" { return "give \"width\" or a \"layout\", not both: the layout decides the width" }
+            return layoutViewFields.contains(field)
+                ? "comes from the layout file's view with \"layout\"; set it there" : nil
+        }
+        switch field {
+        case "layout": return nil
+        case "device", "view": return "needs a \"layout\" file: the \(field) names that file's screen or view"
+        case "lines", "lineBreakMode":
+            return control == .label
+                ? nil : "only a label takes \(field), and this rule's control is a \(control.rawValue)"
+        case "padding":
+            return control == .label
+                ? nil
+                : "only a label takes padding, and this rule's control is a \(control.rawValue)"
+                    + (control == .button ? "; a button takes contentInsets" : "")
+        case "contentInsets":
+            return control == .button
+                ? nil
+                : "only a button takes contentInsets (contentEdgeInsets), and this rule's control is a \(control.rawValue)"
+                    + (control == .label ? "; a label takes padding" : "")
+        default: return nil
+        }
+    }
+
+    /// Reads a rule: `object` is the rule with the spec's `defaults` under it, `explicit` the
+    /// fields the rule itself writes. A field that would do nothing for the rule's control (or
+    /// in a layout rule) is an error when the rule writes it; a default is given only to the
+    /// rules it applies to (`reason(_:doesNotApplyTo:layout:)`).
+    init(_ object: [String: Any], explicit: Set<String>, name: String, fail: (String, String) -> RequestError)
+        throws(RequestError)
+    {
         self.name = name
         if let unknown = object.keys.sorted().first(where: { !CheckSpec.ruleFields.contains($0) }) {
             throw fail(
                 "\(name).\(unknown)",
                 "unknown field; known fields: \(CheckSpec.ruleFields.sorted().joined(separator: ", "))")
+        }
+        var object = object
+        let isLayout = object["layout"] != nil
+        let controlName = (object["control"] as? String)?.lowercased().replacingOccurrences(of: " ", with: "")
+        // An unknown control is refused below, with the controls allowed.
+        if let kind = controlName.map(ControlKind.init(rawValue:)) ?? .label {
+            for field in object.keys.sorted() {
+                guard let reason = Self.reason(field, doesNotApplyTo: kind, layout: isLayout) else { continue }
+                if explicit.contains(field) { throw fail("\(name).\(field)", reason) }
+                object[field] = nil
+            }
         }
         if let layout = object["layout"] {
             guard let path = layout as? String, !path.isEmpty else {

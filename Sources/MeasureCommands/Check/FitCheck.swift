@@ -31,6 +31,13 @@ struct Finding: Sendable {
     var element: ElementReference? = nil
     /// For a shrunk label: the fraction of its font size the text is drawn at.
     var fontScale: Double? = nil
+    /// In an IB file, when pictures are drawn (`--report`): the screen's picture in
+    /// ``FitCheck/Outcome/screens``, the Base screen's, and the view's frame in the window.
+    var screen: String? = nil
+    /// The Base language's picture of the same scene and category.
+    var baseScreen: String? = nil
+    /// The view's frame in the window, in points.
+    var frame: CGRect? = nil
 }
 
 /// Runs a spec over catalog entries.
@@ -41,11 +48,15 @@ struct FitCheck {
     struct Outcome {
         var findings: [Finding] = []
         var checks = 0
+        /// Every key (with its variant) × language × category checked, in order (JUnit's test cases).
+        var cases: [CheckedCase] = []
         var unmatchedKeys: Set<String> = []
         var languages: Set<String> = []
         var keys: Set<String> = []
         /// In an IB file: the keys each translated language lacks (shown in the Base text).
         var untranslated: [String: [String]] = [:]
+        /// With `--report`: each screen × language × category drawn once, as SVG, by id.
+        var screens: [String: String] = [:]
 
         /// How many findings of each problem.
         var countsByProblem: [Finding.Problem: Int] {
@@ -96,6 +107,7 @@ struct FitCheck {
                         outcome.findings.append(finding)
                     }
                     outcome.checks += 1
+                    outcome.cases.append(Self.checkedCase(entry, category))
                     progress?.advance()
                     continue
                 }
@@ -131,11 +143,19 @@ struct FitCheck {
                     )
                 }
                 outcome.checks += 1
+                outcome.cases.append(Self.checkedCase(entry, category))
                 progress?.advance()
             }
         }
         progress?.finish()
         return outcome
+    }
+
+    /// The check of one entry in one category, named as reports name it.
+    static func checkedCase(_ entry: CatalogEntry, _ category: ContentSizeCategory) -> CheckedCase {
+        CheckedCase(
+            subject: entry.variant.map { "\(entry.key) [\($0)]" } ?? entry.key, language: entry.language,
+            category: category.rawValue)
     }
 
     /// The digit with the widest advance in `font` ("0" on a tie, and when none can be

@@ -4,6 +4,7 @@ import Controls
 import Documents
 import Foundation
 import LayoutFiles
+import Pictures
 import Typesetting
 
 /// Where a finding's view is written in an IB file, and which scene shows it.
@@ -68,6 +69,8 @@ struct InterfaceBuilderCheck {
     var categories: [ContentSizeCategory]
     var device: String?
     var fontDirectories: [String] = []
+    /// Whether to draw each screen with a finding (and Base's) for the HTML report.
+    var drawsScreens = false
 
     /// What the check found besides its findings.
     struct Extra {
@@ -208,15 +211,31 @@ struct InterfaceBuilderCheck {
                                             .utf8))
                             }
                         }
+                        let screenID = "\(path)|\(scene.scene.name)|\(language.name)|\(category.rawValue)"
+                        let baseID = "\(path)|\(scene.scene.name)|Base|\(category.rawValue)"
+                        let firstFinding = outcome.findings.count
                         for item in scene.texts {
                             outcome.keys.insert(item.key)
                             outcome.checks += 1
+                            outcome.cases.append(
+                                CheckedCase(subject: item.key, language: language.name, category: category.rawValue))
                             progress?.advance()
                             guard let report = views[item.objectID],
                                 let finding = finding(
                                     item, report: report, scene: scene, language: language, category: category)
                             else { continue }
-                            outcome.findings.append(finding)
+                            var drawn = finding
+                            if drawsScreens {
+                                drawn.screen = screenID
+                                drawn.frame = report.windowFrame
+                                if language.name != "Base" { drawn.baseScreen = baseID }
+                            }
+                            outcome.findings.append(drawn)
+                        }
+                        // Each screen × language × category is drawn once, when it has a
+                        // finding, and Base's always (it sits beside the other languages').
+                        if drawsScreens, outcome.findings.count > firstFinding || language.name == "Base" {
+                            outcome.screens[screenID] = Picture(window: scene.scene.screen.window).svg()
                         }
                     }
                 }

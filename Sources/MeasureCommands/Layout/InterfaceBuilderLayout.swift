@@ -21,6 +21,8 @@ struct InterfaceBuilderLayout {
     let diff: Bool
     let svg: String?
     let png: String?
+    /// The report files to write (`--junit`, `--sarif`).
+    var reports = ReportOptions()
 
     func run(write: (_ bytes: [UInt8], _ path: String) throws(RequestError) -> Void) throws(RequestError) {
         let reports: [InterfaceBuilderReport]
@@ -66,6 +68,14 @@ struct InterfaceBuilderLayout {
                 }
                 try write(bytes, png)
             }
+        }
+        if self.reports.wanted {
+            let problems = reports.reduce(0) { $0 + $1.layout.problems.count }
+            try self.reports.write(
+                FindingsModel(
+                    layout: reports.map { ($0.sceneName, $0.layout) }, file: file,
+                    summary: problems == 0 ? "No problems." : "\(problems) problems",
+                    screens: chosen.map { self.reports.report == nil ? nil : Picture(window: $0.screen.window).svg() }))
         }
         print(json ? Self.json(reports, file: file).serialized() : Self.table(reports, file: file, diff: diff))
         let differs = reports.contains { !$0.differing.isEmpty }

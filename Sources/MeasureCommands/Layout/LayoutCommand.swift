@@ -48,6 +48,9 @@ struct LayoutCommand: ParsableCommand {
     @Option(help: "Draw the same picture as PNG to this file, at the screen's scale.")
     var png: String?
 
+    @OptionGroup(title: "Reports")
+    var reports: ReportOptions
+
     @Option(
         name: .customLong("font-dir"), help: "Add font files or directories (repeatable) before reading the file.")
     var fontDirectories: [String] = []
@@ -101,7 +104,7 @@ struct LayoutCommand: ParsableCommand {
                 options: InterfaceBuilderOptions(
                     device: options.device, orientation: options.orientation,
                     contentSizeCategory: options.contentSizeCategory, fontDirectories: fontDirectories),
-                scene: scene, json: json, diff: diff, svg: svg, png: png)
+                scene: scene, json: json, diff: diff, svg: svg, png: png, reports: reports)
             return try layout.run(write: write)
         }
         let report: LayoutReport
@@ -126,6 +129,12 @@ struct LayoutCommand: ParsableCommand {
                 }
                 try write(bytes, to: png)
             }
+        }
+        if reports.wanted {
+            let summary = report.problems.isEmpty ? "No problems." : "\(report.problems.count) problems"
+            let picture = reports.report == nil ? nil : Picture(window: screen.window).svg()
+            try reports.write(
+                FindingsModel(layout: [(nil, report)], file: file, summary: summary, screens: [picture]))
         }
         print(json ? LayoutOutput.json(report, file: file).serialized() : LayoutOutput.table(report, file: file))
         if !report.isClean { throw RequestError(kind: "problems", "", exitCode: 1) }

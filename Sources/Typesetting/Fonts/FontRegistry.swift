@@ -71,8 +71,7 @@ public final class FontRegistry: Sendable {
         if let custom = ProcessInfo.processInfo.environment["INTRINSIC_FONTS_DIR"], !custom.isEmpty {
             candidates.append(custom)
         }
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        var directory = executable.deletingLastPathComponent()
+        var directory = executableFile.deletingLastPathComponent()
         for _ in 0..<5 {
             candidates.append(directory.appendingPathComponent("Fonts").path)
             candidates.append(directory.appendingPathComponent("share/intrinsic/Fonts").path)
@@ -90,8 +89,47 @@ public final class FontRegistry: Sendable {
         }
     }
 
+    /// The running executable, symlinks resolved: `/proc/self/exe` (the file the kernel ran,
+    /// however it was named: a bare name found on `PATH`, or a symlink such as
+    /// `~/.local/bin/measure`), else `argv[0]` resolved against the current directory.
+    /// `MeasureUsageTests.testTheBundledFontsAreFoundThroughASymlinkOnPath` pins it.
+    static var executableFile: URL {
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
+            target.hasPrefix("/")
+        {
+            return URL(fileURLWithPath: target).resolvingSymlinksInPath()
+        }
+        return URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+    }
+
+    /// The font files below `path`, following symlinks (a symlinked font folder, or a link to
+    /// a font inside one); each real folder is read once, so a link cycle ends, and at most 32
+    /// levels deep. `FileManager`'s enumerator does not follow a symlinked root on Linux.
+    static func fontFiles(under path: String) -> [String] {
+        var files: [String] = []
+        var visited: Set<String> = []
+        func walk(_ folder: String, depth: Int) {
+            let real = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+            guard depth < 32, visited.insert(real).inserted,
+                let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
+            else { return }
+            for name in names.sorted() {
+                let child = (folder as NSString).appendingPathComponent(name)
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: child, isDirectory: &isDirectory) else { continue }
+                if isDirectory.boolValue {
+                    walk(child, depth: depth + 1)
+                } else if fontFileExtensions.contains(where: { name.lowercased().hasSuffix($0) }) {
+                    files.append(child)
+                }
+            }
+        }
+        walk(path, depth: 0)
+        return files
+    }
+
     /// Adds a font file (.ttf, .otf, .ttc, .otc; every face of a collection) or every font file
-    /// below a directory. Returns the faces added. Files already added are skipped.
+    /// below a directory (symlinks followed). Returns the faces added. Files already added are skipped.
     ///
     /// - Throws: `fontPathNotFound` for a missing path; `unreadableFont` for a single file
     ///   that is not a valid font. Broken files inside a directory are skipped.
@@ -104,17 +142,8 @@ public final class FontRegistry: Sendable {
         if !isDirectory.boolValue {
             return try addFile(path)
         }
-        var files: [String] = []
-        if let enumerator = FileManager.default.enumerator(atPath: path) {
-            for case let relative as String in enumerator {
-                let lower = relative.lowercased()
-                if FontRegistry.fontFileExtensions.contains(where: { lower.hasSuffix($0) }) {
-                    files.append((path as NSString).appendingPathComponent(relative))
-                }
-            }
-        }
         var added: [FontFace] = []
-        for file in files.sorted() {
+        for file in FontRegistry.fontFiles(under: path).sorted() {
             if let faces = try? addFile(file) { added += faces }
         }
         return added

