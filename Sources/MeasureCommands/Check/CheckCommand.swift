@@ -145,8 +145,10 @@ struct CheckCommand: ParsableCommand {
         try spec.checkLanguages(against: entries, file: specPath)
         let outcome = try FitCheck(spec: spec, registry: registry).run(
             entries, progress: noProgress ? nil : ProgressBar(totalBytes: nil, unit: "checks"))
-        if reports.wanted { try reports.write(FindingsModel(check: outcome)) }
-        print(json ? CheckReport.json(outcome) : CheckReport.table(outcome))
+        // One model of the findings; the table, JSON and every report file are views of it.
+        let model = FindingsModel(check: outcome)
+        if reports.wanted { try reports.write(model) }
+        print(json ? CheckReport.json(model) : CheckReport.table(model))
         if !outcome.findings.isEmpty { throw RequestError(kind: "failed", "", exitCode: 1) }
     }
 }
@@ -201,8 +203,10 @@ extension CheckCommand {
                 outcome.cases += ruled.cases
             }
         }
-        if reports.wanted { try reports.write(FindingsModel(check: outcome)) }
-        print(json ? CheckReport.json(outcome) : CheckReport.table(outcome))
+        // One model of the findings; the table, JSON and every report file are views of it.
+        let model = FindingsModel(check: outcome)
+        if reports.wanted { try reports.write(model) }
+        print(json ? CheckReport.json(model) : CheckReport.table(model))
         if !outcome.findings.isEmpty { throw RequestError(kind: "failed", "", exitCode: 1) }
     }
 }

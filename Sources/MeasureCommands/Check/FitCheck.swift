@@ -229,38 +229,42 @@ enum CheckReport {
     static let cellColumns = 40
 
     /// The findings as columns aligned by terminal width (CJK counts two columns, combining
-    /// marks none: `TerminalText`), one row each, then the summary.
-    static func table(_ outcome: FitCheck.Outcome) -> String {
+    /// marks none: `TerminalText`), one row each, then the summary: a view of the findings model,
+    /// which holds every size, name and place.
+    static func table(_ model: FindingsModel) -> String {
         var rows: [[String]] = [["KEY", "LANGUAGE", "CATEGORY", "PROBLEM", "NEEDED", "AVAILABLE", "SHOWN", "WHERE"]]
-        for finding in sorted(outcome.findings) {
-            var key = finding.entry.variant.map { "\(finding.entry.key) [\($0)]" } ?? finding.entry.key
+        for finding in model.findings {
+            var key = finding.checked.subject
             // The values format specifiers were measured with: "files.count (%lld = 88888)".
-            if !finding.entry.samples.isEmpty { key += " (\(finding.entry.samples.joined(separator: ", ")))" }
+            if let samples = finding.catalog?.samples, !samples.isEmpty {
+                key += " (\(samples.joined(separator: ", ")))"
+            }
             rows.append(
                 [TerminalText.cell(key, maximumColumns: cellColumns)]
                     + [
-                        finding.entry.language, finding.category.rawValue, problemName(finding),
-                        size(finding.needed), size(finding.available),
+                        finding.checked.language, finding.checked.category,
+                        finding.catalog?.problemName ?? finding.kind,
+                        finding.needed.map(size) ?? "", finding.available.map(size) ?? "",
                     ].map { TerminalText.cell($0) } + [
                         TerminalText.cell(finding.shown.joined(separator: " ⏎ "), maximumColumns: cellColumns),
                         TerminalText.cell(place(finding)),
                     ])
         }
         var lines: [String] = []
-        if !outcome.findings.isEmpty {
+        if !model.findings.isEmpty {
             lines = TerminalText.table(rows)
             lines.append("")
         }
-        lines.append(summary(outcome))
+        lines.append(model.summary)
         return lines.joined(separator: "\n")
     }
 
     /// `file:line`, or for an IB file the element's line and then the translation's.
-    static func place(_ finding: Finding) -> String {
-        let entry = "\(finding.entry.file):\(finding.entry.line)"
-        guard let element = finding.element else { return entry }
+    static func place(_ finding: ReportFinding) -> String {
+        let entry = finding.location.map { "\($0.file):\($0.line.map(String.init) ?? "")" } ?? ""
+        guard let element = finding.catalog?.element else { return entry }
         let view = "\(element.file):\(element.line)"
-        return finding.entry.file == element.file ? view : "\(view), \(entry)"
+        return finding.location?.file == element.file ? view : "\(view), \(entry)"
     }
 
     /// The problem, with a shrunk label's scale: "shrunk to 80%".
@@ -302,31 +306,34 @@ enum CheckReport {
         }
     }
 
-    static func json(_ outcome: FitCheck.Outcome) -> String {
-        func sizeObject(_ size: CGSize) -> JSONValue {
-            .object([("width", .number(size.width)), ("height", .number(size.height))])
+    /// The findings and the totals as JSON: a view of the findings model.
+    static func json(_ model: FindingsModel) -> String {
+        func sizeObject(_ size: CGSize?) -> JSONValue {
+            guard let size else { return .null }
+            return .object([("width", .number(size.width)), ("height", .number(size.height))])
         }
-        let findings: [JSONValue] = sorted(outcome.findings).map { finding in
-            var pairs: [(String, JSONValue)] = [("key", .string(finding.entry.key))]
-            if let variant = finding.entry.variant { pairs.append(("variant", .string(variant))) }
+        let findings: [JSONValue] = model.findings.map { finding in
+            let details = finding.catalog
+            var pairs: [(String, JSONValue)] = [("key", .string(details?.key ?? finding.checked.subject))]
+            if let variant = details?.variant { pairs.append(("variant", .string(variant))) }
             pairs += [
-                ("language", .string(finding.entry.language)),
-                ("category", .string(finding.category.rawValue)),
-                ("problem", .string(finding.problem.rawValue)),
+                ("language", .string(finding.checked.language)),
+                ("category", .string(finding.checked.category)),
+                ("problem", .string(finding.kind)),
             ]
-            if let scale = finding.fontScale { pairs.append(("fontScale", .number(scale))) }
+            if let scale = details?.fontScale { pairs.append(("fontScale", .number(scale))) }
             pairs += [
-                ("control", .string(finding.control.rawValue)),
-                ("font", .string(finding.font)),
-                ("text", .string(finding.entry.text)),
-                ("samples", .array(finding.entry.samples.map(JSONValue.string))),
+                ("control", .string(finding.control ?? "")),
+                ("font", .string(details?.font ?? "")),
+                ("text", .string(finding.text ?? "")),
+                ("samples", .array((details?.samples ?? []).map(JSONValue.string))),
                 ("shown", .array(finding.shown.map(JSONValue.string))),
                 ("needed", sizeObject(finding.needed)),
                 ("available", sizeObject(finding.available)),
-                ("file", .string(finding.entry.file)),
-                ("line", .number(Double(finding.entry.line))),
+                ("file", .string(finding.location?.file ?? "")),
+                ("line", finding.location?.line.map { .number(Double($0)) } ?? .null),
             ]
-            if let element = finding.element {
+            if let element = details?.element {
                 pairs.append(
                     (
                         "element",
@@ -339,26 +346,28 @@ enum CheckReport {
             }
             return .object(pairs)
         }
-        let count = outcome.countsByProblem
+        let count = Dictionary(model.findings.map { ($0.kind, 1) }, uniquingKeysWith: +)
+        let totals = model.totals
+        let untranslated = totals?.untranslated ?? [:]
         return JSONValue.object([
             ("findings", .array(findings)),
             (
                 "summary",
                 .object([
-                    ("checks", .number(Double(outcome.checks))),
-                    ("failed", .number(Double(outcome.findings.count))),
-                    ("truncated", .number(Double(count[.truncated, default: 0]))),
-                    ("overflow", .number(Double(count[.overflow, default: 0]))),
-                    ("offscreen", .number(Double(count[.offscreen, default: 0]))),
-                    ("shrunk", .number(Double(count[.shrunk, default: 0]))),
-                    ("keys", .number(Double(outcome.keys.count))),
-                    ("languages", .array(outcome.languages.sorted().map(JSONValue.string))),
-                    ("unmatchedKeys", .array(outcome.unmatchedKeys.sorted().map(JSONValue.string))),
+                    ("checks", .number(Double(totals?.checks ?? 0))),
+                    ("failed", .number(Double(model.findings.count))),
+                    ("truncated", .number(Double(count[Finding.Problem.truncated.rawValue, default: 0]))),
+                    ("overflow", .number(Double(count[Finding.Problem.overflow.rawValue, default: 0]))),
+                    ("offscreen", .number(Double(count[Finding.Problem.offscreen.rawValue, default: 0]))),
+                    ("shrunk", .number(Double(count[Finding.Problem.shrunk.rawValue, default: 0]))),
+                    ("keys", .number(Double(totals?.keys ?? 0))),
+                    ("languages", .array((totals?.languages ?? []).sorted().map(JSONValue.string))),
+                    ("unmatchedKeys", .array((totals?.unmatchedKeys ?? []).sorted().map(JSONValue.string))),
                     (
                         "untranslated",
                         .object(
-                            outcome.untranslated.keys.sorted().map { language in
-                                (language, .array((outcome.untranslated[language] ?? []).map(JSONValue.string)))
+                            untranslated.keys.sorted().map { language in
+                                (language, .array((untranslated[language] ?? []).map(JSONValue.string)))
                             })
                     ),
                 ])

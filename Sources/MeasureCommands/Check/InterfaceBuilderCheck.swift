@@ -8,7 +8,7 @@ import Pictures
 import Typesetting
 
 /// Where a finding's view is written in an IB file, and which scene shows it.
-struct ElementReference: Sendable {
+struct ElementReference: Sendable, Equatable {
     /// The IB file.
     var file: String
     /// The element's line.

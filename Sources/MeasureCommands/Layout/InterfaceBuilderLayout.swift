@@ -57,27 +57,19 @@ struct InterfaceBuilderLayout {
                     kind: "sceneNeeded",
                     "\(file) has \(chosen.count) scenes; pick the one to draw with --scene NAME|ID", exitCode: 64)
             }
-            let picture = Picture(window: only.screen.window)
-            if let svg { try write(Array(picture.svg().utf8), svg) }
-            if let png {
-                let bytes: [UInt8]
-                do {
-                    bytes = try picture.png()
-                } catch {
-                    throw RequestError(kind: "pictureFailed", "cannot draw the PNG: \(error.description)", exitCode: 70)
-                }
-                try write(bytes, png)
-            }
+            try LayoutCommand.writePicture(Picture(window: only.screen.window), svg: svg, png: png, write: write)
         }
-        if self.reports.wanted {
-            let problems = reports.reduce(0) { $0 + $1.layout.problems.count }
-            try self.reports.write(
-                FindingsModel(
-                    layout: reports.map { ($0.sceneName, $0.layout) }, file: file,
-                    summary: problems == 0 ? "No problems." : "\(problems) problems",
-                    screens: chosen.map { self.reports.report == nil ? nil : Picture(window: $0.screen.window).svg() }))
-        }
-        print(json ? Self.json(reports, file: file).serialized() : Self.table(reports, file: file, diff: diff))
+        // One model of the findings; the table, JSON and every report file are views of it.
+        let problemCount = reports.reduce(0) { $0 + $1.layout.problems.count }
+        let model = FindingsModel(
+            layout: reports.map { ($0.sceneName, $0.layout) }, file: file,
+            summary: problemCount == 0 ? "No problems." : "\(problemCount) problems",
+            screens: chosen.map { self.reports.report == nil ? nil : Picture(window: $0.screen.window).svg() })
+        if self.reports.wanted { try self.reports.write(model) }
+        print(
+            json
+                ? Self.json(reports, file: file, model: model).serialized()
+                : Self.table(reports, file: file, diff: diff, model: model))
         let differs = reports.contains { !$0.differing.isEmpty }
         let problems = reports.contains { !$0.layout.isClean }
         if problems || (diff && differs) { throw RequestError(kind: "problems", "", exitCode: 1) }
@@ -107,10 +99,10 @@ struct InterfaceBuilderLayout {
 
     /// `{"file", "scenes": [{"id", "name", "screen", "views", "problems", "diff"}]}`
     /// (docs/interface-builder.md, "JSON output").
-    static func json(_ reports: [InterfaceBuilderReport], file: String) -> JSONValue {
-        let scenes: [JSONValue] = reports.map { report in
+    static func json(_ reports: [InterfaceBuilderReport], file: String, model: FindingsModel) -> JSONValue {
+        let scenes: [JSONValue] = reports.enumerated().map { index, report in
             // The layout-file JSON gives the screen and problems in the same shape.
-            let layout = LayoutOutput.json(report.layout, file: file)
+            let layout = LayoutOutput.json(report.layout, file: file, findings: model.findings(ofScreen: index))
             var screen = JSONValue.null
             var problems = JSONValue.array([])
             if case .object(let members) = layout {
@@ -147,9 +139,9 @@ struct InterfaceBuilderLayout {
 
     /// The layout-file table per scene, a comparison summary, and with `diff` the views whose
     /// frames differ from the stored ones, worst first.
-    static func table(_ reports: [InterfaceBuilderReport], file: String, diff: Bool) -> String {
+    static func table(_ reports: [InterfaceBuilderReport], file: String, diff: Bool, model: FindingsModel) -> String {
         var lines: [String] = []
-        for report in reports {
+        for (index, report) in reports.enumerated() {
             let screen = report.layout.screen
             lines.append(
                 "\(file): scene \"\(report.sceneName)\" (\(report.sceneID)): \(report.deviceName), "
@@ -199,16 +191,7 @@ struct InterfaceBuilderLayout {
                     }
                 }
             }
-            let problems = report.layout.problems
-            if problems.isEmpty {
-                lines.append("No problems.")
-            } else {
-                lines.append("\(problems.count) problem\(problems.count == 1 ? "" : "s"):")
-                for problem in problems {
-                    let place = problem.position.map { "\(file):\($0.line):\($0.column): " } ?? "\(file): "
-                    lines.append("  \(place)\(problem.kind.rawValue): \(problem.message)")
-                }
-            }
+            lines += LayoutOutput.problemLines(model.findings(ofScreen: index), file: file)
         }
         if reports.isEmpty { lines.append("\(file): no scene with a view to lay out.") }
         return lines.joined(separator: "\n")

@@ -118,25 +118,17 @@ struct LayoutCommand: ParsableCommand {
                 kind: error.kind.rawValue, error.description, exitCode: error.kind == .unreadableFile ? 66 : 65)
         }
         if svg != nil || png != nil {
-            let picture = Picture(window: screen.window)
-            if let svg { try write(Array(picture.svg().utf8), to: svg) }
-            if let png {
-                let bytes: [UInt8]
-                do {
-                    bytes = try picture.png()
-                } catch {
-                    throw RequestError(kind: "pictureFailed", "cannot draw the PNG: \(error.description)", exitCode: 70)
-                }
-                try write(bytes, to: png)
-            }
+            try Self.writePicture(Picture(window: screen.window), svg: svg, png: png, write: write)
         }
-        if reports.wanted {
-            let summary = report.problems.isEmpty ? "No problems." : "\(report.problems.count) problems"
-            let picture = reports.report == nil ? nil : Picture(window: screen.window).svg()
-            try reports.write(
-                FindingsModel(layout: [(nil, report)], file: file, summary: summary, screens: [picture]))
-        }
-        print(json ? LayoutOutput.json(report, file: file).serialized() : LayoutOutput.table(report, file: file))
+        // One model of the findings; the table, JSON and every report file are views of it.
+        let summary = report.problems.isEmpty ? "No problems." : "\(report.problems.count) problems"
+        let picture = reports.report == nil ? nil : Picture(window: screen.window).svg()
+        let model = FindingsModel(layout: [(nil, report)], file: file, summary: summary, screens: [picture])
+        if reports.wanted { try reports.write(model) }
+        print(
+            json
+                ? LayoutOutput.json(report, file: file, findings: model.findings).serialized()
+                : LayoutOutput.table(report, file: file, findings: model.findings))
         if !report.isClean { throw RequestError(kind: "problems", "", exitCode: 1) }
     }
 }
@@ -166,6 +158,24 @@ extension LayoutCommand {
         }
     }
 
+    /// Writes `picture` as SVG and as PNG to the files asked for: the one place `--svg` and
+    /// `--png` are written for layout and IB files. A PNG that cannot be drawn is exit 70
+    /// (an internal error), a file that cannot be written whatever `write` says.
+    static func writePicture(
+        _ picture: Picture, svg: String?, png: String?,
+        write: (_ bytes: [UInt8], _ path: String) throws(RequestError) -> Void
+    ) throws(RequestError) {
+        if let svg { try write(Array(picture.svg().utf8), svg) }
+        guard let png else { return }
+        let bytes: [UInt8]
+        do {
+            bytes = try picture.png()
+        } catch {
+            throw RequestError(kind: "pictureFailed", "cannot draw the PNG: \(error.description)", exitCode: 70)
+        }
+        try write(bytes, png)
+    }
+
     /// Writes a picture, or says which file could not be written (exit 73, can't create).
     func write(_ bytes: [UInt8], to path: String) throws(RequestError) {
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
@@ -179,7 +189,8 @@ extension LayoutCommand {
 enum LayoutOutput {
     /// Stable JSON for tools (docs/layout-files.md, "JSON output"): keys in a fixed order,
     /// frames in points.
-    static func json(_ report: LayoutReport, file: String) -> JSONValue {
+    /// `findings` are the findings model's findings of this report, in its order.
+    static func json(_ report: LayoutReport, file: String, findings: [ReportFinding]) -> JSONValue {
         func rect(_ rect: CGRect) -> JSONValue {
             .object([
                 // As solved: a negative size stays negative (docs/autolayout.md, "Negative sizes").
@@ -217,21 +228,7 @@ enum LayoutOutput {
                 ("lineCount", view.lineCount.map { .number(Double($0)) } ?? .null),
             ])
         }
-        let problems: [JSONValue] = report.problems.map { problem in
-            .object(
-                [("kind", .string(problem.kind.rawValue)), ("view", problem.view.map(JSONValue.string) ?? .null)]
-                    + position(problem.position)
-                    + [
-                        ("message", .string(problem.message)),
-                        (
-                            "constraints",
-                            .array(
-                                problem.constraints.map { reference in
-                                    .object([("text", .string(reference.text))] + position(reference.position))
-                                })
-                        ),
-                    ])
-        }
+        let problems = problemsJSON(findings)
         let pairs: [(String, JSONValue)] = [
             ("file", .string(file)),
             (
@@ -253,7 +250,8 @@ enum LayoutOutput {
     }
 
     /// A readable table: one line per view with its frame in the window, then the problems.
-    static func table(_ report: LayoutReport, file: String) -> String {
+    /// `findings` are the findings model's findings of this report, in its order.
+    static func table(_ report: LayoutReport, file: String, findings: [ReportFinding]) -> String {
         let screen = report.screen
         var lines: [String] = []
         let size = "\(PixelGrid.format(Double(screen.size.width))) × \(PixelGrid.format(Double(screen.size.height))) pt"
@@ -289,16 +287,51 @@ enum LayoutOutput {
                 "  \(name)  \(kind)  \(position.padding(toLength: 20, withPad: " ", startingAt: 0)) \(dimensions)"
                     + (flags.isEmpty ? "" : "  " + flags.joined(separator: ", ")))
         }
-        if report.problems.isEmpty {
-            lines.append("No problems.")
-        } else {
-            lines.append("\(report.problems.count) problem\(report.problems.count == 1 ? "" : "s"):")
-            for problem in report.problems {
-                let place = problem.position.map { "\(file):\($0.line):\($0.column): " } ?? "\(file): "
-                lines.append("  \(place)\(problem.kind.rawValue): \(problem.message)")
-            }
-        }
+        lines += problemLines(findings, file: file)
         return lines.joined(separator: "\n")
+    }
+
+    /// The problems under a table, from the findings model: "No problems.", or their count
+    /// and one line each with the place, kind and message.
+    static func problemLines(_ findings: [ReportFinding], file: String) -> [String] {
+        guard !findings.isEmpty else { return ["No problems."] }
+        var lines = ["\(findings.count) problem\(findings.count == 1 ? "" : "s"):"]
+        for finding in findings {
+            var place = "\(file): "
+            if let location = finding.location, let line = location.line, let column = location.column {
+                place = "\(location.file):\(line):\(column): "
+            }
+            lines.append("  \(place)\(finding.kind): \(finding.message)")
+        }
+        return lines
+    }
+
+    /// The problems of the layout JSON, from the findings model.
+    static func problemsJSON(_ findings: [ReportFinding]) -> [JSONValue] {
+        func position(_ line: Int?, _ column: Int?) -> [(String, JSONValue)] {
+            guard let line, let column else { return [("line", .null), ("column", .null)] }
+            return [("line", .number(Double(line))), ("column", .number(Double(column)))]
+        }
+        return findings.map { finding in
+            .object(
+                [
+                    ("kind", .string(finding.kind)),
+                    ("view", finding.layout?.view.map(JSONValue.string) ?? .null),
+                ]
+                    + position(finding.location?.line, finding.location?.column)
+                    + [
+                        ("message", .string(finding.message)),
+                        (
+                            "constraints",
+                            .array(
+                                (finding.layout?.constraints ?? []).map { reference in
+                                    .object(
+                                        [("text", .string(reference.text))] + position(reference.line, reference.column)
+                                    )
+                                })
+                        ),
+                    ])
+        }
     }
 
     /// How deep each view sits below the root view, by name.

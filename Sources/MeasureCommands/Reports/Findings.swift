@@ -55,6 +55,60 @@ struct ReportFinding: Sendable, Equatable {
     var baseScreen: String? = nil
     /// The view's frame in the window, in points, when drawn on a screen.
     var frame: CGRect? = nil
+    /// What `measure check` adds: the key, the font and the IB element.
+    var catalog: CatalogDetails? = nil
+    /// What `measure layout` adds: the screen it belongs to, the view and the constraints.
+    var layout: LayoutDetails? = nil
+}
+
+/// The parts of a `measure layout` problem its table and `--json` show besides the shared ones.
+struct LayoutDetails: Sendable, Equatable {
+    /// A constraint involved, as the file writes it.
+    struct Constraint: Sendable, Equatable {
+        /// The constraint's text.
+        var text: String
+        /// Its 1-based line and column (nil for a system constraint).
+        var line: Int?
+        var column: Int?
+    }
+    /// Which laid-out screen (IB scene) it belongs to, in the order the command prints them.
+    var screenIndex: Int
+    /// The view's name as the file gives it (without the scene), when the problem names one.
+    var view: String?
+    /// The constraints involved.
+    var constraints: [Constraint]
+}
+
+/// The parts of a `measure check` finding its table and `--json` show besides the shared ones.
+struct CatalogDetails: Sendable, Equatable {
+    /// The key without its variant.
+    var key: String
+    /// The plural or device variant.
+    var variant: String?
+    /// The values format specifiers were measured with ("%lld = 88888").
+    var samples: [String]
+    /// The font's description.
+    var font: String
+    /// The problem as the table names it: "truncated", "shrunk to 80%".
+    var problemName: String
+    /// For a shrunk label: the fraction of its font size the text is drawn at.
+    var fontScale: Double?
+    /// The IB element (file, line, kind, name, scene), even where it is the translation's place.
+    var element: ElementReference?
+}
+
+/// The totals of a `measure check` run that its `--json` summary gives.
+struct CheckTotals: Sendable {
+    /// Every key × language × category checked.
+    var checks: Int
+    /// How many distinct keys.
+    var keys: Int
+    /// The languages checked.
+    var languages: Set<String>
+    /// The keys no rule matched.
+    var unmatchedKeys: Set<String>
+    /// In an IB file: the keys each translated language lacks.
+    var untranslated: [String: [String]]
 }
 
 /// Everything a report shows: the checks, the findings and the one-line summary.
@@ -69,6 +123,8 @@ struct FindingsModel: Sendable {
     var summary: String
     /// Each distinct screen × language × category, drawn once as SVG, by id.
     var screens: [String: String] = [:]
+    /// For `measure check`: the totals its `--json` summary gives.
+    var totals: CheckTotals? = nil
 
     /// The problem kinds in the order reports list them, with a help text each.
     static let kinds: [(kind: String, help: String)] = [
@@ -90,6 +146,11 @@ struct FindingsModel: Sendable {
         ("negativeSize", "The view's constraints squeeze it to a negative width or height."),
     ]
 
+    /// The findings of one laid-out screen (IB scene) of `measure layout`, in order.
+    func findings(ofScreen index: Int) -> [ReportFinding] {
+        findings.filter { $0.layout?.screenIndex == index }
+    }
+
     /// The help text of a kind (a generic one for a kind added later).
     static func help(for kind: String) -> String {
         kinds.first { $0.kind == kind }?.help ?? "A layout problem reported by measure."
@@ -101,6 +162,9 @@ struct FindingsModel: Sendable {
         summary = CheckReport.summary(outcome)
         findings = CheckReport.sorted(outcome.findings).map(Self.finding)
         screens = outcome.screens
+        totals = CheckTotals(
+            checks: outcome.checks, keys: outcome.keys.count, languages: outcome.languages,
+            unmatchedKeys: outcome.unmatchedKeys, untranslated: outcome.untranslated)
         var seen = Set<CheckedCase>()
         cases = []
         for item in outcome.cases + findings.map(\.checked) where seen.insert(item).inserted { cases.append(item) }
@@ -110,8 +174,9 @@ struct FindingsModel: Sendable {
     static func finding(_ finding: Finding) -> ReportFinding {
         let entry = finding.entry
         let subject = entry.variant.map { "\(entry.key) [\($0)]" } ?? entry.key
+        let problemName = CheckReport.problemName(finding)
         var message =
-            "'\(subject)' (\(entry.language), \(finding.category.rawValue)) is \(CheckReport.problemName(finding)) in a \(finding.control.rawValue): needs \(CheckReport.size(finding.needed)), has \(CheckReport.size(finding.available))"
+            "'\(subject)' (\(entry.language), \(finding.category.rawValue)) is \(problemName) in a \(finding.control.rawValue): needs \(CheckReport.size(finding.needed)), has \(CheckReport.size(finding.available))"
         if !finding.shown.isEmpty { message += "; shown: \(finding.shown.joined(separator: " ⏎ "))" }
         if !entry.samples.isEmpty { message += " (measured with \(entry.samples.joined(separator: ", ")))" }
         let translation = FindingLocation(file: entry.file, line: entry.line, role: "translation")
@@ -124,7 +189,10 @@ struct FindingsModel: Sendable {
             message: message, needed: finding.needed, available: finding.available, shown: finding.shown,
             text: entry.text, location: translation, related: element == translation ? nil : element,
             control: finding.control.rawValue, screen: finding.screen, baseScreen: finding.baseScreen,
-            frame: finding.frame)
+            frame: finding.frame,
+            catalog: CatalogDetails(
+                key: entry.key, variant: entry.variant, samples: entry.samples, font: finding.font,
+                problemName: problemName, fontScale: finding.fontScale, element: finding.element))
     }
 
     /// The cases and findings of `measure layout`: every view of each screen in its category,
@@ -164,7 +232,13 @@ struct FindingsModel: Sendable {
                         kind: problem.kind.rawValue, checked: checked, message: problem.message,
                         needed: view.flatMap { $0.intrinsicContentSize.width < 0 ? nil : $0.intrinsicContentSize },
                         available: view?.frame.size, shown: [], text: nil, location: location, related: nil,
-                        control: view?.kind, screen: view == nil ? nil : screenID, frame: view?.windowFrame))
+                        control: view?.kind, screen: view == nil ? nil : screenID, frame: view?.windowFrame,
+                        layout: LayoutDetails(
+                            screenIndex: index, view: problem.view,
+                            constraints: problem.constraints.map {
+                                LayoutDetails.Constraint(
+                                    text: $0.text, line: $0.position?.line, column: $0.position?.column)
+                            })))
             }
         }
     }
