@@ -40,7 +40,7 @@ struct InterfaceBuilderBenchmark: ParsableCommand {
         where relative.hasSuffix(".storyboard") || relative.hasSuffix(".xib") {
             let path = (corpus as NSString).appendingPathComponent(relative)
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            files.append((path, size ?? 0))
+            files.append((path, size))
         }
         files.sort { $0.path < $1.path }
         // Each file with its repository copy as the font folder, as scripts/ib-fidelity does.
