@@ -77,7 +77,8 @@ let package = Package(
         .executableTarget(
             name: "benchmarks",
             dependencies: [
-                "ConstraintSolver", "Typesetting", "Controls", "AutoLayout", "LayoutFiles", "Pictures", "MeasureCommands",
+                "ConstraintSolver", "Typesetting", "Controls", "AutoLayout", "LayoutFiles", "Pictures",
+                "MeasureCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -36,8 +36,9 @@ extension FontRegistry {
     public static func systemDesign(named name: String) -> SystemFontDesign? {
         if name == systemFamily { return .default }
         // Every system name starts with "s", "." or "-": any other name costs one comparison.
-        guard let first = name.utf8.first, first == UInt8(ascii: "s") || first == UInt8(ascii: "S")
-            || first == UInt8(ascii: ".") || first == UInt8(ascii: "-")
+        guard let first = name.utf8.first,
+            first == UInt8(ascii: "s") || first == UInt8(ascii: "S")
+                || first == UInt8(ascii: ".") || first == UInt8(ascii: "-")
         else { return nil }
         let key = String(
             name.lowercased().map { $0 == "_" || $0 == " " ? "-" : $0 })
