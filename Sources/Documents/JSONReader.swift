@@ -395,27 +395,3 @@ struct JSONReader {
         return DocumentNode(value: .number(value), position: start)
     }
 }
-
-/// UTF-8 validation with the offset of the first bad byte.
-public enum UTF8Check {
-    /// The offset of the first byte that does not start a valid UTF-8 sequence, or nil when all
-    /// of `bytes` is valid.
-    public static func firstInvalidOffset(_ bytes: [UInt8]) -> Int? {
-        if String(validating: bytes, as: UTF8.self) != nil { return nil }
-        var offset = 0
-        while offset < bytes.count {
-            let length: Int
-            switch bytes[offset] {
-            case 0x00...0x7F: length = 1
-            case 0xC2...0xDF: length = 2
-            case 0xE0...0xEF: length = 3
-            case 0xF0...0xF4: length = 4
-            default: return offset
-            }
-            if offset + length > bytes.count { return offset }
-            if String(validating: bytes[offset..<(offset + length)], as: UTF8.self) == nil { return offset }
-            offset += length
-        }
-        return offset
-    }
-}

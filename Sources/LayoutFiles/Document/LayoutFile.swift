@@ -1,4 +1,5 @@
 import AutoLayout
+import Documents
 import Foundation
 import Typesetting
 
@@ -32,27 +33,19 @@ public struct LayoutFile: Sendable {
 
     /// Reads and parses a file; `.yaml` and `.yml` are YAML, anything else JSON.
     ///
-    /// - Throws: `unreadableFile`, or a `syntax` error with the line and column.
+    /// - Throws: `unreadableFile` for a file that is missing, not a regular file or over
+    ///   ``maximumSize`` (`DocumentFile.read(path:limit:)`), or a `syntax` error with the line
+    ///   and column.
     public init(contentsOf path: String) throws(LayoutFileError) {
         let lowered = path.lowercased()
         let format: Format = lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") ? .yaml : .json
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw LayoutFileError(
-                .unreadableFile, at: nil, "cannot open the file (missing or not readable)", path: path)
-        }
-        defer { try? handle.close() }
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try handle.read(upToCount: LayoutFile.maximumSize + 1) ?? Data()
+            bytes = try DocumentFile.read(path: path, limit: LayoutFile.maximumSize)
         } catch {
-            throw LayoutFileError(
-                .unreadableFile, at: nil, "cannot read the file: \(error.localizedDescription)", path: path)
+            throw LayoutFileError(.unreadableFile, at: nil, error.message, path: path)
         }
-        guard data.count <= LayoutFile.maximumSize else {
-            throw LayoutFileError(
-                .unreadableFile, at: nil, "the file is larger than \(LayoutFile.maximumSize >> 20) MiB", path: path)
-        }
-        try self.init(bytes: Array(data), format: format, path: path)
+        try self.init(bytes: bytes, format: format, path: path)
     }
 
     /// Parses the bytes of a layout file.

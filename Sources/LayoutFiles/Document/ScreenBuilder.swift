@@ -175,10 +175,14 @@ struct ScreenBuilder {
                 .invalidValue, at: node?.position ?? SourcePosition(line: 1, column: 1),
                 "the screen needs a \"device\" (such as \"iPhone 15\") or a \"width\" and \"height\" in points")
         }
-        // iOS screens are @1x, @2x or @3x; the CLI, batch lines and specs take the same.
-        let scale = try reader.number("scale", in: 1...3, expected: "1, 2 or 3") ?? 2
-        if let node = reader["scale"], !PixelGrid.scales.contains(scale) {
-            throw reader.fail("scale", node, "1, 2 or 3")
+        // iOS screens are @1x, @2x or @3x (`PixelGrid.scales`); the CLI, batch lines and specs
+        // take the same, and 2.5 or 4 is refused alike (VocabularyTests.testScaleIsOneTwoOrThreeEverywhere).
+        var scale = 2.0
+        if let node = reader["scale"] {
+            guard case .number(let value) = node.value, PixelGrid.scales.contains(value) else {
+                throw reader.fail("scale", node, "1, 2 or 3")
+            }
+            scale = value
         }
         let safeArea = try reader.insets("safeArea") ?? .zero
         let sizeClasses: KeyValuePairs<String, UIUserInterfaceSizeClass> = ["compact": .compact, "regular": .regular]

@@ -1,4 +1,5 @@
 import AutoLayout
+import Documents
 import Foundation
 import Typesetting
 
@@ -60,22 +61,17 @@ public struct InterfaceBuilderFile: Sendable {
 
     /// Reads a file from disk.
     ///
-    /// - Throws: `unreadableFile` (exit 66 in the CLI), or a `syntax` / `invalidValue` error
-    ///   with the line and column.
+    /// - Throws: `unreadableFile` (exit 66 in the CLI) for a file that is missing, not a
+    ///   regular file or over 64 MiB (`DocumentFile.read(path:limit:)`), or a `syntax` /
+    ///   `invalidValue` error with the line and column.
     public init(contentsOf path: String) throws(LayoutFileError) {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw LayoutFileError(
-                .unreadableFile, at: nil, "cannot open the file (missing or not readable)", path: path)
-        }
-        defer { try? handle.close() }
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try handle.read(upToCount: XMLTree.maximumSize + 1) ?? Data()
+            bytes = try DocumentFile.read(path: path, limit: XMLTree.maximumSize)
         } catch {
-            throw LayoutFileError(
-                .unreadableFile, at: nil, "cannot read the file: \(error.localizedDescription)", path: path)
+            throw LayoutFileError(.unreadableFile, at: nil, error.message, path: path)
         }
-        try self.init(bytes: Array(data), path: path)
+        try self.init(bytes: bytes, path: path)
     }
 
     /// Reads the bytes of a storyboard or XIB.
