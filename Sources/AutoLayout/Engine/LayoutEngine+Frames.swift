@@ -47,6 +47,17 @@ extension LayoutEngine {
                 view.safeAreaInsets = insets
                 changed = true
             }
+            guard view.preservesSuperviewLayoutMargins else { continue }
+            let m = parent.effectiveLayoutMargins
+            let reach = UIEdgeInsets(
+                top: overlap(p.minY + Double(m.top) - r.minY, r.height),
+                left: overlap(p.minX + Double(m.left) - r.minX, r.width),
+                bottom: overlap(r.maxY - (p.maxY - Double(m.bottom)), r.height),
+                right: overlap(r.maxX - (p.maxX - Double(m.right)), r.width))
+            if reach != view.superviewMarginOverlap {
+                view.superviewMarginOverlap = reach
+                changed = true
+            }
         }
         return changed
     }

@@ -128,8 +128,23 @@ open class UIView: LayoutItem, CustomStringConvertible {
                 top: max(margins.top, minimum.top), left: max(margins.left, minimum.left),
                 bottom: max(margins.bottom, minimum.bottom), right: max(margins.right, minimum.right))
         }
-        return insetsLayoutMarginsFromSafeArea ? margins + safeAreaInsets : margins
+        margins = insetsLayoutMarginsFromSafeArea ? margins + safeAreaInsets : margins
+        guard preservesSuperviewLayoutMargins else { return margins }
+        let s = superviewMarginOverlap
+        return UIEdgeInsets(
+            top: max(margins.top, s.top), left: max(margins.left, s.left),
+            bottom: max(margins.bottom, s.bottom), right: max(margins.right, s.right))
     }
+    /// Whether the superview's margins also apply where they reach into this view (false by
+    /// default): each margin is raised to the depth the superview's margin reaches past the
+    /// view's edge, the smallest adjustment that keeps content inside both (UIKit's
+    /// `preservesSuperviewLayoutMargins`; `InterfaceBuilderMarginsTests`).
+    public var preservesSuperviewLayoutMargins = false {
+        didSet { if preservesSuperviewLayoutMargins != oldValue { setNeedsLayout() } }
+    }
+    /// How far the superview's effective margins reach into this view, per edge (zero where
+    /// they do not), from the last solved layout.
+    var superviewMarginOverlap: UIEdgeInsets = .zero
     /// The part of the view covered by the status bar, notch or home indicator, from the
     /// window's device (for a subview: its overlap with its superview's unsafe area).
     public internal(set) var safeAreaInsets: UIEdgeInsets = .zero

@@ -126,6 +126,7 @@ extension InterfaceBuilderSceneBuilder {
             view.layoutMargins = margins
         }
         if element.attribute("insetsLayoutMarginsFromSafeArea") == "NO" { view.insetsLayoutMarginsFromSafeArea = false }
+        if element.attribute("preservesSuperviewLayoutMargins") == "YES" { view.preservesSuperviewLayoutMargins = true }
 
         // Guides the view owns.
         for child in tree.children(of: index, named: "viewLayoutGuide") {
