@@ -98,15 +98,13 @@ struct LayoutBenchmark: ParsableCommand {
             ]))
     }
 
-    /// A settings-like screen: a vertical stack of rows, each a title (headline) above a
-    /// wrapping detail (body), every label following Dynamic Type. About `views` views (3 per
-    /// row plus the outer stack); returns the exact count.
-    static func textScreen(views: Int) -> (UIWindow, UIStackView, Int) {
+    /// An iPhone 15 window with a vertical stack pinned to its safe area's top and its margins.
+    static func stackInWindow(spacing: CGFloat) -> (UIWindow, UIStackView) {
         let window = UIWindow(device: .iPhone15)
         window.logsLayoutDiagnostics = false
         let stack = UIStackView()
         stack.axis = .vertical
-        stack.spacing = 8
+        stack.spacing = spacing
         stack.translatesAutoresizingMaskIntoConstraints = false
         window.addSubview(stack)
         NSLayoutConstraint.activate([
@@ -114,6 +112,14 @@ struct LayoutBenchmark: ParsableCommand {
             stack.leadingAnchor.constraint(equalTo: window.layoutMarginsGuide.leadingAnchor),
             stack.trailingAnchor.constraint(equalTo: window.layoutMarginsGuide.trailingAnchor),
         ])
+        return (window, stack)
+    }
+
+    /// A settings-like screen: a vertical stack of rows, each a title (headline) above a
+    /// wrapping detail (body), every label following Dynamic Type. About `views` views (3 per
+    /// row plus the outer stack); returns the exact count.
+    static func textScreen(views: Int) -> (UIWindow, UIStackView, Int) {
+        let (window, stack) = stackInWindow(spacing: 8)
         let words = ["Wi-Fi", "Bluetooth", "cellular", "battery", "privacy", "notifications", "sounds", "focus"]
         let rows = max(1, (views - 1) / 3)
         for index in 0..<rows {
@@ -134,18 +140,7 @@ struct LayoutBenchmark: ParsableCommand {
     }
 
     static func feed(cells: Int) -> (UIWindow, UIStackView, [UILabel]) {
-        let window = UIWindow(device: .iPhone15)
-        window.logsLayoutDiagnostics = false
-        let stack = UIStackView()
-        stack.axis = .vertical
-        stack.spacing = 12
-        stack.translatesAutoresizingMaskIntoConstraints = false
-        window.addSubview(stack)
-        NSLayoutConstraint.activate([
-            stack.topAnchor.constraint(equalTo: window.safeAreaLayoutGuide.topAnchor),
-            stack.leadingAnchor.constraint(equalTo: window.layoutMarginsGuide.leadingAnchor),
-            stack.trailingAnchor.constraint(equalTo: window.layoutMarginsGuide.trailingAnchor),
-        ])
+        let (window, stack) = stackInWindow(spacing: 12)
         let words = ["layout", "constraint", "label", "measure", "screen", "wraps", "text", "stack", "cell", "row"]
         var bodies: [UILabel] = []
         for index in 0..<cells {

@@ -37,25 +37,24 @@ extension LayoutEngine {
             let p = absoluteRect(parent)
             let r = absoluteRect(view)
             let s = parent.safeAreaInsets
-            func overlap(_ value: Double, _ limit: Double) -> CGFloat { CGFloat(min(max(value, 0), max(limit, 0))) }
-            let insets = UIEdgeInsets(
-                top: overlap(p.minY + Double(s.top) - r.minY, r.height),
-                left: overlap(p.minX + Double(s.left) - r.minX, r.width),
-                bottom: overlap(r.maxY - (p.maxY - Double(s.bottom)), r.height),
-                right: overlap(r.maxX - (p.maxX - Double(s.right)), r.width))
+            // How far each of the parent's insets reaches into the view, clamped to the view.
+            func reach(_ e: UIEdgeInsets) -> UIEdgeInsets {
+                func overlap(_ value: Double, _ limit: Double) -> CGFloat { CGFloat(min(max(value, 0), max(limit, 0))) }
+                return UIEdgeInsets(
+                    top: overlap(p.minY + Double(e.top) - r.minY, r.height),
+                    left: overlap(p.minX + Double(e.left) - r.minX, r.width),
+                    bottom: overlap(r.maxY - (p.maxY - Double(e.bottom)), r.height),
+                    right: overlap(r.maxX - (p.maxX - Double(e.right)), r.width))
+            }
+            let insets = reach(s)
             if insets != view.safeAreaInsets {
                 view.safeAreaInsets = insets
                 changed = true
             }
             guard view.preservesSuperviewLayoutMargins else { continue }
-            let m = parent.effectiveLayoutMargins
-            let reach = UIEdgeInsets(
-                top: overlap(p.minY + Double(m.top) - r.minY, r.height),
-                left: overlap(p.minX + Double(m.left) - r.minX, r.width),
-                bottom: overlap(r.maxY - (p.maxY - Double(m.bottom)), r.height),
-                right: overlap(r.maxX - (p.maxX - Double(m.right)), r.width))
-            if reach != view.superviewMarginOverlap {
-                view.superviewMarginOverlap = reach
+            let marginOverlap = reach(parent.effectiveLayoutMargins)
+            if marginOverlap != view.superviewMarginOverlap {
+                view.superviewMarginOverlap = marginOverlap
                 changed = true
             }
         }
