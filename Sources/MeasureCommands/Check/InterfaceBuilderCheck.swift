@@ -348,14 +348,7 @@ extension InterfaceBuilderCheck {
         if list.trimmingCharacters(in: .whitespaces).lowercased() == "all" { return ContentSizeCategory.allCases }
         var result: [ContentSizeCategory] = []
         for part in list.split(separator: ",") {
-            let name = part.trimmingCharacters(in: .whitespaces)
-            guard let category = ContentSizeCategory(parsing: name) else {
-                throw RequestError(
-                    kind: "badCategory",
-                    "unknown content size category '\(name)' in --categories; allowed: all, or "
-                        + ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")
-                        + " (or xSmall … xxxLarge, AX1 … AX5)")
-            }
+            let category = try ContentSizeCategory(validating: part.trimmingCharacters(in: .whitespaces))
             if !result.contains(category) { result.append(category) }
         }
         guard !result.isEmpty else {

@@ -82,16 +82,7 @@ struct LayoutCommand: ParsableCommand {
             }
             options.orientation = parsed
         }
-        if let category {
-            guard let parsed = ContentSizeCategory(parsing: category) else {
-                throw RequestError(
-                    kind: "invalidCategory",
-                    "unknown content size category \"\(category)\"; known: "
-                        + ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "),
-                    exitCode: 64)
-            }
-            options.contentSizeCategory = parsed
-        }
+        if let category { options.contentSizeCategory = try ContentSizeCategory(validating: category) }
         do {
             for directory in fontDirectories { try FontRegistry.shared.addFonts(at: directory) }
         } catch {
