@@ -136,15 +136,9 @@ struct CheckCommand: ParsableCommand {
                 "--spec is required to check catalogs (it says which control and width each key has); an IB file (.storyboard, .xib) needs none"
             )
         }
-        let entries: [CatalogEntry]
-        do {
-            entries = try Catalogs.read(catalogs, sourceLanguage: spec.sourceLanguage, samples: spec.samples)
-        } catch {
-            throw RequestError(error)
-        }
-        try spec.checkLanguages(against: entries, file: specPath)
-        let outcome = try FitCheck(spec: spec, registry: registry).run(
-            entries, progress: noProgress ? nil : ProgressBar(totalBytes: nil, unit: "checks"))
+        let outcome = try CheckCommand.checkCatalogs(
+            catalogs, spec: spec, specPath: specPath, registry: registry,
+            progress: noProgress ? nil : ProgressBar(totalBytes: nil, unit: "checks"))
         // One model of the findings; the table, JSON and every report file are views of it.
         let model = FindingsModel(check: outcome)
         if reports.wanted { try reports.write(model) }
@@ -154,6 +148,22 @@ struct CheckCommand: ParsableCommand {
 }
 
 extension CheckCommand {
+    /// Reads the catalogs and checks every entry against the spec: the whole of
+    /// `measure check CATALOG… --spec SPEC` but the report, shared with ``CatalogCheckRun``
+    /// (what `benchmarks check` times).
+    static func checkCatalogs(
+        _ catalogs: [String], spec: CheckSpec, specPath: String, registry: FontRegistry, progress: ProgressBar?
+    ) throws(RequestError) -> FitCheck.Outcome {
+        let entries: [CatalogEntry]
+        do {
+            entries = try Catalogs.read(catalogs, sourceLanguage: spec.sourceLanguage, samples: spec.samples)
+        } catch {
+            throw RequestError(error)
+        }
+        try spec.checkLanguages(against: entries, file: specPath)
+        return try FitCheck(spec: spec, registry: registry).run(entries, progress: progress)
+    }
+
     /// Checks IB files in their languages and categories, the catalogs beside them against
     /// the spec, and the IB texts against the spec's rules too.
     private func checkInterfaceBuilder(
