@@ -19,7 +19,7 @@ struct CheckCommand: ParsableCommand {
                "rules": [{"key": "login.*", "control": "button", "width": 120},
                          {"key": "*", "width": 343, "lines": 2}]}
 
-            Storyboards and XIBs need no spec: every scene is laid out in Base and every language found beside the file (xx.lproj/NAME.strings, NAME.xcstrings) × --categories (default large and accessibilityExtraExtraExtraLarge), right-to-left languages mirrored, and each label, button, field or segment title that is cut, shrunk or pushed off screen is reported with the element's line and the translation's. --pseudo adds Xcode's pseudolanguages (double-length, accented, bounded, right-to-left).
+            Storyboards and XIBs need no spec: every scene is laid out in Base and every language found beside the file (xx.lproj/NAME.strings, NAME.xcstrings) × --categories (default large and accessibilityExtraExtraExtraLarge), right-to-left languages mirrored, and each label, button, field, segment, navigation bar, bar button or tab bar title that is cut, shrunk or pushed off screen is reported with the element's line and the translation's. --pseudo adds Xcode's pseudolanguages (double-length, accented, bounded, right-to-left).
 
             Exit status: 0 when everything fits, 1 when anything truncates, overflows, shrinks or runs off screen, 64/65/66 for a bad argument, bad data (catalog or spec) or a missing file, 70 for an internal error.
             """)
