@@ -40,7 +40,7 @@ public enum BarTitles {
     public enum BarButton: Sendable, Hashable {
         /// A text item (a title, or a system item such as Done), `isDone` for the `done` style.
         case title(String, isDone: Bool)
-        /// An image item (or a system icon), this wide.
+        /// An item without text (an image, a system icon, a space or a custom view), this wide.
         case image(width: Double)
     }
 

@@ -12,7 +12,9 @@ import XCTest
 final class MeasureCheckBarTitlesTests: XCTestCase {
     /// A storyboard of `scenes` on an iPhone 8, and its German strings; returns the
     /// storyboard's path and its text (for element lines).
-    func write(_ scenes: String, german: [(String, String)]) throws -> (path: String, text: String, strings: String) {
+    func write(_ scenes: String, german: [(String, String)], resources: String = "") throws -> (
+        path: String, text: String, strings: String
+    ) {
         let directory = try MeasureProcess.temporaryDirectory(self)
         let board = directory.appendingPathComponent("Base.lproj/Main.storyboard")
         let strings = directory.appendingPathComponent("de.lproj/Main.strings")
@@ -29,6 +31,7 @@ final class MeasureCheckBarTitlesTests: XCTestCase {
                             <scenes>
                         \(scenes)
                             </scenes>
+                            <resources>\(resources)</resources>
                         </document>
 
             """
@@ -164,6 +167,31 @@ final class MeasureCheckBarTitlesTests: XCTestCase {
         XCTAssertEqual(french["key"] as? String, "nvi-AB-001.title")
         XCTAssertEqual(french["file"] as? String, catalog.path)
         XCTAssertEqual(french["line"] as? Int, 2)
+    }
+
+    /// Items without text take their own widths: an image its size in `<resources>` (its
+    /// title is not shown, so not checked), a fixed space its `width`.
+    func testBarButtonItemsWithoutTextTakeTheirWidths() throws {
+        let scenes =
+            navigationController(root: "vc1-AB-007")
+            + controller(
+                "vc1-AB-007", name: "Account",
+                """
+                                <navigationItem key="navigationItem" title="Account" id="nvi-AB-007">
+                                    <leftBarButtonItems>
+                                        <barButtonItem title="Settings" image="gear" id="gea-AB-007"/>
+                                        <barButtonItem width="20" systemItem="fixedSpace" id="fix-AB-007"/>
+                                    </leftBarButtonItems>
+                                </navigationItem>
+                """)
+        let (path, _, _) = try write(
+            scenes, german: [("nvi-AB-007.title", "Benachrichtigungseinstellungen verwalten")],
+            resources: "<image name=\"gear\" width=\"30\" height=\"30\"/>")
+        let (found, summary, _) = try check(path)
+        XCTAssertEqual(summary["checks"] as? Int, 2, "the title in Base and de; the image item's title is not shown")
+        XCTAssertEqual(found.map { $0["key"] as? String }, ["nvi-AB-007.title"])
+        // Left: margin 16, gear 30, 8 pt, space 20, 6 pt to the title; right, no items: 8 pt.
+        XCTAssertEqual(number(found.first, "available"), 375 - (16 + 30 + 8 + 20 + 6) - 8)
     }
 
     /// Under a bar preferring large titles the root's title is 34 pt bold across the bar

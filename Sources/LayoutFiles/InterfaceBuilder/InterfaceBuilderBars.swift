@@ -10,10 +10,10 @@ public struct InterfaceBuilderBarButton: Sendable, Hashable {
     /// The English word a text system item shows (`Done`, `Cancel`, …): the system
     /// translates it, so it is measured but never a key of the file's translations.
     public var systemTitle: String?
-    /// The width of its image from the file's `<resources>`, when it shows one the file sizes.
-    public var imageWidth: Double?
-    /// Whether it has an image (named or system) rather than text.
-    public var hasImage: Bool
+    /// The width of an item that shows no text, where the file gives it: its image's width
+    /// from `<resources>`, a fixed space's `width`, a custom view's frame width, 0 for a
+    /// flexible space. Nil for a system icon or an image the file does not size.
+    public var contentWidth: Double?
     /// `style="done"`: its title is semibold.
     public var isDone: Bool
 }
@@ -112,13 +112,25 @@ extension InterfaceBuilderFile {
             let element = tree[index]
             let image = element.attribute("image")
             let systemItem = element.attribute("systemItem")
-            // System items that are words (Done, Cancel, Edit, Save, Undo, Redo) show text.
+            // System items that are words (Done, Cancel, Edit, Save, Undo, Redo) show text; an
+            // item with an image shows the image, not its title.
             let word = systemItem.flatMap { InterfaceBuilderFile.systemItemTitles[$0] }
-            let text = barText(index, kind: "barButtonItem")
+            let text = image == nil ? barText(index, kind: "barButtonItem") : nil
+            var width: Double?
+            if let image {
+                width = imageSizes[image].map { Double($0.width) }
+            } else if systemItem == "flexibleSpace" {
+                width = 0
+            } else if systemItem == "fixedSpace" {
+                width = element.attribute("width").flatMap(Double.init) ?? 0
+            } else if let view = tree.child(of: index, named: "view", key: "customView"),
+                let frame = tree.child(of: view, named: "rect", key: "frame")
+            {
+                width = tree[frame].attribute("width").flatMap(Double.init)
+            }
             return InterfaceBuilderBarButton(
-                title: text, systemItem: systemItem, systemTitle: text == nil ? word : nil,
-                imageWidth: image.flatMap { imageSizes[$0]?.width }.map(Double.init),
-                hasImage: text == nil && (image != nil || (systemItem != nil && word == nil)),
+                title: text, systemItem: systemItem, systemTitle: text == nil && image == nil ? word : nil,
+                contentWidth: width.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil },
                 isDone: element.attribute("style") == "done" || systemItem == "done")
         }
     }

@@ -36,7 +36,7 @@ struct BarTitleCheck {
                 return try BarTitles.width(
                     of: .title(text, isDone: item.isDone), language: language.typesettingLanguage, registry: registry)
             }
-            return try BarTitles.width(of: .image(width: item.imageWidth ?? BarTitles.iconWidth), language: nil)
+            return try BarTitles.width(of: .image(width: item.contentWidth ?? BarTitles.iconWidth), language: nil)
         }
     }
 

@@ -222,11 +222,15 @@ struct InterfaceBuilderCheck {
                             outcome.cases.append(
                                 CheckedCase(subject: item.key, language: language.name, category: category.rawValue))
                             progress?.advance()
-                            guard let report = views[item.objectID],
-                                let finding = finding(
+                            guard let report = views[item.objectID] else { continue }
+                            let found: Finding?
+                            do {
+                                found = try finding(
                                     item, report: report, scene: scene, language: language, category: category)
-                            else { continue }
-                            var drawn = finding
+                            } catch {
+                                throw RequestError(error, context: "\(path): \(item.key) (\(language.name))")
+                            }
+                            guard var drawn = found else { continue }
                             if drawsScreens {
                                 drawn.screen = screenID
                                 drawn.frame = report.windowFrame
@@ -301,7 +305,7 @@ struct InterfaceBuilderCheck {
     func finding(
         _ item: InterfaceBuilderText, report: LayoutReport.ViewReport, scene: InterfaceBuilderVariableScene,
         language: InterfaceBuilderLanguage, category: ContentSizeCategory
-    ) -> Finding? {
+    ) throws(TypesettingError) -> Finding? {
         guard !report.isHidden, let view = scene.scene.view(id: item.objectID) else { return nil }
         let (text, translation) = language.text(for: item)
         var truncated = report.isTruncated
@@ -333,15 +337,14 @@ struct InterfaceBuilderCheck {
             control = .button
             // Each segment has an equal share of the control; its title has that share less
             // the segment's padding (`BarTitles.segmentTitleWidth`).
-            guard InterfaceBuilderVariableScene.segmentIndex(item.property) != nil, !segments.titles.isEmpty,
-                let fit = try? BarTitles.fit(
-                    text, font: BarTitles.segmentFont,
-                    width: BarTitles.segmentTitleWidth(
-                        controlWidth: Double(view.frame.width), segmentCount: segments.titles.count),
-                    language: language.typesettingLanguage)
-            else {
+            guard InterfaceBuilderVariableScene.segmentIndex(item.property) != nil, !segments.titles.isEmpty else {
                 return nil
             }
+            let fit = try BarTitles.fit(
+                text, font: BarTitles.segmentFont,
+                width: BarTitles.segmentTitleWidth(
+                    controlWidth: Double(view.frame.width), segmentCount: segments.titles.count),
+                language: language.typesettingLanguage)
             font = fit.font.description
             truncated = fit.isTruncated
             needed = CGSize(width: fit.needed, height: fit.height)
