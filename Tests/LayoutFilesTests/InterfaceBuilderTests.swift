@@ -253,6 +253,25 @@ final class InterfaceBuilderTests: XCTestCase {
         XCTAssertEqual(report.view("l")?.object.name, "label 'Hello'")
     }
 
+    /// An attributed label's font is its first fragment's `<font key="NSFont">`, which writes
+    /// its size as `size` (not `pointSize`): the label is measured at 13 pt, not the 17 pt default.
+    func testAttributedLabelTakesItsFragmentFontSize() throws {
+        let attributed = """
+            <attributedString key="attributedText">
+                <fragment content="Hello">
+                    <attributes><font key="NSFont" size="13" name="Inter-Regular"/></attributes>
+                </fragment>
+            </attributedString>
+            """
+        let report = try XCTUnwrap(IB.layOut(labelXIB(text: "", font: attributed)).first)
+        let font = try FontRegistry.shared.font("Inter-Regular", size: 13)
+        let expected = try Label(text: "Hello", font: font).intrinsicContentSize(scale: 2)
+        // Inter's ascender − descender at 13 pt is 15.73 pt, raised to 16 on the @2x grid.
+        XCTAssertEqual(expected.height, 16)
+        assertFrame(report.frame("l"), CGRect(x: 20, y: 20, width: expected.width, height: 16))
+        XCTAssertEqual(report.view("l")?.object.usesCustomFont, true)
+    }
+
     /// A custom font that cannot be found is one problem, naming the fallback, however many
     /// labels use it.
     func testMissingCustomFontIsReportedOnce() throws {
