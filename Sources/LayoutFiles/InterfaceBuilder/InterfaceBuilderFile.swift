@@ -38,6 +38,9 @@ public struct InterfaceBuilderFile: Sendable {
     public let isStoryboard: Bool
     /// Xcode's `toolsVersion` (its major number).
     public let toolsVersion: Double
+    /// The iOS release whose UIKit laid the file out, implied by its `toolsVersion` (and IB
+    /// plug-in version): controls whose size changed across releases take that release's.
+    public let uikitRelease: UIKitRelease
     /// The device the file was laid out for, from `<device>` (nil when the file names none).
     public let deviceID: String?
     /// The orientation the file was laid out in.
@@ -104,6 +107,16 @@ public struct InterfaceBuilderFile: Sendable {
             isStoryboard = type.hasSuffix("Storyboard.XIB")
             toolsVersion =
                 document.attribute("toolsVersion").flatMap { Double($0.split(separator: ".").first ?? "") } ?? 0
+            let plugin = tree.child(of: 0, named: "dependencies").flatMap { dependencies in
+                tree.children(of: dependencies, named: "plugIn").first {
+                    tree[$0].attribute("identifier") == "com.apple.InterfaceBuilder.IBCocoaTouchPlugin"
+                }
+            }
+            uikitRelease = InterfaceBuilderRelease.release(
+                toolsVersion: toolsVersion,
+                pluginVersion: plugin.flatMap { tree[$0].attribute("version") }.flatMap {
+                    Double($0.split(separator: ".").first ?? "")
+                })
             let device = tree.child(of: 0, named: "device")
             deviceID = device.flatMap { tree[$0].attribute("id") }
             orientation = device.flatMap { tree[$0].attribute("orientation") } == "landscape" ? .landscape : .portrait
@@ -289,12 +302,15 @@ public struct InterfaceBuilderOptions: Sendable, Hashable {
     /// Translations by `ObjectID.property` (`text`, `normalTitle`, `placeholder`, `title`),
     /// as `xx.lproj/Main.strings` keys them.
     public var strings: [String: String]
+    /// The iOS release whose control sizes are used instead of the one the file's tools imply
+    /// (`InterfaceBuilderFile.uikitRelease`).
+    public var uikitRelease: UIKitRelease?
 
     /// Options that change nothing, or the parts given.
     public init(
         device: String? = nil, orientation: Device.Orientation? = nil, contentSizeCategory: ContentSizeCategory? = nil,
         layoutDirection: UIUserInterfaceLayoutDirection? = nil, fontDirectories: [String] = [],
-        strings: [String: String] = [:]
+        strings: [String: String] = [:], uikitRelease: UIKitRelease? = nil
     ) {
         self.device = device
         self.orientation = orientation
@@ -302,12 +318,13 @@ public struct InterfaceBuilderOptions: Sendable, Hashable {
         self.layoutDirection = layoutDirection
         self.fontDirectories = fontDirectories
         self.strings = strings
+        self.uikitRelease = uikitRelease
     }
 
     /// Whether the layout is the one the file stores, so its frames can be compared.
     public var keepsStoredLayout: Bool {
         device == nil && orientation == nil && contentSizeCategory == nil
-            && (layoutDirection == nil || layoutDirection == .leftToRight) && strings.isEmpty
+            && (layoutDirection == nil || layoutDirection == .leftToRight) && strings.isEmpty && uikitRelease == nil
     }
 }
 

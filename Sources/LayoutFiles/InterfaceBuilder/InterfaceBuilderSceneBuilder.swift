@@ -11,6 +11,8 @@ struct InterfaceBuilderSceneBuilder {
     let device: InterfaceBuilderDevice
     let orientation: Device.Orientation
     let category: ContentSizeCategory
+    /// The iOS release whose control sizes are used: the option's, else the file's.
+    let release: UIKitRelease
     let sizeClasses: (horizontal: UIUserInterfaceSizeClass, vertical: UIUserInterfaceSizeClass)
     var tree: XMLTree { file.tree }
 
@@ -49,6 +51,7 @@ struct InterfaceBuilderSceneBuilder {
         }
         orientation = options.orientation ?? file.orientation
         category = options.contentSizeCategory ?? .large
+        release = options.uikitRelease ?? file.uikitRelease
         sizeClasses = device.sizeClasses(orientation)
     }
 

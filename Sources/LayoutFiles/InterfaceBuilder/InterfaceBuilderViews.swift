@@ -385,15 +385,22 @@ extension InterfaceBuilderSceneBuilder {
             view.font = font(14)
             view.isScrollEnabled = element.attribute("scrollEnabled") != "NO"
             return view
-        case "switch": return UISwitch()
-        case "slider": return UISlider()
-        case "progressView": return UIProgressView()
-        case "stepper": return UIStepper()
+        case "switch", "slider", "progressView", "stepper":
+            let control: UIReleaseSizedControl =
+                switch element.name {
+                case "switch": UISwitch()
+                case "slider": UISlider()
+                case "progressView": UIProgressView()
+                default: UIStepper()
+                }
+            control.uikitRelease = release
+            return control
         case "activityIndicatorView":
             let style = element.attribute("style") ?? ""
             return UIActivityIndicatorView(style: style == "large" || style == "whiteLarge" ? .large : .medium)
         case "pageControl":
             let control = UIPageControl()
+            control.uikitRelease = release
             control.numberOfPages = Int(try number(element, "numberOfPages") ?? 3)
             return control
         case "segmentedControl":
