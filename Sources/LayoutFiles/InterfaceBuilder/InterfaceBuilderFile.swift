@@ -57,8 +57,9 @@ public struct InterfaceBuilderFile: Sendable {
     let customFontFiles: [String: String]
     /// Every object id in the file, for telling an unknown id from one outside the scene.
     let allIDs: Set<String>
-    /// Controllers shown inside a navigation controller (they simulate its bar).
-    let navigationChildren: Set<String>
+    /// Controllers shown inside a navigation controller (they simulate its bar), with the
+    /// height of that controller's stored navigation bar.
+    let navigationChildren: [String: Double]
     /// Controllers shown inside a tab bar controller (they simulate its bar).
     let tabBarChildren: Set<String>
 
@@ -199,18 +200,28 @@ public struct InterfaceBuilderFile: Sendable {
     }
 
     /// The controllers inside navigation and tab bar controllers: their relationship
-    /// segues' destinations, then what those show or push, transitively.
-    static func containment(_ tree: XMLTree) -> (navigation: Set<String>, tabBar: Set<String>) {
+    /// segues' destinations, then what those show or push, transitively. Those inside a
+    /// navigation controller come with the height of its bar: the `<navigationBar
+    /// key="navigationBar">` it stores (56 in a sheet from iOS 13 on, 44 elsewhere), else 44.
+    static func containment(_ tree: XMLTree) -> (navigation: [String: Double], tabBar: Set<String>) {
         var kindOfController: [String: String] = [:]
+        var barHeights: [String: Double] = [:]
         var segues: [String: [(destination: String, kind: String, relationship: String?)]] = [:]
         for (index, element) in tree.elements.enumerated() {
-            if isController(element.name), let id = element.attribute("id") { kindOfController[id] = element.name }
+            if isController(element.name), let id = element.attribute("id") {
+                kindOfController[id] = element.name
+                if let bar = tree.child(of: index, named: "navigationBar", key: "navigationBar"),
+                    let frame = tree.child(of: bar, named: "rect", key: "frame"),
+                    let height = tree[frame].attribute("height").flatMap(Double.init), height > 0, height < 200
+                {
+                    barHeights[id] = height
+                }
+            }
             guard element.name == "segue", let destination = element.attribute("destination") else { continue }
             // The segue's source: the controller it sits in.
             var parent = element.parent
             while let current = parent, !isController(tree[current].name) { parent = tree[current].parent }
             guard let source = parent.flatMap({ tree[$0].attribute("id") }) else { continue }
-            _ = index
             segues[source, default: []].append(
                 (destination, element.attribute("kind") ?? "", element.attribute("relationship")))
         }
@@ -228,19 +239,21 @@ public struct InterfaceBuilderFile: Sendable {
             }
             return found
         }
-        var navigationRoots: [String] = []
+        var navigation: [String: Double] = [:]
         var tabRoots: [String] = []
-        for (source, list) in segues {
+        for (source, list) in segues.sorted(by: { $0.key < $1.key }) {
             for segue in list where segue.kind == "relationship" {
                 if kindOfController[source] == "navigationController", segue.relationship == "rootViewController" {
-                    navigationRoots.append(segue.destination)
+                    for child in closure(from: [segue.destination]) where navigation[child] == nil {
+                        navigation[child] = barHeights[source] ?? 44
+                    }
                 }
                 if kindOfController[source] == "tabBarController", segue.relationship == "viewControllers" {
                     tabRoots.append(segue.destination)
                 }
             }
         }
-        return (closure(from: navigationRoots), closure(from: tabRoots))
+        return (navigation, closure(from: tabRoots))
     }
 
     static func isController(_ name: String) -> Bool {

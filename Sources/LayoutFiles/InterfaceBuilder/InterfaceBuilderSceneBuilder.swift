@@ -145,7 +145,7 @@ struct InterfaceBuilderSceneBuilder {
         let freeform =
             tree.child(of: scene.root, named: "freeformSimulatedSizeMetrics") != nil
             || scene.controller.flatMap { tree.child(of: $0, named: "freeformSimulatedSizeMetrics") } != nil
-        let fullScreen = !freeform && (stored.map { $0.size == screen } ?? true)
+        let fullScreen = !freeform && (stored.map { $0.size.height == screen.height } ?? true)
         var safeArea =
             isCell
             ? .zero : device.safeAreaInsets(orientation, toolsVersion: file.toolsVersion, fullScreen: fullScreen)
@@ -209,7 +209,7 @@ struct InterfaceBuilderSceneBuilder {
     }
 
     /// The bars a controller simulates over its root view: a navigation bar (44 pt, 74 with a
-    /// prompt) on top, a tab bar or toolbar (49 / 44 pt) at the bottom. `simulated…Metrics`
+    /// prompt; inferred, the height its navigation controller stores) on top, a tab bar or toolbar (49 / 44 pt) at the bottom. `simulated…Metrics`
     /// name them; a controller reached from a navigation or tab bar controller infers them.
     func barInsets(of controller: Int) -> UIEdgeInsets {
         var insets = UIEdgeInsets()
@@ -225,8 +225,8 @@ struct InterfaceBuilderSceneBuilder {
         }
         if let top, tree[top].name == "simulatedNavigationBarMetrics" {
             insets.top = tree[top].attribute("prompted") == "YES" ? 74 : 44
-        } else if top == nil, let id = element.attribute("id"), file.navigationChildren.contains(id) {
-            insets.top = 44
+        } else if top == nil, let id = element.attribute("id"), let height = file.navigationChildren[id] {
+            insets.top = height
         }
         if let bottom {
             if tree[bottom].name == "simulatedTabBarMetrics" { insets.bottom = 49 }
