@@ -33,18 +33,22 @@ public struct Switch: Sendable, Hashable {
     }
 }
 
-/// `UISlider`'s sizing: no intrinsic width, 30 pt tall; 31 on iOS 14 and later when a release
-/// is asked for.
+/// `UISlider`'s sizing: no intrinsic width, 30 pt tall; from iOS 14 its frame reaches 2 pt
+/// past the track on each side and 1 pt below.
 public struct Slider: Sendable, Hashable {
-    /// The release whose size is wanted (nil: 30 tall).
+    /// The release whose size is wanted (nil: this library's table, without alignment insets).
     public var release: UIKitRelease?
     /// Creates a slider.
     public init(release: UIKitRelease? = nil) { self.release = release }
-    /// (noIntrinsicMetric, 30), or 31 tall from iOS 14 (an Xcode 12 file stores its
-    /// unconstrained slider 31 tall; docs/interface-builder.md).
-    public var intrinsicContentSize: CGSize {
-        if let release, release.major >= 14 { return CGSize(width: noIntrinsicMetric, height: 31) }
-        return CGSize(width: noIntrinsicMetric, height: 30)
+    /// (noIntrinsicMetric, 30), the alignment rectangle's height.
+    public var intrinsicContentSize: CGSize { CGSize(width: noIntrinsicMetric, height: 30) }
+    /// How far the frame reaches past the alignment rectangle: 2 left and right and 1 below
+    /// from iOS 14 (an Xcode 12 file stores a slider in a 382-wide stack at x −2, 386 × 31,
+    /// with the next view 30 + spacing below its top; docs/interface-builder.md). Zero before
+    /// iOS 14 and without a release: not measured.
+    public var alignmentRectInsets: (top: Double, left: Double, bottom: Double, right: Double) {
+        if let release, release.major >= 14 { return (0, 2, 1, 2) }
+        return (0, 0, 0, 0)
     }
 }
 

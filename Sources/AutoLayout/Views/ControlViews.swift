@@ -67,13 +67,18 @@ open class UISwitch: UIReleaseSizedControl {
     open override var intrinsicContentSize: CGSize { Switch(release: uikitRelease).intrinsicContentSize }
 }
 
-/// A slider (`UISlider`): no intrinsic width, 30 pt tall (31 from iOS 14; `Controls.Slider`);
-/// vertical hugging 750.
+/// A slider (`UISlider`): no intrinsic width, 30 pt tall (`Controls.Slider`), its frame 2 pt
+/// wider on each side and 1 pt taller below from iOS 14; vertical hugging 750.
 open class UISlider: UIReleaseSizedControl {
     /// Creates a slider.
     public init() { super.init(hugging: (.defaultLow, .defaultHigh)) }
     /// `Controls.Slider` for the release.
     open override var intrinsicContentSize: CGSize { Slider(release: uikitRelease).intrinsicContentSize }
+    /// `Controls.Slider`'s alignment insets for the release.
+    open override var alignmentRectInsets: UIEdgeInsets {
+        let reach = Slider(release: uikitRelease).alignmentRectInsets
+        return UIEdgeInsets(top: reach.top, left: reach.left, bottom: reach.bottom, right: reach.right)
+    }
 }
 
 /// A progress bar (`UIProgressView`): no intrinsic width, 4 pt tall (2 before iOS 14;
