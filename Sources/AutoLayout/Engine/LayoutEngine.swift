@@ -235,7 +235,7 @@ final class LayoutEngine {
         // in last: UIKit adds content-size constraints when it updates constraints, after the
         // app's own, so in a conflict the content size is the one broken. A button with an
         // image, both priorities at 1000 and required 30 × 30 constraints is stored 30 × 30
-        // (InterfaceBuilderTests.testRequiredSizeConstraintsWinOverRequiredContentSizes).
+        // (InterfaceBuilderReleaseTests.testRequiredSizeConstraintsWinOverRequiredContentSizes).
         var required: [NSLayoutConstraint] = []
         var requiredContent: [NSLayoutConstraint] = []
         var optional: [NSLayoutConstraint] = []
