@@ -242,4 +242,71 @@ final class InterfaceBuilderReleaseTests: XCTestCase {
             report.layout.problems.contains { $0.message.contains("NSContentSizeLayoutConstraint") },
             "the broken content size is reported")
     }
+
+    /// A file without `<device>` (Xcode 7 and earlier) was laid out on a canvas of its roots'
+    /// stored size, 600 × 600: the root is the screen, under the 20 pt status bar, with 20 pt
+    /// side margins (600 points wide); a table cell's content view has UIView's 8 pt margins
+    /// all round before iOS 11.
+    func testDeviceFreeCanvasOfOlderFiles() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="10117" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useTraitCollections="YES">
+                <scenes>
+                    <scene sceneID="scene-1">
+                        <objects>
+                            <viewController id="vc" sceneMemberID="viewController">
+                                <layoutGuides>
+                                    <viewControllerLayoutGuide type="top" id="top-guide"/>
+                                </layoutGuides>
+                                <view key="view" contentMode="scaleToFill" id="root">
+                                    \(ibRect(0, 0, 600, 600))
+                                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                                    <subviews>
+                                        <tableView clipsSubviews="YES" contentMode="scaleToFill" style="plain" rowHeight="56" translatesAutoresizingMaskIntoConstraints="NO" id="table">
+                                            \(ibRect(0, 20, 600, 300))
+                                            <prototypes>
+                                                <tableViewCell contentMode="scaleToFill" id="cell">
+                                                    \(ibRect(0, 28, 600, 56))
+                                                    <autoresizingMask key="autoresizingMask"/>
+                                                    <tableViewCellContentView key="contentView" opaque="NO" contentMode="center" tableViewCell="cell" id="content">
+                                                        \(ibRect(0, 0, 600, 55))
+                                                        <autoresizingMask key="autoresizingMask"/>
+                                                        <subviews>
+                                                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="inner">
+                                                                \(ibRect(18, 8, 100, 20))
+                                                                <constraints>
+                                                                    <constraint firstAttribute="width" constant="100" id="iw"/>
+                                                                    <constraint firstAttribute="height" constant="20" id="ih"/>
+                                                                </constraints>
+                                                            </view>
+                                                        </subviews>
+                                                        <constraints>
+                                                            <constraint firstItem="inner" firstAttribute="leading" secondItem="content" secondAttribute="leadingMargin" constant="10" id="il"/>
+                                                            <constraint firstItem="inner" firstAttribute="top" secondItem="content" secondAttribute="topMargin" id="it"/>
+                                                        </constraints>
+                                                    </tableViewCellContentView>
+                                                </tableViewCell>
+                                            </prototypes>
+                                            <constraints>
+                                                <constraint firstAttribute="height" constant="300" id="th"/>
+                                            </constraints>
+                                        </tableView>
+                                    </subviews>
+                                    <constraints>
+                                        <constraint firstItem="table" firstAttribute="leading" secondItem="root" secondAttribute="leadingMargin" constant="-20" id="tl"/>
+                                        <constraint firstAttribute="trailingMargin" secondItem="table" secondAttribute="trailing" constant="-20" id="tr"/>
+                                        <constraint firstItem="table" firstAttribute="top" secondItem="top-guide" secondAttribute="bottom" id="tt"/>
+                                    </constraints>
+                                </view>
+                            </viewController>
+                        </objects>
+                    </scene>
+                </scenes>
+            </document>
+            """
+        let report = try XCTUnwrap(IB.layOut(text).first)
+        assertFrame(report.frame("table"), CGRect(x: 0, y: 20, width: 600, height: 300))
+        assertFrame(report.frame("inner"), CGRect(x: 18, y: 8, width: 100, height: 20))
+        XCTAssertEqual(report.differing.map(\.object.id), [])
+    }
 }

@@ -129,10 +129,18 @@ struct InterfaceBuilderSceneBuilder {
         return excluded
     }
 
-    /// The side margins of a controller's root view here: 20 pt in regular width and on
-    /// 414-point-wide phones, 16 otherwise (docs/interface-builder.md).
+    /// Whether the file names no device: Xcode 7 and earlier laid such files out on a canvas
+    /// of the roots' stored size (600 × 600 for any width and height), not on a phone.
+    var isDeviceFreeCanvas: Bool { file.deviceID == nil && options.device == nil }
+    /// The width root views are laid out at for their side margins: the device's, or on a
+    /// device-free canvas the widest stored root.
+    var canvasWidth: CGFloat = 0
+
+    /// The side margins of a controller's root view here: 20 pt in regular width and at
+    /// 414 points wide and more (Plus and Max phones, Xcode 7's 600-point canvas), 16
+    /// otherwise (docs/interface-builder.md).
     var rootSideMargin: CGFloat {
-        sizeClasses.horizontal == .regular || device.portraitSize.width >= 414 ? 20 : 16
+        sizeClasses.horizontal == .regular || canvasWidth >= 414 ? 20 : 16
     }
 
     // MARK: The scene
@@ -145,7 +153,10 @@ struct InterfaceBuilderSceneBuilder {
         let freeform =
             tree.child(of: scene.root, named: "freeformSimulatedSizeMetrics") != nil
             || scene.controller.flatMap { tree.child(of: $0, named: "freeformSimulatedSizeMetrics") } != nil
-        let fullScreen = !freeform && (stored.map { $0.size.height == screen.height } ?? true)
+        // On a device-free canvas the stored root is the screen.
+        let fullScreen = !freeform && (isDeviceFreeCanvas || (stored.map { $0.size.height == screen.height } ?? true))
+        canvasWidth =
+            isDeviceFreeCanvas ? max(device.portraitSize.width, stored?.width ?? 0) : device.portraitSize.width
         var safeArea =
             isCell
             ? .zero : device.safeAreaInsets(orientation, toolsVersion: file.toolsVersion, fullScreen: fullScreen)
@@ -164,7 +175,7 @@ struct InterfaceBuilderSceneBuilder {
             }
         }
         let sideMargin: UIUserInterfaceSizeClass =
-            sizeClasses.horizontal == .regular || device.portraitSize.width >= 414 ? .regular : .compact
+            sizeClasses.horizontal == .regular || canvasWidth >= 414 ? .regular : .compact
         var traits = UITraitCollection(horizontalSizeClass: sideMargin, verticalSizeClass: sizeClasses.vertical)
         traits.displayScale = device.scale
         traits.layoutDirection = options.layoutDirection ?? .leftToRight
