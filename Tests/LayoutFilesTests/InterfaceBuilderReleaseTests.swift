@@ -233,9 +233,11 @@ final class InterfaceBuilderReleaseTests: XCTestCase {
                 </constraints>
             </view>
             """,
-            extra: "")
-            .replacingOccurrences(
-                of: "</objects>", with: "</objects>\n<resources><image name=\"cross\" width=\"16\" height=\"16\"/></resources>")
+            extra: ""
+        )
+        .replacingOccurrences(
+            of: "</objects>",
+            with: "</objects>\n<resources><image name=\"cross\" width=\"16\" height=\"16\"/></resources>")
         let report = try XCTUnwrap(IB.layOut(xib).first)
         assertFrame(report.frame("b"), CGRect(x: 10, y: 10, width: 30, height: 30))
         XCTAssertTrue(
