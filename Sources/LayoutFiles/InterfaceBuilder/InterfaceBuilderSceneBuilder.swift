@@ -153,8 +153,10 @@ struct InterfaceBuilderSceneBuilder {
         let freeform =
             tree.child(of: scene.root, named: "freeformSimulatedSizeMetrics") != nil
             || scene.controller.flatMap { tree.child(of: $0, named: "freeformSimulatedSizeMetrics") } != nil
-        // On a device-free canvas the stored root is the screen.
-        let fullScreen = !freeform && (isDeviceFreeCanvas || (stored.map { $0.size.height == screen.height } ?? true))
+        // On a device-free canvas a storyboard's stored root is the screen.
+        let fullScreen =
+            !freeform
+            && ((isDeviceFreeCanvas && file.isStoryboard) || (stored.map { $0.size.height == screen.height } ?? true))
         canvasWidth =
             isDeviceFreeCanvas ? max(device.portraitSize.width, stored?.width ?? 0) : device.portraitSize.width
         var safeArea =
