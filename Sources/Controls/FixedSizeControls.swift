@@ -110,9 +110,11 @@ public struct PageControl: Sendable, Hashable {
         self.numberOfPages = numberOfPages
         self.release = release
     }
-    /// The dots' size for the release (docs/autolayout.md gives the sources): 7 pt dots 16 pt
-    /// apart in a 37 pt row up to iOS 13; the iOS 14 row of 28 with 75 pt of padding; iOS 26's
-    /// 18 pt per page plus 20, by 26. No pages: no width.
+    /// The dots' size for the release (docs/interface-builder.md, "UIKit release", gives the
+    /// sources): 7 pt dots 16 pt apart in a 37 pt row up to iOS 13; from iOS 14 a 28 pt row
+    /// fitted to one stored 3-page control (123 wide) with the earlier 16 pt pitch, which no
+    /// second page count confirms; iOS 26's 18 pt per page plus 20, by 26. No pages: no width
+    /// before iOS 26.
     public var intrinsicContentSize: CGSize {
         let pages = CGFloat(max(0, numberOfPages))
         switch release?.major {
