@@ -14,14 +14,14 @@ struct Tableau: Sendable {
     var explainsFailures = true
 
     // Symbols (Symbols.swift), indexed by symbol id.
-    var symbolInfo: [SymbolInfo] = []
+    var symbolInfo = SymbolArray<SymbolInfo>()
     var variableSymbols = VariableTable()
 
     // The tableau (Tableau.swift).
     /// Tableau rows of basic symbols, in terms of parametric symbols only.
-    var rowOf: [Row?] = []
+    var rowOf = SymbolArray<Row?>()
     /// For each symbol, the basic symbols whose tableau row contains it.
-    var columns: [SymbolSet] = []
+    var columns = SymbolArray<SymbolSet>()
     var rowCount = 0
     /// Optional priorities in use, highest first; `objective[k]` belongs to `levels[k]`.
     var levels: [Double] = []
@@ -48,9 +48,9 @@ struct Tableau: Sendable {
 
     // The lazy definitions (Definitions.swift).
     /// Lazy definitions of defined variables; they may refer to any other symbol (acyclic).
-    var definition: [Row?] = []
+    var definition = SymbolArray<Row?>()
     /// For each symbol, the defined variables whose definition refers to it directly.
-    var definitionUsers: [SymbolSet] = []
+    var definitionUsers = SymbolArray<SymbolSet>()
     var definitionCount = 0
     var nextStamp: Int32 = 0
     /// Cached evaluation program of the definitions, in topological order (nil when
