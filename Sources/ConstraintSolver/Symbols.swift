@@ -362,6 +362,16 @@ struct SymbolArray<Element>: RandomAccessCollection, MutableCollection, @uncheck
         for e in elements { append(e) }
     }
 
+    /// Appends copies of one value (the zeros that lengthen an objective row) in one step.
+    mutating func append(contentsOf elements: Repeated<Element>) {
+        guard let value = elements.first else { return }
+        makeUnique()
+        let end = buffer.count + elements.count
+        if end > buffer.capacity { buffer.grow(to: Swift.max(end, 2 * buffer.capacity)) }
+        (buffer.base.unsafelyUnwrapped + buffer.count).initialize(repeating: value, count: elements.count)
+        buffer.count = end
+    }
+
     /// Drops the elements from `range.lowerBound` on.
     mutating func removeSubrange(_ range: PartialRangeFrom<Int>) {
         let start = range.lowerBound

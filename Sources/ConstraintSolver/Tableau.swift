@@ -28,7 +28,7 @@ struct Tableau: Sendable {
     var levelUses: [Int] = []
     /// Dense objective coefficients, `objective[level][symbol]`. Every level has
     /// `objectiveLength` entries (at least one per symbol; the rest are zero).
-    var objective: [[Double]] = []
+    var objective: [SymbolArray<Double>] = []
     var objectiveLength = 0
     var objectiveConstants: [Double] = []
     /// The undo log of the operation in progress, when it can fail halfway.
@@ -350,7 +350,7 @@ extension Tableau {
         if k < levels.count && levels[k] == priority { return k }
         levels.insert(priority, at: k)
         levelUses.insert(0, at: k)
-        var level: [Double] = []
+        var level = SymbolArray<Double>()
         level.reserveCapacity(Swift.max(objectiveLength, symbolInfo.capacity))
         level.append(contentsOf: repeatElement(0, count: objectiveLength))
         objective.insert(level, at: k)
