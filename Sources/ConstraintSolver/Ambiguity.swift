@@ -16,9 +16,7 @@ extension Tableau {
             let k = probe.objective.count
             probe.levels.append(0)
             probe.levelUses.append(1)
-            var level = SymbolArray<Double>()
-            level.append(contentsOf: repeatElement(0, count: probe.objectiveLength))
-            probe.objective.append(level)
+            probe.objective.append([Double](repeating: 0, count: probe.objectiveLength))
             probe.objectiveConstants.append(direction * target.constant)
             for (id, c) in zip(target.ids, target.coefficients) {
                 probe.addObjective(k, id, direction * c)

@@ -14,21 +14,21 @@ struct Tableau: Sendable {
     var explainsFailures = true
 
     // Symbols (Symbols.swift), indexed by symbol id.
-    var symbolInfo = SymbolArray<SymbolInfo>()
+    var symbolInfo: [SymbolInfo] = []
     var variableSymbols = VariableTable()
 
     // The tableau (Tableau.swift).
     /// Tableau rows of basic symbols, in terms of parametric symbols only.
-    var rowOf = SymbolArray<Row?>()
+    var rowOf: [Row?] = []
     /// For each symbol, the basic symbols whose tableau row contains it.
-    var columns = SymbolArray<SymbolSet>()
+    var columns: [SymbolSet] = []
     var rowCount = 0
     /// Optional priorities in use, highest first; `objective[k]` belongs to `levels[k]`.
     var levels: [Double] = []
     var levelUses: [Int] = []
     /// Dense objective coefficients, `objective[level][symbol]`. Every level has
     /// `objectiveLength` entries (at least one per symbol; the rest are zero).
-    var objective: [SymbolArray<Double>] = []
+    var objective: [[Double]] = []
     var objectiveLength = 0
     var objectiveConstants: [Double] = []
     /// The undo log of the operation in progress, when it can fail halfway.
@@ -48,9 +48,9 @@ struct Tableau: Sendable {
 
     // The lazy definitions (Definitions.swift).
     /// Lazy definitions of defined variables; they may refer to any other symbol (acyclic).
-    var definition = SymbolArray<Row?>()
+    var definition: [Row?] = []
     /// For each symbol, the defined variables whose definition refers to it directly.
-    var definitionUsers = SymbolArray<SymbolSet>()
+    var definitionUsers: [SymbolSet] = []
     var definitionCount = 0
     var nextStamp: Int32 = 0
     /// Cached evaluation program of the definitions, in topological order (nil when
@@ -350,7 +350,7 @@ extension Tableau {
         if k < levels.count && levels[k] == priority { return k }
         levels.insert(priority, at: k)
         levelUses.insert(0, at: k)
-        var level = SymbolArray<Double>()
+        var level: [Double] = []
         level.reserveCapacity(Swift.max(objectiveLength, symbolInfo.capacity))
         level.append(contentsOf: repeatElement(0, count: objectiveLength))
         objective.insert(level, at: k)

@@ -178,47 +178,6 @@ final class StorageTests: XCTestCase {
         XCTAssertGreaterThan(checked, 500)
     }
 
-    /// The per-symbol storage behaves as an `Array`: appends past its capacity (the buffer
-    /// grows in place), writes, truncation, and copies that share the buffer until one writes.
-    func testSymbolArrayMatchesArray() {
-        var rng = TestRandom(13)
-        var array = SymbolArray<Row?>()
-        var reference: [Row?] = []
-        for step in 0..<4000 {
-            switch rng.int(0...19) {
-            case 0...11:
-                let row: Row? = rng.int(0...2) == 0 ? nil : Row(constant: Double(step))
-                array.append(row)
-                reference.append(row)
-            case 12...15 where !reference.isEmpty:
-                let k = rng.int(0...reference.count - 1)
-                array[k]?.insert(Int32(step), 1)
-                reference[k]?.insert(Int32(step), 1)
-            case 16 where !reference.isEmpty:
-                let k = rng.int(reference.count / 2...reference.count - 1)
-                array.removeSubrange(k...)
-                reference.removeSubrange(k...)
-            case 17:
-                array.reserveCapacity(array.count + rng.int(0...100))
-                XCTAssertGreaterThanOrEqual(array.capacity, array.count)
-            default:
-                let copy = array
-                let before = reference
-                array.append(nil)
-                reference.append(nil)
-                if !array.isEmpty { array[0] = Row(constant: -1) }
-                reference[0] = Row(constant: -1)
-                XCTAssertTrue(copy.elementsEqual(before), "a copy changed with the original at step \(step)")
-            }
-            XCTAssertEqual(array.count, reference.count)
-            XCTAssertTrue(array.elementsEqual(reference), "step \(step)")
-        }
-        array.withUnsafeMutableBufferPointer { buffer in
-            for k in buffer.indices { buffer[k] = nil }
-        }
-        XCTAssertTrue(array.allSatisfy { $0 == nil })
-    }
-
     /// A variable that a definition already refers to can be defined later; the definitions
     /// that refer to it are then restamped newer (`Tableau.define`), so that expansion, newest
     /// first, stays topological. Without the restamp, in a stack of cells, expanding a view's
