@@ -261,6 +261,15 @@ extension Tableau {
     /// definition-user graph (acyclic, ``canDefine(_:in:)``), in the sets' deterministic order.
     /// A stamp of -1 marks a definition the search has reached.
     mutating func restampUsers(of p: Int32) {
+        // Most often no definition refers to the users in turn: the search would emit them in
+        // reverse order of the set, which is stamped here without it.
+        let users = definitionUsers[Int(p)]
+        if users.allSatisfy({ definitionUsers[Int($0)].isEmpty }) {
+            let last = nextStamp + Int32(users.count) - 1
+            for (k, user) in users.enumerated() { symbolInfo[Int(user)].stamp = last - Int32(k) }
+            nextStamp = last + 1
+            return
+        }
         var postorder: [Int32] = []
         var stack: [(users: SymbolSet.Iterator, symbol: Int32)] = [(definitionUsers[Int(p)].makeIterator(), p)]
         while !stack.isEmpty {
