@@ -136,12 +136,14 @@ struct InterfaceBuilderSceneBuilder {
     /// device-free canvas the widest stored root.
     var canvasWidth: CGFloat = 0
 
-    /// The side margins of a controller's root view here: 20 pt in regular width and at
-    /// 414 points wide and more (Plus and Max phones, Xcode 7's 600-point canvas), 16
-    /// otherwise (docs/interface-builder.md).
-    var rootSideMargin: CGFloat {
-        sizeClasses.horizontal == .regular || canvasWidth >= 414 ? 20 : 16
-    }
+    /// Whether a controller's root view here has the regular side margins: in regular width
+    /// and at 414 points wide and more (Plus and Max phones, Xcode 7's 600-point canvas)
+    /// (docs/interface-builder.md).
+    var hasRegularSideMargins: Bool { sizeClasses.horizontal == .regular || canvasWidth >= 414 }
+
+    /// The side margins of a controller's root view here: 20 pt with the regular side
+    /// margins, 16 otherwise.
+    var rootSideMargin: CGFloat { hasRegularSideMargins ? 20 : 16 }
 
     // MARK: The scene
 
@@ -176,8 +178,7 @@ struct InterfaceBuilderSceneBuilder {
                 safeArea.bottom = max(0, safeArea.bottom - max(0, screen.height - stored.maxY))
             }
         }
-        let sideMargin: UIUserInterfaceSizeClass =
-            sizeClasses.horizontal == .regular || canvasWidth >= 414 ? .regular : .compact
+        let sideMargin: UIUserInterfaceSizeClass = hasRegularSideMargins ? .regular : .compact
         var traits = UITraitCollection(horizontalSizeClass: sideMargin, verticalSizeClass: sizeClasses.vertical)
         traits.displayScale = device.scale
         traits.layoutDirection = options.layoutDirection ?? .leftToRight
