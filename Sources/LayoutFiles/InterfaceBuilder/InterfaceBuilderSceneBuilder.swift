@@ -223,8 +223,9 @@ struct InterfaceBuilderSceneBuilder {
     }
 
     /// The bars a controller simulates over its root view: a navigation bar (44 pt, 74 with a
-    /// prompt; inferred, the height its navigation controller stores) on top, a tab bar or toolbar (49 / 44 pt) at the bottom. `simulated…Metrics`
-    /// name them; a controller reached from a navigation or tab bar controller infers them.
+    /// prompt; inferred, the height its navigation controller stores) on top, a tab bar or
+    /// toolbar (49 / 44 pt) at the bottom. `simulated…Metrics` name them; a controller reached
+    /// from a navigation or tab bar controller infers them.
     func barInsets(of controller: Int) -> UIEdgeInsets {
         var insets = UIEdgeInsets()
         let element = tree[controller]
