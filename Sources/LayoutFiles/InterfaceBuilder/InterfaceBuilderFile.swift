@@ -254,6 +254,14 @@ public struct InterfaceBuilderFile: Sendable {
         return (navigation, closure(from: tabRoots))
     }
 
+    /// The device scenes are laid out on: the one `name` gives (an IB id or a phone's name,
+    /// as ``InterfaceBuilderDevice/named(_:)`` reads it) when it names one, else the file's
+    /// `<device>`, else ``InterfaceBuilderDevice/fallback``.
+    public func layoutDevice(named name: String? = nil) -> InterfaceBuilderDevice {
+        name.flatMap(InterfaceBuilderDevice.named) ?? deviceID.flatMap(InterfaceBuilderDevice.named)
+            ?? InterfaceBuilderDevice.fallback
+    }
+
     /// The major number of a version such as `32700.99.1234` (32700).
     static func majorVersion(_ version: String) -> Double? {
         Double(version.split(separator: ".").first ?? "")

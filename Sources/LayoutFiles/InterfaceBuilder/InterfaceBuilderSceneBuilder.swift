@@ -38,17 +38,13 @@ struct InterfaceBuilderSceneBuilder {
         self.file = file
         self.scene = scene
         self.options = options
-        if let name = options.device {
-            guard let device = InterfaceBuilderDevice.named(name) else {
-                throw LayoutFileError(
-                    .unknownDevice, at: nil,
-                    "unknown device \"\(name)\"; known: "
-                        + InterfaceBuilderDevice.all.map { "\($0.id) (\($0.name))" }.joined(separator: ", "))
-            }
-            self.device = device
-        } else {
-            device = file.deviceID.flatMap(InterfaceBuilderDevice.named) ?? InterfaceBuilderDevice.fallback
+        if let name = options.device, InterfaceBuilderDevice.named(name) == nil {
+            throw LayoutFileError(
+                .unknownDevice, at: nil,
+                "unknown device \"\(name)\"; known: "
+                    + InterfaceBuilderDevice.all.map { "\($0.id) (\($0.name))" }.joined(separator: ", "))
         }
+        device = file.layoutDevice(named: options.device)
         orientation = options.orientation ?? file.orientation
         category = options.contentSizeCategory ?? .large
         release = options.uikitRelease ?? file.uikitRelease
