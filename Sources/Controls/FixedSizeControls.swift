@@ -46,9 +46,9 @@ public struct Slider: Sendable, Hashable {
     /// from iOS 14 (an Xcode 12 file stores a slider in a 382-wide stack at x −2, 386 × 31,
     /// with the next view 30 + spacing below its top; docs/interface-builder.md). Zero before
     /// iOS 14 and without a release: not measured.
-    public var alignmentRectInsets: (top: Double, left: Double, bottom: Double, right: Double) {
-        if let release, release.major >= 14 { return (0, 2, 1, 2) }
-        return (0, 0, 0, 0)
+    public var alignmentRectInsets: UIEdgeInsets {
+        if let release, release.major >= 14 { return UIEdgeInsets(top: 0, left: 2, bottom: 1, right: 2) }
+        return .zero
     }
 }
 

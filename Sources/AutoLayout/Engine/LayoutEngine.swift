@@ -240,23 +240,21 @@ final class LayoutEngine {
         var requiredContent: [NSLayoutConstraint] = []
         var optional: [NSLayoutConstraint] = []
         for constraint in result {
-            if !isRequired(constraint) {
-                optional.append(constraint)
-            } else if constraint is NSContentSizeLayoutConstraint {
-                requiredContent.append(constraint)
-            } else {
+            if let content = constraint as? NSContentSizeLayoutConstraint {
+                // Required only when both halves are.
+                if content.huggingPriority.isRequired, content.compressionResistancePriority.isRequired {
+                    requiredContent.append(constraint)
+                } else {
+                    optional.append(constraint)
+                }
+            } else if constraint.priority.isRequired {
                 required.append(constraint)
+            } else {
+                optional.append(constraint)
             }
         }
         if requiredContent.isEmpty, optional.isEmpty { return result }
         return required + requiredContent + optional
-    }
-
-    private func isRequired(_ constraint: NSLayoutConstraint) -> Bool {
-        if let content = constraint as? NSContentSizeLayoutConstraint {
-            return content.huggingPriority.isRequired && content.compressionResistancePriority.isRequired
-        }
-        return constraint.priority.isRequired
     }
 
     /// Forgets the generated constraints of views and guides that left the tree (they hold

@@ -75,10 +75,7 @@ open class UISlider: UIReleaseSizedControl {
     /// `Controls.Slider` for the release.
     open override var intrinsicContentSize: CGSize { Slider(release: uikitRelease).intrinsicContentSize }
     /// `Controls.Slider`'s alignment insets for the release.
-    open override var alignmentRectInsets: UIEdgeInsets {
-        let reach = Slider(release: uikitRelease).alignmentRectInsets
-        return UIEdgeInsets(top: reach.top, left: reach.left, bottom: reach.bottom, right: reach.right)
-    }
+    open override var alignmentRectInsets: UIEdgeInsets { Slider(release: uikitRelease).alignmentRectInsets }
 }
 
 /// A progress bar (`UIProgressView`): no intrinsic width, 4 pt tall (2 before iOS 14;

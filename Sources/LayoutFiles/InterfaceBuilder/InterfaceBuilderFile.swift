@@ -106,8 +106,7 @@ public struct InterfaceBuilderFile: Sendable {
             self.tree = tree
             self.path = path
             isStoryboard = type.hasSuffix("Storyboard.XIB")
-            toolsVersion =
-                document.attribute("toolsVersion").flatMap { Double($0.split(separator: ".").first ?? "") } ?? 0
+            toolsVersion = document.attribute("toolsVersion").flatMap(InterfaceBuilderFile.majorVersion) ?? 0
             let plugin = tree.child(of: 0, named: "dependencies").flatMap { dependencies in
                 tree.children(of: dependencies, named: "plugIn").first {
                     tree[$0].attribute("identifier") == "com.apple.InterfaceBuilder.IBCocoaTouchPlugin"
@@ -115,9 +114,8 @@ public struct InterfaceBuilderFile: Sendable {
             }
             uikitRelease = InterfaceBuilderRelease.release(
                 toolsVersion: toolsVersion,
-                pluginVersion: plugin.flatMap { tree[$0].attribute("version") }.flatMap {
-                    Double($0.split(separator: ".").first ?? "")
-                })
+                pluginVersion: plugin.flatMap { tree[$0].attribute("version") }.flatMap(
+                    InterfaceBuilderFile.majorVersion))
             let device = tree.child(of: 0, named: "device")
             deviceID = device.flatMap { tree[$0].attribute("id") }
             orientation = device.flatMap { tree[$0].attribute("orientation") } == "landscape" ? .landscape : .portrait
@@ -254,6 +252,19 @@ public struct InterfaceBuilderFile: Sendable {
             }
         }
         return (navigation, closure(from: tabRoots))
+    }
+
+    /// The device scenes are laid out on: the one `name` gives (an IB id or a phone's name,
+    /// as ``InterfaceBuilderDevice/named(_:)`` reads it) when it names one, else the file's
+    /// `<device>`, else ``InterfaceBuilderDevice/fallback``.
+    public func layoutDevice(named name: String? = nil) -> InterfaceBuilderDevice {
+        name.flatMap(InterfaceBuilderDevice.named) ?? deviceID.flatMap(InterfaceBuilderDevice.named)
+            ?? InterfaceBuilderDevice.fallback
+    }
+
+    /// The major number of a version such as `32700.99.1234` (32700).
+    static func majorVersion(_ version: String) -> Double? {
+        Double(version.split(separator: ".").first ?? "")
     }
 
     static func isController(_ name: String) -> Bool {

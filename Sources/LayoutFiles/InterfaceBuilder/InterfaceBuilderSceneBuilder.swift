@@ -38,17 +38,13 @@ struct InterfaceBuilderSceneBuilder {
         self.file = file
         self.scene = scene
         self.options = options
-        if let name = options.device {
-            guard let device = InterfaceBuilderDevice.named(name) else {
-                throw LayoutFileError(
-                    .unknownDevice, at: nil,
-                    "unknown device \"\(name)\"; known: "
-                        + InterfaceBuilderDevice.all.map { "\($0.id) (\($0.name))" }.joined(separator: ", "))
-            }
-            self.device = device
-        } else {
-            device = file.deviceID.flatMap(InterfaceBuilderDevice.named) ?? InterfaceBuilderDevice.fallback
+        if let name = options.device, InterfaceBuilderDevice.named(name) == nil {
+            throw LayoutFileError(
+                .unknownDevice, at: nil,
+                "unknown device \"\(name)\"; known: "
+                    + InterfaceBuilderDevice.all.map { "\($0.id) (\($0.name))" }.joined(separator: ", "))
         }
+        device = file.layoutDevice(named: options.device)
         orientation = options.orientation ?? file.orientation
         category = options.contentSizeCategory ?? .large
         release = options.uikitRelease ?? file.uikitRelease
@@ -136,12 +132,14 @@ struct InterfaceBuilderSceneBuilder {
     /// device-free canvas the widest stored root.
     var canvasWidth: CGFloat = 0
 
-    /// The side margins of a controller's root view here: 20 pt in regular width and at
-    /// 414 points wide and more (Plus and Max phones, Xcode 7's 600-point canvas), 16
-    /// otherwise (docs/interface-builder.md).
-    var rootSideMargin: CGFloat {
-        sizeClasses.horizontal == .regular || canvasWidth >= 414 ? 20 : 16
-    }
+    /// Whether a controller's root view here has the regular side margins: in regular width
+    /// and at 414 points wide and more (Plus and Max phones, Xcode 7's 600-point canvas)
+    /// (docs/interface-builder.md).
+    var hasRegularSideMargins: Bool { sizeClasses.horizontal == .regular || canvasWidth >= 414 }
+
+    /// The side margins of a controller's root view here: 20 pt with the regular side
+    /// margins, 16 otherwise.
+    var rootSideMargin: CGFloat { hasRegularSideMargins ? 20 : 16 }
 
     // MARK: The scene
 
@@ -176,8 +174,7 @@ struct InterfaceBuilderSceneBuilder {
                 safeArea.bottom = max(0, safeArea.bottom - max(0, screen.height - stored.maxY))
             }
         }
-        let sideMargin: UIUserInterfaceSizeClass =
-            sizeClasses.horizontal == .regular || canvasWidth >= 414 ? .regular : .compact
+        let sideMargin: UIUserInterfaceSizeClass = hasRegularSideMargins ? .regular : .compact
         var traits = UITraitCollection(horizontalSizeClass: sideMargin, verticalSizeClass: sizeClasses.vertical)
         traits.displayScale = device.scale
         traits.layoutDirection = options.layoutDirection ?? .leftToRight
@@ -222,8 +219,9 @@ struct InterfaceBuilderSceneBuilder {
     }
 
     /// The bars a controller simulates over its root view: a navigation bar (44 pt, 74 with a
-    /// prompt; inferred, the height its navigation controller stores) on top, a tab bar or toolbar (49 / 44 pt) at the bottom. `simulated…Metrics`
-    /// name them; a controller reached from a navigation or tab bar controller infers them.
+    /// prompt; inferred, the height its navigation controller stores) on top, a tab bar or
+    /// toolbar (49 / 44 pt) at the bottom. `simulated…Metrics` name them; a controller reached
+    /// from a navigation or tab bar controller infers them.
     func barInsets(of controller: Int) -> UIEdgeInsets {
         var insets = UIEdgeInsets()
         let element = tree[controller]

@@ -389,22 +389,15 @@ extension InterfaceBuilderSceneBuilder {
             view.font = font(14)
             view.isScrollEnabled = element.attribute("scrollEnabled") != "NO"
             return view
-        case "switch", "slider", "progressView", "stepper":
-            let control: UIReleaseSizedControl =
-                switch element.name {
-                case "switch": UISwitch()
-                case "slider": UISlider()
-                case "progressView": UIProgressView()
-                default: UIStepper()
-                }
-            control.uikitRelease = release
-            return control
+        case "switch": return sizedForRelease(UISwitch())
+        case "slider": return sizedForRelease(UISlider())
+        case "progressView": return sizedForRelease(UIProgressView())
+        case "stepper": return sizedForRelease(UIStepper())
         case "activityIndicatorView":
             let style = element.attribute("style") ?? ""
             return UIActivityIndicatorView(style: style == "large" || style == "whiteLarge" ? .large : .medium)
         case "pageControl":
-            let control = UIPageControl()
-            control.uikitRelease = release
+            let control = sizedForRelease(UIPageControl())
             control.numberOfPages = Int(try number(element, "numberOfPages") ?? 3)
             return control
         case "segmentedControl":
@@ -422,6 +415,13 @@ extension InterfaceBuilderSceneBuilder {
             view.sizeOverride = try override()
             return view
         }
+    }
+
+    /// A control whose size changed across iOS releases, sized for the release that lays the
+    /// file out (the option's, else the one the file's tools imply).
+    func sizedForRelease<Control: UIReleaseSizedControl>(_ control: Control) -> Control {
+        control.uikitRelease = release
+        return control
     }
 
     /// `placeholderIntrinsicWidth`: a number, or `infinite` for no intrinsic size on that axis.

@@ -62,8 +62,9 @@ package struct CheckWorkload: Sendable {
         return texts
     }
 
-    /// Undoes the corpus's escapes.
-    static func unescape(_ text: Substring) -> String {
+    /// Undoes the corpus's escapes: `\n`, `\t` and `\r` become the characters, a backslash
+    /// before any other character leaves that character.
+    package static func unescape(_ text: Substring) -> String {
         var result = ""
         var escaped = false
         for character in text {

@@ -265,9 +265,7 @@ struct InterfaceBuilderCheck {
         _ bars: [InterfaceBuilderBarTitle], file: InterfaceBuilderFile, outcome: inout FitCheck.Outcome,
         extra: inout Extra, progress: ProgressBar?
     ) throws(RequestError) {
-        let chosen =
-            device.flatMap(InterfaceBuilderDevice.named) ?? file.deviceID.flatMap(InterfaceBuilderDevice.named)
-            ?? InterfaceBuilderDevice.fallback
+        let chosen = file.layoutDevice(named: device)
         let check = BarTitleCheck(path: path, barWidth: Double(chosen.screenSize(file.orientation).width))
         for language in languages {
             for title in bars {
