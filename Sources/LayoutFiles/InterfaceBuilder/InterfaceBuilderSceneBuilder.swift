@@ -160,7 +160,17 @@ struct InterfaceBuilderSceneBuilder {
         var safeArea =
             isCell
             ? .zero : device.safeAreaInsets(orientation, toolsVersion: file.toolsVersion, fullScreen: fullScreen)
-        if let controller = scene.controller { safeArea = safeArea + barInsets(of: controller) }
+        if let controller = scene.controller {
+            safeArea = safeArea + barInsets(of: controller)
+        } else if tree.child(of: scene.root, named: "nil", key: "simulatedBottomBarMetrics") != nil {
+            // A XIB view whose Bottom Bar metric is set to None (`<nil key=…>`) is simulated
+            // without the home indicator's inset: NoticeView (275 × 94) and
+            // SPNoteHistoryViewController's view (414 × 258, a stack that ends 46 above the
+            // bottom held 16 above the safe area) on retina6_1 keep 0 below and the status
+            // bar's 44 above, where TitleNSubtitleView, with no such key, keeps 34
+            // (`testXIBRootWithoutBottomBarHasNoBottomSafeArea`).
+            safeArea.bottom = 0
+        }
         var size = screen
         // The stored root size is the canvas (freeform, or shorter than the screen under a
         // bar), unless another device or orientation is asked for: then a storyboard root
