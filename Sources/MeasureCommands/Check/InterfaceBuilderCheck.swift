@@ -272,6 +272,7 @@ struct InterfaceBuilderCheck {
                             }
                             guard var drawn = barFindings[cacheKey]?[place[offset]] else { continue }
                             drawn.category = category
+                            drawn.element?.scene = scene.scene.name
                             if drawsScreens {
                                 drawn.screen = screenID
                                 drawn.frame = report.windowFrame
