@@ -245,4 +245,32 @@ extension MeasureCheckBarTitlesTests {
         XCTAssertEqual(cut.map { $0["key"] as? String }, ["nv2-BV-007.title"])
         XCTAssertEqual(try XCTUnwrap(number(cut.first, "available")), beside, accuracy: 1e-9)
     }
+
+    /// A pushed controller with its own leading item shows that item instead of the back
+    /// button (`leftItemsSupplementBackButton` is false by default): the title has the room
+    /// the item leaves, with no indicator. Saying `leftItemsSupplementBackButton="YES"` puts
+    /// the back button (here the indicator alone) beside the item as well.
+    func testLeadingItemReplacesTheBackButtonUnlessItSupplementsIt() throws {
+        let title = "Nachricht mit allen Anhängen und Empfängern"
+        let cancel = try width("Abbrechen", size: 17, weight: .regular)
+        for supplements in [false, true] {
+            let scenes = pushScenes(
+                supplements ? "BV-009" : "BV-008",
+                root: "<navigationItem key=\"navigationItem\" title=\"Mail\" id=\"nv1-BV-00\(supplements ? 9 : 8)\"/>",
+                pushed: """
+                    <navigationItem key="navigationItem" title="Message"\(supplements ? " leftItemsSupplementBackButton=\"YES\"" : "") id="nv2-BV-00\(supplements ? 9 : 8)">
+                                        <barButtonItem key="leftBarButtonItem" title="Cancel" id="can-BV-00\(supplements ? 9 : 8)"/>
+                                    </navigationItem>
+                    """)
+            let suffix = supplements ? "9" : "8"
+            let (path, _, _) = try write(
+                scenes, german: [("can-BV-00\(suffix).title", "Abbrechen"), ("nv2-BV-00\(suffix).title", title)])
+            let found = try check(path).findings
+            XCTAssertEqual(found.map { $0["key"] as? String }, ["nv2-BV-00\(suffix).title"])
+            let indicator = supplements ? 24.0 + 8 : 0
+            XCTAssertEqual(
+                try XCTUnwrap(number(found.first, "available")), 375 - (16 + indicator + cancel + 6) - 8,
+                accuracy: 1e-9, "supplements: \(supplements)")
+        }
+    }
 }

@@ -186,7 +186,7 @@ struct InterfaceBuilderCheck {
         progress?.start(total: total)
         outcome.languages = Set(languages.map(\.name))
         for direction in directions {
-            // A scene without texts has nothing a language or a text size changes.
+            // A scene without texts or bars has nothing a language or a text size changes.
             for scene in built[direction] ?? [] {
                 let sceneBars = barTitles(in: scene, from: barsInViews)
                 guard !scene.texts.isEmpty || !sceneBars.isEmpty else { continue }
