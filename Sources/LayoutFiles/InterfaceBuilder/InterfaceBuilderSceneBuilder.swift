@@ -11,6 +11,8 @@ struct InterfaceBuilderSceneBuilder {
     let device: InterfaceBuilderDevice
     let orientation: Device.Orientation
     let category: ContentSizeCategory
+    /// The iOS release whose control sizes are used: the option's, else the file's.
+    let release: UIKitRelease
     let sizeClasses: (horizontal: UIUserInterfaceSizeClass, vertical: UIUserInterfaceSizeClass)
     var tree: XMLTree { file.tree }
 
@@ -49,6 +51,7 @@ struct InterfaceBuilderSceneBuilder {
         }
         orientation = options.orientation ?? file.orientation
         category = options.contentSizeCategory ?? .large
+        release = options.uikitRelease ?? file.uikitRelease
         sizeClasses = device.sizeClasses(orientation)
     }
 
@@ -126,10 +129,18 @@ struct InterfaceBuilderSceneBuilder {
         return excluded
     }
 
-    /// The side margins of a controller's root view here: 20 pt in regular width and on
-    /// 414-point-wide phones, 16 otherwise (docs/interface-builder.md).
+    /// Whether the file names no device: Xcode 7 and earlier laid such files out on a canvas
+    /// of the roots' stored size (600 × 600 for any width and height), not on a phone.
+    var isDeviceFreeCanvas: Bool { file.deviceID == nil && options.device == nil }
+    /// The width root views are laid out at for their side margins: the device's, or on a
+    /// device-free canvas the widest stored root.
+    var canvasWidth: CGFloat = 0
+
+    /// The side margins of a controller's root view here: 20 pt in regular width and at
+    /// 414 points wide and more (Plus and Max phones, Xcode 7's 600-point canvas), 16
+    /// otherwise (docs/interface-builder.md).
     var rootSideMargin: CGFloat {
-        sizeClasses.horizontal == .regular || device.portraitSize.width >= 414 ? 20 : 16
+        sizeClasses.horizontal == .regular || canvasWidth >= 414 ? 20 : 16
     }
 
     // MARK: The scene
@@ -142,7 +153,12 @@ struct InterfaceBuilderSceneBuilder {
         let freeform =
             tree.child(of: scene.root, named: "freeformSimulatedSizeMetrics") != nil
             || scene.controller.flatMap { tree.child(of: $0, named: "freeformSimulatedSizeMetrics") } != nil
-        let fullScreen = !freeform && (stored.map { $0.size == screen } ?? true)
+        // On a device-free canvas a storyboard's stored root is the screen.
+        let fullScreen =
+            !freeform
+            && ((isDeviceFreeCanvas && file.isStoryboard) || (stored.map { $0.size.height == screen.height } ?? true))
+        canvasWidth =
+            isDeviceFreeCanvas ? max(device.portraitSize.width, stored?.width ?? 0) : device.portraitSize.width
         var safeArea =
             isCell
             ? .zero : device.safeAreaInsets(orientation, toolsVersion: file.toolsVersion, fullScreen: fullScreen)
@@ -161,7 +177,7 @@ struct InterfaceBuilderSceneBuilder {
             }
         }
         let sideMargin: UIUserInterfaceSizeClass =
-            sizeClasses.horizontal == .regular || device.portraitSize.width >= 414 ? .regular : .compact
+            sizeClasses.horizontal == .regular || canvasWidth >= 414 ? .regular : .compact
         var traits = UITraitCollection(horizontalSizeClass: sideMargin, verticalSizeClass: sizeClasses.vertical)
         traits.displayScale = device.scale
         traits.layoutDirection = options.layoutDirection ?? .leftToRight
@@ -206,7 +222,7 @@ struct InterfaceBuilderSceneBuilder {
     }
 
     /// The bars a controller simulates over its root view: a navigation bar (44 pt, 74 with a
-    /// prompt) on top, a tab bar or toolbar (49 / 44 pt) at the bottom. `simulated…Metrics`
+    /// prompt; inferred, the height its navigation controller stores) on top, a tab bar or toolbar (49 / 44 pt) at the bottom. `simulated…Metrics`
     /// name them; a controller reached from a navigation or tab bar controller infers them.
     func barInsets(of controller: Int) -> UIEdgeInsets {
         var insets = UIEdgeInsets()
@@ -222,8 +238,8 @@ struct InterfaceBuilderSceneBuilder {
         }
         if let top, tree[top].name == "simulatedNavigationBarMetrics" {
             insets.top = tree[top].attribute("prompted") == "YES" ? 74 : 44
-        } else if top == nil, let id = element.attribute("id"), file.navigationChildren.contains(id) {
-            insets.top = 44
+        } else if top == nil, let id = element.attribute("id"), let height = file.navigationChildren[id] {
+            insets.top = height
         }
         if let bottom {
             if tree[bottom].name == "simulatedTabBarMetrics" { insets.bottom = 49 }

@@ -113,9 +113,13 @@ extension InterfaceBuilderSceneBuilder {
             for: .vertical)
         if element.attribute("hidden") == "YES" { view.isHidden = true }
         if kind == "tableViewCellContentView" {
-            // A table cell's content view: 11 pt above and below, the root's side margins
-            // (docs/interface-builder.md, read off stored cell layouts).
-            view.layoutMargins = UIEdgeInsets(top: 11, left: rootSideMargin, bottom: 11, right: rootSideMargin)
+            // A table cell's content view: 11 pt above and below, the root's side margins from
+            // iOS 11; UIView's 8 all round before (docs/interface-builder.md, read off stored
+            // cell layouts).
+            view.layoutMargins =
+                release.major <= 10
+                ? UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+                : UIEdgeInsets(top: 11, left: rootSideMargin, bottom: 11, right: rootSideMargin)
         }
         if let semantic = element.attribute("semanticContentAttribute").flatMap(UISemanticContentAttribute.init) {
             view.semanticContentAttribute = semantic
@@ -385,15 +389,22 @@ extension InterfaceBuilderSceneBuilder {
             view.font = font(14)
             view.isScrollEnabled = element.attribute("scrollEnabled") != "NO"
             return view
-        case "switch": return UISwitch()
-        case "slider": return UISlider()
-        case "progressView": return UIProgressView()
-        case "stepper": return UIStepper()
+        case "switch", "slider", "progressView", "stepper":
+            let control: UIReleaseSizedControl =
+                switch element.name {
+                case "switch": UISwitch()
+                case "slider": UISlider()
+                case "progressView": UIProgressView()
+                default: UIStepper()
+                }
+            control.uikitRelease = release
+            return control
         case "activityIndicatorView":
             let style = element.attribute("style") ?? ""
             return UIActivityIndicatorView(style: style == "large" || style == "whiteLarge" ? .large : .medium)
         case "pageControl":
             let control = UIPageControl()
+            control.uikitRelease = release
             control.numberOfPages = Int(try number(element, "numberOfPages") ?? 3)
             return control
         case "segmentedControl":
