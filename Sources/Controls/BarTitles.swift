@@ -32,6 +32,13 @@ public enum BarTitles {
     /// special view controller (called the More view controller)").
     public static let maximumTabBarItems = 5
 
+    /// The generic title a back button falls back to (`UINavigationItem.BackButtonDisplayMode`:
+    /// "A generic title, such as *Back*"). The system translates it; it is measured in English.
+    public static let genericBackTitle = "Back"
+    /// The back indicator (the chevron) before a back button's title. Apple does not give its
+    /// size: it is taken as a bar icon, `iconWidth`, including the space before the title.
+    public static let backIndicatorWidth = iconWidth
+
     /// A navigation bar's side margins: 16 pt on phones narrower than 414 pt, 20 on wider
     /// screens (the system minimum layout margins, as for a controller's root view).
     public static func sideMargin(barWidth: Double) -> Double { barWidth >= 414 ? 20 : 16 }
@@ -77,9 +84,10 @@ public enum BarTitles {
         max(0, barWidth - 2 * sideMargin(barWidth: barWidth))
     }
 
-    /// The width one tab bar item's title has: the bar's width over the items it shows.
+    /// The width one tab bar item's title has: the bar's width over the items it shows (a tab
+    /// bar controller's bar shows at most `maximumTabBarItems`; its reader passes that count).
     public static func tabBarItemWidth(barWidth: Double, itemCount: Int) -> Double {
-        barWidth / Double(min(max(1, itemCount), maximumTabBarItems))
+        barWidth / Double(max(1, itemCount))
     }
 
     /// The width one segment's title has: the control's width over its segments, less the

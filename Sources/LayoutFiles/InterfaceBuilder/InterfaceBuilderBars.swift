@@ -18,20 +18,42 @@ public struct InterfaceBuilderBarButton: Sendable, Hashable {
     public var isDone: Bool
 }
 
+/// The back button a pushed controller's navigation bar shows on its leading side, made from
+/// the navigation item below the top one: the titles UIKit tries in order, keeping the first
+/// that leaves room for the button and the title (`UINavigationItem.BackButtonDisplayMode`).
+public struct InterfaceBuilderBackButton: Sendable, Hashable {
+    /// One title the back button may show beside its indicator (the chevron).
+    public enum Title: Sendable, Hashable {
+        /// A title of the file: the previous item's `backButtonTitle`, its title (the
+        /// navigation item's, else its controller's), or its back bar button item's title.
+        case text(InterfaceBuilderText)
+        /// The system's generic title, *Back* (`BarTitles.genericBackTitle`).
+        case generic
+        /// The indicator alone.
+        case indicatorOnly
+    }
+
+    /// The titles tried, in order; the last is kept when none leaves room.
+    public var choices: [Title]
+}
+
 /// A title a bar shows rather than a view the reader lays out: a navigation item's title
-/// (with the bar button items beside it), a bar button item's title, a tab bar item's title.
-/// `measure check` fits each in the room UIKit's bar gives it (`Controls.BarTitles`).
+/// (with the bar button items beside it), a bar button item's title, a tab bar item's title,
+/// a toolbar item's title. `measure check` fits each in the room UIKit's bar gives it
+/// (`Controls.BarTitles`).
 public struct InterfaceBuilderBarTitle: Sendable, Hashable {
     /// Where the title sits.
     public enum Role: Sendable, Hashable {
         /// A navigation item's title, centered between its bar button items; large
-        /// (`prefersLargeTitles`) when its navigation controller's bar has `largeTitles="YES"`
-        /// and the item does not say `largeTitleDisplayMode="never"`, or it says `always`.
+        /// (`prefersLargeTitles`) when its navigation bar has `largeTitles="YES"` and the item
+        /// does not say `largeTitleDisplayMode="never"`, or it says `always`.
         case navigationTitle(isLarge: Bool)
         /// The title of one of the navigation item's bar button items.
         case barButton
         /// A tab bar item's title, in a tab bar of `itemCount` items.
         case tabBarItem(itemCount: Int)
+        /// The title of one of a toolbar's items (all of them are in `leading`).
+        case toolbarItem
     }
 
     /// The translatable text: `ObjectID.title`.
@@ -39,55 +61,221 @@ public struct InterfaceBuilderBarTitle: Sendable, Hashable {
     /// Where it sits.
     public var role: Role
     /// The bar button items on the leading side of the navigation item (for navigation titles
-    /// and bar button items; empty for tab bar items).
+    /// and bar button items), or a toolbar's items in order; empty for tab bar items.
     public var leading: [InterfaceBuilderBarButton]
     /// The bar button items on the trailing side.
     public var trailing: [InterfaceBuilderBarButton]
     /// The controller's name, as scenes are named.
     public var scene: String
+    /// The `<navigationBar>`, `<toolbar>` or `<tabBar>` view of a scene that shows the title:
+    /// the bar is as wide as that view is laid out. Nil for the bar of a navigation or tab
+    /// bar controller, as wide as the screen.
+    public var barViewID: String? = nil
+    /// The back buttons a navigation title may have beside it, one for each controller that
+    /// pushes its controller (or the item below the top of a `<navigationBar>` view); empty
+    /// when it has none. The title is checked beside the one that leaves it least room.
+    public var backButtons: [InterfaceBuilderBackButton] = []
 }
 
 extension InterfaceBuilderFile {
     /// The titles of every navigation item, bar button item and tab bar item of the file's
-    /// controllers, in document order (docs/interface-builder-check.md, "Bar titles").
-    /// A navigation item with a custom `titleView` shows no title; a back button item is shown
-    /// by the next controller, and is not read.
+    /// controllers, and of the navigation bars, toolbars and tab bars placed as views in its
+    /// scenes, in document order (docs/interface-builder-check.md, "Bar titles"). A
+    /// navigation item with a custom `titleView` shows no title; one without a title shows its
+    /// view controller's `title`. A back button item is shown by the next controller: it is
+    /// read as the back button beside that controller's title.
     public var barTitles: [InterfaceBuilderBarTitle] {
         var titles: [InterfaceBuilderBarTitle] = []
-        let largeTitleControllers = controllersUnderLargeTitleBars()
+        let stacks = navigationStacks()
+        let controllers = controllerIndex
         let tabCounts = tabBarItemCounts()
-        for (index, element) in tree.elements.enumerated() where InterfaceBuilderFile.isController(element.name) {
-            let scene = controllerName(index)
-            if let item = tree.child(of: index, named: "navigationItem", key: "navigationItem") {
-                let leading = barButtons(of: item, single: "leftBarButtonItem", list: "leftBarButtonItems")
-                let trailing = barButtons(of: item, single: "rightBarButtonItem", list: "rightBarButtonItems")
-                let hasTitleView = tree.children(of: item).contains { tree[$0].attribute("key") == "titleView" }
-                if !hasTitleView, let text = barText(item, kind: "navigationItem") {
-                    let mode = tree[item].attribute("largeTitleDisplayMode")
-                    let inherits = element.attribute("id").map(largeTitleControllers.contains) ?? false
-                    let isLarge = mode == "always" || (mode != "never" && inherits)
+        for (index, element) in tree.elements.enumerated() {
+            if InterfaceBuilderFile.isController(element.name) {
+                let scene = controllerName(index)
+                let id = element.attribute("id")
+                let item = tree.child(of: index, named: "navigationItem", key: "navigationItem")
+                let shown = id.map { stacks.controllers.contains($0) } ?? false
+                if item != nil || (shown && !InterfaceBuilderFile.containers.contains(element.name)) {
+                    var backButtons: [InterfaceBuilderBackButton] = []
+                    if item.map(showsBackButton) ?? true {
+                        for pusher in id.flatMap({ stacks.pushers[$0] }) ?? [] {
+                            guard let source = controllers[pusher] else { continue }
+                            backButtons.append(
+                                backButton(
+                                    below: tree.child(of: source, named: "navigationItem", key: "navigationItem"),
+                                    controller: source))
+                        }
+                    }
+                    titles += navigationTitles(
+                        item: item, controller: index, inheritsLarge: id.map(stacks.largeTitles.contains) ?? false,
+                        scene: scene, barViewID: nil, backButtons: backButtons)
+                }
+                if let item = tree.child(of: index, named: "tabBarItem", key: "tabBarItem"),
+                    let id, let count = tabCounts[id], let text = barText(item, kind: "tabBarItem")
+                {
                     titles.append(
                         InterfaceBuilderBarTitle(
-                            text: text, role: .navigationTitle(isLarge: isLarge), leading: leading,
-                            trailing: trailing, scene: scene))
+                            text: text, role: .tabBarItem(itemCount: count), leading: [], trailing: [], scene: scene))
                 }
-                for button in leading + trailing {
-                    guard let text = button.title else { continue }
-                    titles.append(
-                        InterfaceBuilderBarTitle(
-                            text: text, role: .barButton, leading: leading, trailing: trailing, scene: scene))
-                }
-            }
-            if let item = tree.child(of: index, named: "tabBarItem", key: "tabBarItem"),
-                let id = element.attribute("id"), let count = tabCounts[id],
-                let text = barText(item, kind: "tabBarItem")
+            } else if element.attribute("key") == nil, let id = element.attribute("id"),
+                ["navigationBar", "toolbar", "tabBar"].contains(element.name)
             {
-                titles.append(
-                    InterfaceBuilderBarTitle(
-                        text: text, role: .tabBarItem(itemCount: count), leading: [], trailing: [], scene: scene))
+                titles += barViewTitles(index, id: id)
             }
         }
         return titles
+    }
+
+    /// Controllers that hold others and show no navigation item of their own.
+    static let containers: Set<String> = ["navigationController", "tabBarController", "splitViewController"]
+
+    /// The titles of a navigation item shown on top of a bar: its title (else its controller's
+    /// `title`) and its bar button items' titles.
+    private func navigationTitles(
+        item: Int?, controller: Int?, inheritsLarge: Bool, scene: String, barViewID: String?,
+        backButtons: [InterfaceBuilderBackButton]
+    ) -> [InterfaceBuilderBarTitle] {
+        var titles: [InterfaceBuilderBarTitle] = []
+        let leading = item.map { barButtons(of: $0, single: "leftBarButtonItem", list: "leftBarButtonItems") } ?? []
+        let trailing = item.map { barButtons(of: $0, single: "rightBarButtonItem", list: "rightBarButtonItems") } ?? []
+        if let text = navigationTitleText(item: item, controller: controller) {
+            let mode = item.flatMap { tree[$0].attribute("largeTitleDisplayMode") }
+            let isLarge = mode == "always" || (mode != "never" && inheritsLarge)
+            titles.append(
+                InterfaceBuilderBarTitle(
+                    text: text, role: .navigationTitle(isLarge: isLarge), leading: leading, trailing: trailing,
+                    scene: scene, barViewID: barViewID, backButtons: backButtons))
+        }
+        for button in leading + trailing {
+            guard let text = button.title else { continue }
+            titles.append(
+                InterfaceBuilderBarTitle(
+                    text: text, role: .barButton, leading: leading, trailing: trailing, scene: scene,
+                    barViewID: barViewID))
+        }
+        return titles
+    }
+
+    /// The title a navigation item shows: its own `title`, else its view controller's `title`
+    /// (`UIViewController.title`: "If the view controller has a valid navigation item or
+    /// tab-bar item, assigning a value to this property updates the title text of those
+    /// objects"), translated under the controller's id; none with a custom `titleView`.
+    private func navigationTitleText(item: Int?, controller: Int?) -> InterfaceBuilderText? {
+        if let item {
+            if tree.children(of: item).contains(where: { tree[$0].attribute("key") == "titleView" }) { return nil }
+            if let text = barText(item, kind: "navigationItem") { return text }
+        }
+        return controller.flatMap { barText($0, kind: tree[$0].name) }
+    }
+
+    /// Whether a pushed controller's navigation item shows the back button: not when it says
+    /// `hidesBackButton="YES"`, nor when it has leading items that do not supplement it
+    /// (`UINavigationItem.leftBarButtonItems`: the back button is shown only when
+    /// `leftItemsSupplementBackButton` is true).
+    private func showsBackButton(_ item: Int) -> Bool {
+        let element = tree[item]
+        if element.attribute("hidesBackButton") == "YES" { return false }
+        let hasLeading = !barButtons(of: item, single: "leftBarButtonItem", list: "leftBarButtonItems").isEmpty
+        return !hasLeading || element.attribute("leftItemsSupplementBackButton") == "YES"
+    }
+
+    /// The back button the navigation item below the top one makes (`UINavigationItem`
+    /// docs): its `backBarButtonItem` as it is (a blank title shows the indicator alone);
+    /// else, by `backButtonDisplayMode`, `minimal` the indicator, `generic` *Back* then the
+    /// indicator, and by default its `backButtonTitle` or its title (the item's, else the
+    /// controller's), then *Back*, then the indicator. Without a title, *Back*.
+    private func backButton(below item: Int?, controller: Int?) -> InterfaceBuilderBackButton {
+        if let item, let back = tree.child(of: item, named: "barButtonItem", key: "backBarButtonItem") {
+            let text = tree[back].attribute("image") == nil ? barText(back, kind: "barButtonItem") : nil
+            return InterfaceBuilderBackButton(choices: [text.map { .text($0) } ?? .indicatorOnly])
+        }
+        let element = item.map { tree[$0] }
+        switch element?.attribute("backButtonDisplayMode") {
+        case "minimal": return InterfaceBuilderBackButton(choices: [.indicatorOnly])
+        case "generic": return InterfaceBuilderBackButton(choices: [.generic, .indicatorOnly])
+        default: break
+        }
+        if let element, let title = element.attribute("backButtonTitle") {
+            guard let id = element.attribute("id"), !title.trimmingCharacters(in: .whitespaces).isEmpty else {
+                return InterfaceBuilderBackButton(choices: [.indicatorOnly])
+            }
+            let text = InterfaceBuilderText(
+                objectID: id, property: "backButtonTitle", baseText: title, kind: "navigationItem",
+                name: element.attribute("userLabel") ?? "navigationItem '\(title)'", position: element.position)
+            return InterfaceBuilderBackButton(choices: [.text(text), .generic, .indicatorOnly])
+        }
+        let specific = navigationTitleText(item: item, controller: controller)
+        return InterfaceBuilderBackButton(choices: (specific.map { [.text($0)] } ?? []) + [.generic, .indicatorOnly])
+    }
+
+    /// The titles of a bar placed as a view in a scene: a `<navigationBar>`'s top item (the
+    /// last of its `<items>`, with the one below it as its back button), a `<toolbar>`'s
+    /// items, a `<tabBar>`'s items.
+    private func barViewTitles(_ index: Int, id: String) -> [InterfaceBuilderBarTitle] {
+        let element = tree[index]
+        let scene = sceneName(containing: index)
+        let items = tree.child(of: index, named: "items")
+        switch element.name {
+        case "navigationBar":
+            let stack = items.map { tree.children(of: $0, named: "navigationItem") } ?? []
+            guard let top = stack.last else { return [] }
+            var backButtons: [InterfaceBuilderBackButton] = []
+            if stack.count > 1, showsBackButton(top) {
+                backButtons.append(backButton(below: stack[stack.count - 2], controller: nil))
+            }
+            return navigationTitles(
+                item: top, controller: nil, inheritsLarge: element.attribute("largeTitles") == "YES", scene: scene,
+                barViewID: id, backButtons: backButtons)
+        case "toolbar":
+            let list = items.map { tree.children(of: $0, named: "barButtonItem") } ?? []
+            let buttons = barButtons(list)
+            return buttons.compactMap { button in
+                button.title.map {
+                    InterfaceBuilderBarTitle(
+                        text: $0, role: .toolbarItem, leading: buttons, trailing: [], scene: scene, barViewID: id)
+                }
+            }
+        default:
+            let list = items.map { tree.children(of: $0, named: "tabBarItem") } ?? []
+            return list.compactMap { item in
+                barText(item, kind: "tabBarItem").map {
+                    InterfaceBuilderBarTitle(
+                        text: $0, role: .tabBarItem(itemCount: list.count), leading: [], trailing: [], scene: scene,
+                        barViewID: id)
+                }
+            }
+        }
+    }
+
+    /// The name of the scene an element is in: its controller's, else (a XIB's top-level view)
+    /// the file's scene that holds it.
+    private func sceneName(containing index: Int) -> String {
+        var parent = tree[index].parent
+        var last = index
+        while let current = parent {
+            if InterfaceBuilderFile.isController(tree[current].name) { return controllerName(current) }
+            last = current
+            parent = tree[current].parent
+        }
+        return scenes.first { $0.root == last || isAncestor($0.root, of: index) }?.name ?? tree[index].name
+    }
+
+    private func isAncestor(_ ancestor: Int, of index: Int) -> Bool {
+        var parent = tree[index].parent
+        while let current = parent {
+            if current == ancestor { return true }
+            parent = tree[current].parent
+        }
+        return false
+    }
+
+    /// Each controller's element, by id.
+    private var controllerIndex: [String: Int] {
+        var found: [String: Int] = [:]
+        for (index, element) in tree.elements.enumerated() where InterfaceBuilderFile.isController(element.name) {
+            if let id = element.attribute("id"), found[id] == nil { found[id] = index }
+        }
+        return found
     }
 
     /// A bar item's non-empty `title` as a translatable text.
@@ -108,7 +296,12 @@ extension InterfaceBuilderFile {
         for group in tree.children(of: item, named: list) {
             indices += tree.children(of: group, named: "barButtonItem")
         }
-        return indices.map { index in
+        return barButtons(indices)
+    }
+
+    /// Bar button items, as a navigation bar or a toolbar shows them.
+    private func barButtons(_ indices: [Int]) -> [InterfaceBuilderBarButton] {
+        indices.map { index in
             let element = tree[index]
             let image = element.attribute("image")
             let systemItem = element.attribute("systemItem")
@@ -163,22 +356,46 @@ extension InterfaceBuilderFile {
         return segues
     }
 
-    /// The controllers shown by a navigation controller whose bar prefers large titles
-    /// (`<navigationBar key="navigationBar" largeTitles="YES">`): its root and what it pushes.
-    private func controllersUnderLargeTitleBars() -> Set<String> {
+    /// The controllers navigation controllers show: every one (`controllers`), those under a
+    /// bar that prefers large titles (`<navigationBar key="navigationBar" largeTitles="YES">`),
+    /// and, for each pushed controller, the controllers that push it (by show and push
+    /// segues from a controller in the stack), by id.
+    private func navigationStacks() -> (
+        controllers: Set<String>, largeTitles: Set<String>, pushers: [String: [String]]
+    ) {
         let segues = seguesBySource()
-        var found = Set<String>()
+        var kinds: [String: String] = [:]
+        for element in tree.elements where InterfaceBuilderFile.isController(element.name) {
+            if let id = element.attribute("id") { kinds[id] = element.name }
+        }
+        var controllers = Set<String>()
+        var large = Set<String>()
+        var pushers: [String: [String]] = [:]
         for (index, element) in tree.elements.enumerated() where element.name == "navigationController" {
-            guard let bar = tree.child(of: index, named: "navigationBar", key: "navigationBar"),
-                tree[bar].attribute("largeTitles") == "YES", let id = element.attribute("id")
-            else { continue }
+            guard let id = element.attribute("id") else { continue }
+            let prefersLarge =
+                tree.child(of: index, named: "navigationBar", key: "navigationBar").map {
+                    tree[$0].attribute("largeTitles") == "YES"
+                } ?? false
             var pending = (segues[id] ?? []).filter { $0.relationship == "rootViewController" }.map(\.destination)
+            var seen = Set<String>()
             while let next = pending.popLast() {
-                guard found.insert(next).inserted else { continue }
-                pending += (segues[next] ?? []).filter { $0.kind == "show" || $0.kind == "push" }.map(\.destination)
+                guard seen.insert(next).inserted else { continue }
+                controllers.insert(next)
+                if prefersLarge { large.insert(next) }
+                // A container is presented, not pushed: it brings its own bar.
+                for segue in segues[next] ?? [] where segue.kind == "show" || segue.kind == "push" {
+                    guard let kind = kinds[segue.destination], !InterfaceBuilderFile.containers.contains(kind) else {
+                        continue
+                    }
+                    if !(pushers[segue.destination] ?? []).contains(next) {
+                        pushers[segue.destination, default: []].append(next)
+                    }
+                    pending.append(segue.destination)
+                }
             }
         }
-        return found
+        return (controllers, large, pushers)
     }
 
     /// Each tab bar controller's children (`relationship="viewControllers"`), by id, with the

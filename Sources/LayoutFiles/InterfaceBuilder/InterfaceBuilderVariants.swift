@@ -115,14 +115,17 @@ public final class InterfaceBuilderVariableScene {
 
     /// Lays the scene out and reports the views that show the translatable texts, by object
     /// id, plus the layout pass's own problems. Ambiguity is not checked (it does not depend
-    /// on texts), and content inside a scroll view is never off screen.
-    public func layOutTexts() -> (views: [String: LayoutReport.ViewReport], problems: [LayoutReport.Problem]) {
+    /// on texts), and content inside a scroll view is never off screen. The views `reporting`
+    /// names (bars whose titles are checked at their laid-out width) are reported too.
+    public func layOutTexts(reporting extra: Set<String> = []) -> (
+        views: [String: LayoutReport.ViewReport], problems: [LayoutReport.Problem]
+    ) {
         let screen = scene.screen
         screen.window.layoutIfNeeded()
         var placements = Placements(window: screen.window)
         var reports: [String: LayoutReport.ViewReport] = [:]
         var problems: [LayoutReport.Problem] = []
-        let wanted = Set(texts.map(\.objectID))
+        let wanted = Set(texts.map(\.objectID)).union(extra)
         for entry in screen.views where wanted.contains(entry.name) {
             var (report, viewProblems) = screen.report(of: entry, placements: &placements, checksAmbiguity: false)
             if inScrollView.contains(entry.name) {

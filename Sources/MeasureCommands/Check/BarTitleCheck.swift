@@ -5,23 +5,27 @@ import LayoutFiles
 import Typesetting
 
 /// The titles bars show in an IB file, checked in each language: a navigation item's title
-/// between its bar button items (or as a large title), the bar button items' titles, and
-/// tab bar items' titles, in the room `Controls.BarTitles` gives each on the file's device
-/// (docs/interface-builder-check.md, "Bar titles"; `MeasureCheckBarTitlesTests`).
+/// between its bar button items and back button (or as a large title), the bar button items'
+/// titles, toolbar items' titles and tab bar items' titles, in the room `Controls.BarTitles`
+/// gives each (docs/interface-builder-check.md, "Bar titles"; `MeasureCheckBarTitlesTests`).
 struct BarTitleCheck {
     /// The IB file's path, as findings name it.
     var path: String
-    /// The width of the bars: the device's screen in the file's orientation.
+    /// The width of controllers' bars: the device's screen in the file's orientation. A bar
+    /// placed as a view is as wide as it is laid out, given to `findings(_:language:barWidth:)`.
     var barWidth: Double
     var registry: FontRegistry = .shared
 
     /// The findings of every title in one language; nil entries are titles that fit. They do
     /// not depend on the content size category: UIKit's bars keep their title sizes.
-    func findings(_ titles: [InterfaceBuilderBarTitle], language: InterfaceBuilderLanguage) throws(RequestError)
-        -> [Finding?]
-    {
+    func findings(
+        _ titles: [InterfaceBuilderBarTitle], language: InterfaceBuilderLanguage, barWidth: Double? = nil
+    ) throws(RequestError) -> [Finding?] {
+        let width = barWidth ?? self.barWidth
         do {
-            return try titles.map { title throws(TypesettingError) in try finding(title, language: language) }
+            return try titles.map { title throws(TypesettingError) in
+                try finding(title, language: language, barWidth: width)
+            }
         } catch {
             throw RequestError(error, context: "\(path): bar titles (\(language.name))")
         }
@@ -41,9 +45,9 @@ struct BarTitleCheck {
     }
 
     /// One title against its room; nil when it shows whole.
-    func finding(_ title: InterfaceBuilderBarTitle, language: InterfaceBuilderLanguage) throws(TypesettingError)
-        -> Finding?
-    {
+    func finding(
+        _ title: InterfaceBuilderBarTitle, language: InterfaceBuilderLanguage, barWidth: Double
+    ) throws(TypesettingError) -> Finding? {
         let (text, translation) = language.text(for: title.text)
         let fit: BarTitleFit
         let control: ControlKind
@@ -54,9 +58,18 @@ struct BarTitleCheck {
                 fit = try fitted(
                     text, BarTitles.largeTitleFont, BarTitles.largeTitleWidth(barWidth: barWidth), language)
             } else {
-                let room = BarTitles.navigationTitleWidth(
-                    barWidth: barWidth, leading: try widths(title.leading, language: language),
-                    trailing: try widths(title.trailing, language: language))
+                let leading = try widths(title.leading, language: language)
+                let trailing = try widths(title.trailing, language: language)
+                var room = BarTitles.navigationTitleWidth(barWidth: barWidth, leading: leading, trailing: trailing)
+                if !title.backButtons.isEmpty {
+                    let needed = try fitted(text, BarTitles.titleFont, .infinity, language).needed
+                    room =
+                        try title.backButtons.map { back throws(TypesettingError) in
+                            try roomBeside(
+                                back, titleWidth: needed, leading: leading, trailing: trailing, barWidth: barWidth,
+                                language: language)
+                        }.min() ?? room
+                }
                 fit = try fitted(text, BarTitles.titleFont, room, language)
             }
         case .barButton:
@@ -66,6 +79,18 @@ struct BarTitleCheck {
             let room = BarTitles.barButtonWidth(
                 barWidth: barWidth, otherWidths: others, leadingCount: title.leading.count,
                 trailingCount: title.trailing.count)
+            let font = (
+                size: BarTitles.barButtonFont.size, weight: isDone(title) ? .semibold : BarTitles.barButtonFont.weight
+            )
+            fit = try fitted(text, font, room, language)
+        case .toolbarItem:
+            control = .button
+            // The items sit in one row between the side margins, 8 pt apart; a space item
+            // stands in place of that gap (`BarTitles.itemSpacing`).
+            let others = try widths(title.leading.filter { $0.title != title.text }, language: language)
+            let gaps = zip(title.leading, title.leading.dropFirst()).filter { !isSpace($0) && !isSpace($1) }.count
+            let room = BarTitles.barButtonWidth(
+                barWidth: barWidth, otherWidths: others, leadingCount: gaps + 1, trailingCount: 0)
             let font = (
                 size: BarTitles.barButtonFont.size, weight: isDone(title) ? .semibold : BarTitles.barButtonFont.weight
             )
@@ -89,6 +114,49 @@ struct BarTitleCheck {
             file: path, line: title.text.position.line, kind: title.text.kind, name: title.text.name, scene: title.scene
         )
         return finding
+    }
+
+    /// The room a navigation title has beside a back button: UIKit keeps the first of the
+    /// button's titles with which the button and the title both show whole
+    /// (`UINavigationItem.BackButtonDisplayMode.default`: "The navigation item selects the most
+    /// appropriate title for the Back button according to the available space"), else the
+    /// last (the indicator alone), beside which the title is cut.
+    func roomBeside(
+        _ back: InterfaceBuilderBackButton, titleWidth: Double, leading: [Double], trailing: [Double],
+        barWidth: Double, language: InterfaceBuilderLanguage
+    ) throws(TypesettingError) -> Double {
+        var room = 0.0
+        for choice in back.choices {
+            let button = try backButtonWidth(choice, language: language)
+            room = BarTitles.navigationTitleWidth(barWidth: barWidth, leading: [button] + leading, trailing: trailing)
+            let buttonRoom = BarTitles.barButtonWidth(
+                barWidth: barWidth, otherWidths: leading + trailing, leadingCount: leading.count + 1,
+                trailingCount: trailing.count)
+            if titleWidth <= room + 0.01, button <= buttonRoom + 0.01 { return room }
+        }
+        return room
+    }
+
+    /// A back button's width: the indicator, then its title in the bar button font.
+    func backButtonWidth(_ choice: InterfaceBuilderBackButton.Title, language: InterfaceBuilderLanguage)
+        throws(TypesettingError) -> Double
+    {
+        let title: String
+        var typesetting: String?
+        switch choice {
+        case .indicatorOnly: return BarTitles.backIndicatorWidth
+        case .generic: title = BarTitles.genericBackTitle
+        case .text(let text):
+            title = language.text(for: text).text
+            typesetting = language.typesettingLanguage
+        }
+        guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { return BarTitles.backIndicatorWidth }
+        return try BarTitles.backIndicatorWidth
+            + BarTitles.width(of: .title(title, isDone: false), language: typesetting, registry: registry)
+    }
+
+    private func isSpace(_ item: InterfaceBuilderBarButton) -> Bool {
+        item.systemItem == "flexibleSpace" || item.systemItem == "fixedSpace"
     }
 
     private func isDone(_ title: InterfaceBuilderBarTitle) -> Bool {

@@ -161,6 +161,11 @@ struct InterfaceBuilderCheck {
             languages.contains { $0.direction == direction }
         }
         var total = 0
+        let allBars = file.barTitles
+        // Bars of controllers are as wide as the screen; bars placed as views in a scene are
+        // checked with the scene, at the width they are laid out to.
+        let bars = allBars.filter { $0.barViewID == nil }
+        let barsInViews = allBars.filter { $0.barViewID != nil }
         var built: [UIUserInterfaceLayoutDirection: [InterfaceBuilderVariableScene]] = [:]
         for direction in directions {
             // One build per layout direction; languages and categories only change texts and fonts.
@@ -174,17 +179,29 @@ struct InterfaceBuilderCheck {
                     kind: error.kind.rawValue, error.description, exitCode: InterfaceBuilderCheck.exitCode(error))
             }
             let scenes = built[direction] ?? []
-            let texts = scenes.reduce(0) { $0 + $1.texts.count }
+            let texts = scenes.reduce(0) { $0 + $1.texts.count + barTitles(in: $1, from: barsInViews).count }
             total += texts * categories.count * languages.filter { $0.direction == direction }.count
         }
-        let bars = file.barTitles
         total += bars.count * categories.count * languages.count
         progress?.start(total: total)
         outcome.languages = Set(languages.map(\.name))
         for direction in directions {
-            // A scene without texts has nothing a language or a text size changes.
-            for scene in built[direction] ?? [] where !scene.texts.isEmpty {
+            // A scene without texts or bars has nothing a language or a text size changes.
+            for scene in built[direction] ?? [] {
+                let sceneBars = barTitles(in: scene, from: barsInViews)
+                guard !scene.texts.isEmpty || !sceneBars.isEmpty else { continue }
+                let barViews = Set(sceneBars.compactMap(\.barViewID))
+                // Each bar's titles, and where each title is among its bar's.
+                var titlesOfBar: [String: [InterfaceBuilderBarTitle]] = [:]
+                var place: [Int] = []
+                for title in sceneBars {
+                    let id = title.barViewID ?? ""
+                    place.append(titlesOfBar[id, default: []].count)
+                    titlesOfBar[id, default: []].append(title)
+                }
                 for language in languages where language.direction == direction {
+                    record(sceneBars, language: language, extra: &extra)
+                    var barFindings: [String: [Finding?]] = [:]
                     scene.setLanguage(language.typesettingLanguage)
                     for item in scene.texts {
                         let (text, entry) = language.text(for: item)
@@ -199,7 +216,7 @@ struct InterfaceBuilderCheck {
                     }
                     for category in categories {
                         scene.setContentSizeCategory(category)
-                        let (views, problems) = scene.layOutTexts()
+                        let (views, problems) = scene.layOutTexts(reporting: barViews)
                         for problem in problems where problem.view == nil && problem.diagnostic == .measurementFailed {
                             throw RequestError(
                                 kind: "measurementFailed", "\(path): \(problem.message)", exitCode: 65)
@@ -238,6 +255,31 @@ struct InterfaceBuilderCheck {
                             }
                             outcome.findings.append(drawn)
                         }
+                        for (offset, title) in sceneBars.enumerated() {
+                            outcome.keys.insert(title.text.key)
+                            outcome.checks += 1
+                            outcome.cases.append(
+                                CheckedCase(
+                                    subject: title.text.key, language: language.name, category: category.rawValue))
+                            progress?.advance()
+                            guard let id = title.barViewID, let report = views[id], !report.isHidden else { continue }
+                            // The bar's titles are measured once for each width it is laid out at.
+                            let width = max(0, Double(report.frame.size.width))
+                            let cacheKey = "\(id)|\(width)"
+                            if barFindings[cacheKey] == nil {
+                                barFindings[cacheKey] = try BarTitleCheck(path: path, barWidth: width)
+                                    .findings(titlesOfBar[id] ?? [], language: language)
+                            }
+                            guard var drawn = barFindings[cacheKey]?[place[offset]] else { continue }
+                            drawn.category = category
+                            drawn.element?.scene = scene.scene.name
+                            if drawsScreens {
+                                drawn.screen = screenID
+                                drawn.frame = report.windowFrame
+                                if language.name != "Base" { drawn.baseScreen = baseID }
+                            }
+                            outcome.findings.append(drawn)
+                        }
                         // Each screen × language × category is drawn once, when it has a
                         // finding, and Base's always (it sits beside the other languages').
                         if drawsScreens, outcome.findings.count > firstFinding || language.name == "Base" {
@@ -268,16 +310,7 @@ struct InterfaceBuilderCheck {
         let chosen = file.layoutDevice(named: device)
         let check = BarTitleCheck(path: path, barWidth: Double(chosen.screenSize(file.orientation).width))
         for language in languages {
-            for title in bars {
-                let (text, entry) = language.text(for: title.text)
-                if language.isTranslated, entry == nil {
-                    extra.untranslated[language.name, default: []].append(title.text.key)
-                }
-                extra.entries.append(
-                    CatalogEntry(
-                        key: title.text.key, variant: nil, language: language.name, text: text,
-                        file: entry?.file ?? path, line: entry?.line ?? title.text.position.line))
-            }
+            record(bars, language: language, extra: &extra)
             // A bar's titles keep their size in every category: measured once per language.
             let found = try check.findings(bars, language: language)
             for category in categories {
@@ -292,6 +325,28 @@ struct InterfaceBuilderCheck {
                     outcome.findings.append(finding)
                 }
             }
+        }
+    }
+
+    /// The titles of the bars placed as views in a scene.
+    private func barTitles(in scene: InterfaceBuilderVariableScene, from bars: [InterfaceBuilderBarTitle])
+        -> [InterfaceBuilderBarTitle]
+    {
+        bars.filter { title in title.barViewID.map { scene.scene.object(id: $0) != nil } ?? false }
+    }
+
+    /// Notes bar titles' texts in one language: as entries for a spec's rules, and the keys a
+    /// translation lacks.
+    private func record(_ titles: [InterfaceBuilderBarTitle], language: InterfaceBuilderLanguage, extra: inout Extra) {
+        for title in titles {
+            let (text, entry) = language.text(for: title.text)
+            if language.isTranslated, entry == nil {
+                extra.untranslated[language.name, default: []].append(title.text.key)
+            }
+            extra.entries.append(
+                CatalogEntry(
+                    key: title.text.key, variant: nil, language: language.name, text: text,
+                    file: entry?.file ?? path, line: entry?.line ?? title.text.position.line))
         }
     }
 
