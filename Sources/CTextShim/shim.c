@@ -44,6 +44,11 @@ struct TSFace {
     hb_set_t *spaceInteracting;
     // Bit c set when the face has a glyph for BMP code point c (ts_face_covers).
     uint8_t coverage[0x10000 / 8];
+    // Bit c set when BMP code point c maps to a glyph in spaceInteracting (ts_face_space_safe
+    // answers the BMP from it, one load instead of a cmap lookup and a set lookup); notdefInteracting
+    // says the same of glyph 0, which every code point the face lacks maps to.
+    uint8_t spaceUnsafe[0x10000 / 8];
+    int notdefInteracting;
     TSFaceInfo info;
     // FreeType's glyph slot and size belong to the face: loading an outline or a bitmap
     // changes them, so those calls take this lock (shaping goes through HarfBuzz alone).
@@ -218,6 +223,10 @@ int32_t ts_face_covers(const TSFace *face, uint32_t codepoint) {
 
 int32_t ts_face_space_safe(const TSFace *face, uint32_t codepoint) {
     if (codepoint == 0x2044) return 0;
+    if (codepoint < 0x10000) {
+        if (!((face->coverage[codepoint >> 3] >> (codepoint & 7)) & 1)) return face->notdefInteracting ? 0 : 1;
+        return ((face->spaceUnsafe[codepoint >> 3] >> (codepoint & 7)) & 1) ? 0 : 1;
+    }
     hb_codepoint_t glyph = 0;
     if (!hb_font_get_nominal_glyph(face->hbFont, codepoint, &glyph)) glyph = 0;
     return hb_set_has(face->spaceInteracting, glyph) ? 0 : 1;
@@ -258,9 +267,11 @@ int32_t ts_face_open(const char *path, int32_t index, TSFace **out, TSTruncation
         hb_codepoint_t glyph = 0;
         if (hb_font_get_nominal_glyph(face->hbFont, cp, &glyph) && glyph != 0) {
             face->coverage[cp >> 3] |= (uint8_t)(1u << (cp & 7));
+            if (hb_set_has(face->spaceInteracting, glyph)) face->spaceUnsafe[cp >> 3] |= (uint8_t)(1u << (cp & 7));
         }
     }
     hb_set_destroy(unicodes);
+    face->notdefInteracting = hb_set_has(face->spaceInteracting, 0);
     fill_info(face);
     if (face->info.unitsPerEm <= 0 || face->info.glyphCount <= 0) {
         ts_face_close(face);
@@ -354,6 +365,8 @@ int32_t ts_face_instance(const TSFace *base, const double *coordinates, int32_t 
     hb_font_make_immutable(face->hbFont);
     face->spaceInteracting = hb_set_reference(base->spaceInteracting);
     memcpy(face->coverage, base->coverage, sizeof(face->coverage));
+    memcpy(face->spaceUnsafe, base->spaceUnsafe, sizeof(face->spaceUnsafe));
+    face->notdefInteracting = base->notdefInteracting;
     // Line metrics of the instance: the default instance's values plus the 'MVAR' deltas at
     // these coordinates. 'hasc', 'hdsc' and 'hlgp' vary the hhea values as well as OS/2's sTypo
     // ones, as HarfBuzz's hb_ot_metrics_get_position does.

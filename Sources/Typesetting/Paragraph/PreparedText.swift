@@ -16,6 +16,10 @@ public struct PreparedText: Sendable {
     /// Everything prepared, behind one reference: copying a prepared text (into an array, a
     /// closure, another thread) retains one object, not each of its arrays.
     final class Storage: Sendable {
+        /// The one line of a one-paragraph text whose line widths grow with their end, for
+        /// `measure(_:)` at any width it fits in. Declared first, so that it shares the cache
+        /// line of the object's header: re-measuring a text that fits reads nothing else.
+        let oneLine: OneLine?
         let text: String
         let font: Font
         let letterSpacing: Double
@@ -27,9 +31,6 @@ public struct PreparedText: Sendable {
         let fonts: [Font]
         let endsWithHardBreak: Bool
         let paragraphs: [PreparedParagraph]
-        /// The one line of a one-paragraph text whose line widths grow with their end, for
-        /// `measure(_:)` at any width it fits in.
-        let oneLine: OneLine?
         let ellipsisWidths: [Double]
 
         init(
@@ -433,7 +434,9 @@ struct Itemizer {
     private(set) var fonts: [Font]
     private var fallback: [FontFace] = []
     private var emojiFallback: [FontFace] = []
-    private var scriptFallback: [FallbackScript: [FontFace]] = [:]
+    /// The preferred faces per script (`FallbackScript.slot`), filled as scripts turn up: an
+    /// array, as a dictionary keyed by the enum would hash its raw string on every lookup.
+    private var scriptFallback: [[FontFace]?] = []
 
     let cache: ShapingCache?
     /// Whether to keep the glyphs as `runs` (only for `PreparedText.runs`).
@@ -477,12 +480,13 @@ struct Itemizer {
         if !emoji, covers(font.face) { return font.face }
         if !emoji, let script = FallbackScript.of(scalars) {
             let preferred: [FontFace]
-            if let known = scriptFallback[script] {
+            if scriptFallback.isEmpty { scriptFallback = Array(repeating: nil, count: FallbackScript.allCases.count) }
+            if let known = scriptFallback[script.slot] {
                 preferred = known
             } else {
                 preferred = registry.fallbackOrders.preferredFaces(
                     registry, font.face, script: script, language: language)
-                scriptFallback[script] = preferred
+                scriptFallback[script.slot] = preferred
             }
             if let face = preferred.first(where: covers) { return face }
         }
@@ -491,6 +495,28 @@ struct Itemizer {
         if let face = order.first(where: covers) { return face }
         if let face = order.first(where: { ts_face_covers($0.handle, firstNeeded.value) != 0 }) { return face }
         return font.face
+    }
+
+    /// BMP code points of Grapheme_Cluster_Break Other (or Hangul LV/LVT syllables) that are not
+    /// Prepend, not Extended_Pictographic with emoji presentation, not default ignorable and not
+    /// whitespace: letters of Latin-1 and Latin Extended, Greek, Cyrillic, Hebrew, Arabic and Thai
+    /// (not their marks), general punctuation, kana, CJK ideographs, Hangul syllables and
+    /// fullwidth forms. Nothing here extends the cluster before it, and after one only an
+    /// extender, a joiner or a spacing mark continues its cluster (UAX #29 GB9, GB9a; no GB6–8
+    /// pair forms between these), so one followed by ASCII, another of them or the end is a
+    /// cluster of its own. `TextAnalysisTests.testSimpleBasesAreGraphemeClustersOfTheirOwn`
+    /// checks every one of them against Swift's grapheme breaking.
+    @inline(__always) static func isSimpleBase(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x00A1...0x00AC, 0x00AE...0x024F, 0x0370...0x0377, 0x037A...0x037F, 0x0384...0x03FF,
+            0x0400...0x0482, 0x048A...0x052F, 0x05D0...0x05EA, 0x05F0...0x05F4, 0x0620...0x064A,
+            0x0660...0x066F, 0x0671...0x06D5, 0x0E01...0x0E30, 0x0E32, 0x0E3F...0x0E46, 0x0E4F...0x0E5B,
+            0x2010...0x2027, 0x2030...0x203B, 0x203D...0x2048, 0x204A...0x205E, 0x3001...0x3029, 0x3030...0x303F,
+            0x3041...0x3096, 0x309B...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF5E:
+            return true
+        default:
+            return false
+        }
     }
 
     /// Code points that need no glyph of their own: joiners, variation selectors, other default ignorables.
@@ -539,13 +565,17 @@ struct Itemizer {
         }
     }
 
+    /// U+2026 HORIZONTAL ELLIPSIS, made once (every prepared text looks its width up).
+    static let ellipsis: [UInt16] = [0x2026]
+
     /// The width of "…" in `font`.
     func ellipsisWidth(in font: Font) throws(TypesettingError) -> Double {
-        let ellipsis: [UInt16] = [0x2026]
+        let ellipsis = Itemizer.ellipsis
         var glyphs: [CachedGlyph] = []
         if let cache {
             let key = ShapingKey(
-                face: font.face, script: 0, rightToLeft: false, kerning: kerning, ligatures: ligatures, text: ellipsis)
+                face: font.face, script: 0, rightToLeft: false, kerning: kerning, ligatures: ligatures,
+                text: ellipsis[...])
             try cache.appendGlyphs(for: key, face: font.face, offset: 0, to: &glyphs) { () throws(TypesettingError) in
                 try Shaper.compactGlyphs(
                     ellipsis, range: 0..<1, face: font.face, rightToLeft: false, script: 0, kerning: kerning,
@@ -561,7 +591,7 @@ struct Itemizer {
 
     /// Shapes one run (one face, level and script) and returns its glyphs in visual order, with
     /// clusters as offsets into `utf16`. With a cache, a run none of whose glyphs a lookup involving the space acts on
-    /// (`ts_face_space_safe`) is cut into words after its spaces, and each word whose
+    /// (`ts_face_space_safe`) is cut into words and the spaces between them, and each segment whose
     /// neighbours cannot change its shaping (a space, the paragraph's edge, another script) is
     /// looked up in the cache and shaped on its own on a miss. Either way the glyphs are those
     /// of shaping the run whole.
@@ -593,7 +623,9 @@ struct Itemizer {
         var start = range.lowerBound
         i = range.lowerBound + 1
         while splits && i < range.upperBound {
-            if utf16[i - 1] == 0x20 && utf16[i] != 0x20 && graphemeStart[i] {
+            // Words and the spaces between them are segments of their own, so that a word
+            // is one entry whether a space, a comma's word or the text's end follows it.
+            if (utf16[i - 1] == 0x20) != (utf16[i] == 0x20) && graphemeStart[i] {
                 segments.append(start..<i)
                 start = i
             }
@@ -615,13 +647,14 @@ struct Itemizer {
                 || utf16[segment.upperBound - 1] == 0x20
                 || (segment.upperBound < utf16.count && utf16[segment.upperBound] == 0x20)
             if before && after {
-                let text = Array(utf16[segment])
+                // The key is a slice of the paragraph: a hit copies no text.
                 let key = ShapingKey(
                     face: face, script: script, rightToLeft: rightToLeft, kerning: kerning, ligatures: ligatures,
-                    text: text)
+                    text: utf16[segment])
                 try cache.appendGlyphs(for: key, face: face, offset: segment.lowerBound, to: &glyphs) {
                     () throws(TypesettingError) in
-                    try Shaper.compactGlyphs(
+                    let text = Array(utf16[segment])
+                    return try Shaper.compactGlyphs(
                         text, range: 0..<text.count, face: face, rightToLeft: rightToLeft, script: script,
                         kerning: kerning, ligatures: ligatures)
                 }
@@ -670,7 +703,9 @@ struct Itemizer {
             // An ASCII code point other than CR followed by another ASCII code point (or the
             // end) is a grapheme cluster of its own (UAX #29: nothing ASCII extends, joins or
             // prepends; only CR LF pairs): no `Character` is formed for it, one face lookup.
-            if unit < 0x80 && unit != 0x0D && (start + 1 == utf16.count || utf16[start + 1] < 0x80) {
+            if unit < 0x80 && unit != 0x0D
+                && (start + 1 == utf16.count || utf16[start + 1] < 0x80 || Itemizer.isSimpleBase(utf16[start + 1]))
+            {
                 graphemes.append(start + 1)
                 isGraphemeStart[start] = true
                 faceOf.append(
@@ -680,6 +715,23 @@ struct Itemizer {
                 scriptOf.append(scripts[start] > 1 ? scripts[start] : -1)
                 isWhitespace.append(unit == 0x20 || (unit >= 0x09 && unit <= 0x0D))
                 index = content.utf8.index(after: index)
+                start += 1
+                continue
+            }
+            // A simple base (`isSimpleBase`) followed by ASCII, another simple base or the end
+            // is a grapheme cluster of its own too: no `Character` is formed for it either.
+            if Itemizer.isSimpleBase(unit)
+                && (start + 1 == utf16.count || utf16[start + 1] < 0x80 || Itemizer.isSimpleBase(utf16[start + 1]))
+            {
+                let scalar = Unicode.Scalar(UInt32(unit)) ?? "\u{FFFD}"
+                graphemes.append(start + 1)
+                isGraphemeStart[start] = true
+                let covered = ts_face_covers(font.face.handle, UInt32(unit)) != 0
+                faceOf.append(covered ? 0 : fontIndex(of: face(for: Character(scalar))))
+                levelOf.append(levels[start])
+                scriptOf.append(scripts[start] > 1 ? scripts[start] : -1)
+                isWhitespace.append(Itemizer.isHangingWhitespace(scalar))
+                index = content.utf8.index(index, offsetBy: unit < 0x800 ? 2 : 3)
                 start += 1
                 continue
             }
@@ -813,69 +865,5 @@ struct Itemizer {
             base: base, clusterStarts: clusterStarts, prefix: prefix, contentEnd: contentEnd, fontIndex: fontIndex,
             breaks: breaks, mandatory: mandatory, unsafeBefore: unsafeBefore, runs: runInfos, utf16: utf16,
             fonts: fonts, kerning: kerning, ligatures: ligatures, letterSpacing: letterSpacing, tabs: tabs)
-    }
-}
-
-/// A registry's fallback orders for each primary face, and the faces it prefers for each
-/// script, worked out once (the registry compares family names to build them) and again when
-/// the registry gains faces.
-///
-/// Each registry owns one (`FontRegistry.fallbackOrders`), so the orders go when the registry
-/// goes. A process-wide cache would hold every registry and face ever used, with their
-/// FreeType faces, and grow without bound in a process that makes many registries
-/// (MemoryTests.testRegistryAndItsFacesAreFreedAfterMeasuring).
-final class FallbackOrders: Sendable {
-    /// Entries kept at most; past this the cache starts again (faces from other registries
-    /// used as primaries are the only way to reach it).
-    static let maximumEntries = 4096
-
-    private enum Order: Hashable {
-        case plain
-        case emojiFirst
-        /// The faces made for a script; the language counts only through its Han variant.
-        case script(FallbackScript, LanguageFonts.HanVariant?)
-    }
-    private struct Key: Hashable {
-        let face: ObjectIdentifier
-        let order: Order
-    }
-    private struct Entry {
-        /// Holds the face so its identifier is not reused while cached.
-        let face: FontFace
-        let faceCount: Int
-        let faces: [FontFace]
-    }
-    private let entries = Locked<[Key: Entry]>([:])
-
-    /// The plain and the emoji-first fallback order of `face` in `registry`.
-    func orders(_ registry: FontRegistry, _ face: FontFace) -> ([FontFace], [FontFace]) {
-        (
-            faces(.plain, registry, face) { registry.fallbackFaces(for: face, emojiFirst: false) },
-            faces(.emojiFirst, registry, face) { registry.fallbackFaces(for: face, emojiFirst: true) }
-        )
-    }
-
-    /// `registry.preferredFaces(for: script, language: language)` at the weight and slant of `face`.
-    func preferredFaces(_ registry: FontRegistry, _ face: FontFace, script: FallbackScript, language: String?)
-        -> [FontFace]
-    {
-        let variant = script == .han ? LanguageFonts.hanVariant(language: language) : nil
-        return faces(.script(script, variant), registry, face) {
-            registry.preferredFaces(for: script, language: language, weight: face.weight, italic: face.isItalic)
-        }
-    }
-
-    private func faces(_ order: Order, _ registry: FontRegistry, _ face: FontFace, make: () -> [FontFace])
-        -> [FontFace]
-    {
-        let key = Key(face: ObjectIdentifier(face), order: order)
-        let count = registry.faces.count
-        if let entry = entries.withLock({ $0[key] }), entry.faceCount == count { return entry.faces }
-        let faces = make()
-        entries.withLock { entries in
-            if entries.count >= FallbackOrders.maximumEntries { entries.removeAll() }
-            entries[key] = Entry(face: face, faceCount: count, faces: faces)
-        }
-        return faces
     }
 }
