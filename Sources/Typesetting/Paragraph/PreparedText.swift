@@ -245,19 +245,20 @@ final class PreparedParagraph: Sendable {
     /// Makes a paragraph; with unsafe boundaries, `utf16` (the paragraph's text) and the
     /// shaping settings serve to work out `unsafeBoundaries`.
     init(
-        base: Int, clusterStarts: [Int], prefix: [Double], contentEnd: [Int], fontIndex: [Int], breaks: [Int],
+        base: Int, clusterStarts: CompactIndices, prefix: [Double], contentEnd: CompactIndices,
+        fontIndex: CompactIndices, breaks: CompactIndices,
         mandatory: [Bool], unsafeBefore: [Bool], runs: [RunInfo], utf16: [UInt16], fonts: [Font], kerning: Bool,
         ligatures: Bool, letterSpacing: Double, tabs: [Int] = []
     ) throws(TypesettingError) {
         self.base = base
         self.tabs = tabs
-        self.clusterStarts = CompactIndices(clusterStarts)
+        self.clusterStarts = clusterStarts
         self.prefix = prefix
-        self.contentEnd = CompactIndices(contentEnd)
+        self.contentEnd = contentEnd
         let single = fontIndex.first.map { first in fontIndex.allSatisfy { $0 == first } ? first : -1 } ?? -1
         self.singleFont = single
-        self.fontIndex = CompactIndices(single >= 0 ? [] : fontIndex)
-        self.breaks = CompactIndices(breaks)
+        self.fontIndex = single >= 0 ? CompactIndices([]) : fontIndex
+        self.breaks = breaks
         self.mandatory = mandatory
         self.hasInnerMandatoryBreak = mandatory.dropLast().contains(true)
         self.unsafeBefore = unsafeBefore
@@ -352,6 +353,8 @@ struct CompactIndices: RandomAccessCollection, Sendable {
     private let storage: [Int32]
 
     init(_ values: [Int]) { storage = values.map { Int32(truncatingIfNeeded: $0) } }
+    /// Values already in 32 bits, kept as they are (no copy).
+    init(raw values: [Int32]) { storage = values }
 
     var startIndex: Int { 0 }
     var endIndex: Int { storage.count }
@@ -519,6 +522,12 @@ struct Itemizer {
         }
     }
 
+    /// `unitFlags` bits: a grapheme cluster starts at the unit; a HarfBuzz cluster starts there;
+    /// HarfBuzz marks a break before it unsafe.
+    static let graphemeStart: UInt8 = 1
+    static let clusterStart: UInt8 = 2
+    static let unsafeToBreak: UInt8 = 4
+
     /// Code points that need no glyph of their own: joiners, variation selectors, other default ignorables.
     /// ASCII is answered without the (slow) Unicode property lookup: none of it is ignorable.
     /// The Basic Multilingual Plane is answered from the (short) list of its default ignorables.
@@ -597,7 +606,7 @@ struct Itemizer {
     /// of shaping the run whole.
     func shapeRun(
         _ utf16: [UInt16], range: Range<Int>, face: FontFace, bidiLevel: UInt8, script: Int32,
-        graphemeStart: [Bool], isolatedBefore: Bool, isolatedAfter: Bool
+        unitFlags: [UInt8], isolatedBefore: Bool, isolatedAfter: Bool
     ) throws(TypesettingError) -> [CachedGlyph] {
         let rightToLeft = bidiLevel & 1 == 1
         guard let cache else {
@@ -625,7 +634,7 @@ struct Itemizer {
         while splits && i < range.upperBound {
             // Words and the spaces between them are segments of their own, so that a word
             // is one entry whether a space, a comma's word or the text's end follows it.
-            if (utf16[i - 1] == 0x20) != (utf16[i] == 0x20) && graphemeStart[i] {
+            if (utf16[i - 1] == 0x20) != (utf16[i] == 0x20) && unitFlags[i] & Itemizer.graphemeStart != 0 {
                 segments.append(start..<i)
                 start = i
             }
@@ -676,7 +685,8 @@ struct Itemizer {
         }
         if utf16.isEmpty {
             return try PreparedParagraph(
-                base: base, clusterStarts: [0], prefix: [0], contentEnd: [0], fontIndex: [], breaks: [0],
+                base: base, clusterStarts: CompactIndices([0]), prefix: [0], contentEnd: CompactIndices([0]),
+                fontIndex: CompactIndices([]), breaks: CompactIndices([0]),
                 mandatory: [true], unsafeBefore: [], runs: [], utf16: [], fonts: fonts, kerning: kerning,
                 ligatures: ligatures, letterSpacing: letterSpacing)
         }
@@ -686,7 +696,9 @@ struct Itemizer {
         // One walk over the grapheme clusters: where each starts, its face, bidi level, script
         // (Common/Inherited resolved below from a neighbour) and whether it is hanging whitespace.
         var graphemes = [0]
-        var isGraphemeStart = [Bool](repeating: false, count: utf16.count + 1)
+        // Per UTF-16 unit: `Itemizer.graphemeStart`, `clusterStart`, `unsafeToBreak` bits (one
+        // array for the three marks).
+        var unitFlags = [UInt8](repeating: 0, count: utf16.count + 1)
         var faceOf: [Int] = []
         var levelOf: [UInt8] = []
         var scriptOf: [Int32] = []
@@ -707,7 +719,7 @@ struct Itemizer {
                 && (start + 1 == utf16.count || utf16[start + 1] < 0x80 || Itemizer.isSimpleBase(utf16[start + 1]))
             {
                 graphemes.append(start + 1)
-                isGraphemeStart[start] = true
+                unitFlags[start] = Itemizer.graphemeStart
                 faceOf.append(
                     ts_face_covers(font.face.handle, UInt32(unit)) != 0
                         ? 0 : fontIndex(of: face(for: Character(Unicode.Scalar(UInt8(unit))))))
@@ -725,7 +737,7 @@ struct Itemizer {
             {
                 let scalar = Unicode.Scalar(UInt32(unit)) ?? "\u{FFFD}"
                 graphemes.append(start + 1)
-                isGraphemeStart[start] = true
+                unitFlags[start] = Itemizer.graphemeStart
                 let covered = ts_face_covers(font.face.handle, UInt32(unit)) != 0
                 faceOf.append(covered ? 0 : fontIndex(of: face(for: Character(scalar))))
                 levelOf.append(levels[start])
@@ -739,7 +751,7 @@ struct Itemizer {
             index = content.utf8.index(index, offsetBy: character.utf8.count)
             let end = start + character.utf16.count
             graphemes.append(end)
-            isGraphemeStart[start] = true
+            unitFlags[start] = Itemizer.graphemeStart
             faceOf.append(fontIndex(of: face(for: character)))
             levelOf.append(levels[start])
             scriptOf.append(scripts[start..<end].first(where: { $0 > 1 }) ?? -1)
@@ -756,8 +768,6 @@ struct Itemizer {
 
         // Runs: maximal grapheme sequences of one face, level and script. Shape each.
         var advanceAt = [Double](repeating: 0, count: utf16.count + 1)
-        var clusterStart = [Bool](repeating: false, count: utf16.count + 1)
-        var unsafeAt = [Bool](repeating: false, count: utf16.count + 1)
         var anyUnsafe = false
         var runInfos: [RunInfo] = []
         var runStart = 0
@@ -769,7 +779,7 @@ struct Itemizer {
             }
             let range = graphemes[runStart]..<graphemes[g]
             let font = fonts[faceOf[runStart]]
-            clusterStart[range.lowerBound] = true
+            unitFlags[range.lowerBound] |= Itemizer.clusterStart
             if keepsRuns {
                 // Every glyph kept: the run shaped whole (the cache keeps only advances).
                 let run = try Shaper.shape(
@@ -778,9 +788,9 @@ struct Itemizer {
                 for glyph in run.glyphs {
                     let relative = glyph.cluster - base
                     advanceAt[relative] += glyph.advance
-                    clusterStart[relative] = true
+                    unitFlags[relative] |= Itemizer.clusterStart
                     if glyph.isUnsafeToBreak {
-                        unsafeAt[relative] = true
+                        unitFlags[relative] |= Itemizer.unsafeToBreak
                         anyUnsafe = true
                     }
                 }
@@ -788,16 +798,16 @@ struct Itemizer {
             } else {
                 let glyphs = try shapeRun(
                     utf16, range: range, face: font.face, bidiLevel: levelOf[runStart], script: scriptOf[runStart],
-                    graphemeStart: isGraphemeStart,
+                    unitFlags: unitFlags,
                     isolatedBefore: runStart == 0 || scriptOf[runStart - 1] != scriptOf[runStart],
                     isolatedAfter: g == graphemeCount || scriptOf[g] != scriptOf[runStart])
                 let scale = font.pointsPerUnit
                 for glyph in glyphs {
                     let relative = glyph.cluster
                     advanceAt[relative] += Double(glyph.advance) * scale
-                    clusterStart[relative] = true
+                    unitFlags[relative] |= Itemizer.clusterStart
                     if glyph.isUnsafeToBreak {
-                        unsafeAt[relative] = true
+                        unitFlags[relative] |= Itemizer.unsafeToBreak
                         anyUnsafe = true
                     }
                 }
@@ -809,61 +819,67 @@ struct Itemizer {
             runStart = g
         }
 
-        // Clusters: grapheme clusters, merged where HarfBuzz joined them (ligatures).
-        var clusterStarts: [Int] = []
-        var fontIndex: [Int] = []
-        var widths: [Double] = []
-        var whitespace: [Bool] = []
+        // Clusters: grapheme clusters, merged where HarfBuzz joined them (ligatures). Each
+        // cluster's advance is summed, then closed into the prefix sums and content ends.
+        var clusterStarts: [Int32] = []
+        var fontIndex: [Int32] = []
+        var prefix: [Double] = [0]
+        var contentEnd: [Int32] = [0]
         clusterStarts.reserveCapacity(graphemeCount + 1)
         fontIndex.reserveCapacity(graphemeCount)
-        widths.reserveCapacity(graphemeCount)
-        whitespace.reserveCapacity(graphemeCount)
-        // Tracking ('trak', per font) goes where letter spacing goes: after the cluster.
-        let spacing = fonts.map { letterSpacing + $0.tracking }
+        prefix.reserveCapacity(graphemeCount + 1)
+        contentEnd.reserveCapacity(graphemeCount + 1)
+        var width = 0.0
+        var white = false
+        /// Closes the cluster summed so far. Negative letter spacing can pull a cluster back
+        /// past its own origin; a cluster never takes less than no room, so line widths stay
+        /// monotonic and never negative.
+        func close() {
+            let last = prefix.count - 1
+            prefix.append(prefix[last] + (width < 0 ? 0 : width))
+            contentEnd.append(white ? contentEnd[last] : Int32(truncatingIfNeeded: prefix.count - 1))
+        }
         for g in 0..<graphemeCount {
             let start = graphemes[g]
-            var advance = spacing[faceOf[g]]
+            // Tracking ('trak', per font) goes where letter spacing goes: after the cluster.
+            var advance = letterSpacing + fonts[faceOf[g]].tracking
             for unit in start..<graphemes[g + 1] { advance += advanceAt[unit] }
-            if g == 0 || clusterStart[start] {
-                clusterStarts.append(start)
-                fontIndex.append(faceOf[g])
-                widths.append(advance)
-                whitespace.append(isWhitespace[g])
+            if g == 0 || unitFlags[start] & Itemizer.clusterStart != 0 {
+                if g > 0 { close() }
+                clusterStarts.append(Int32(truncatingIfNeeded: start))
+                fontIndex.append(Int32(truncatingIfNeeded: faceOf[g]))
+                width = advance
+                white = isWhitespace[g]
             } else {
-                widths[widths.count - 1] += advance
-                whitespace[whitespace.count - 1] = whitespace[whitespace.count - 1] && isWhitespace[g]
+                width += advance
+                white = white && isWhitespace[g]
             }
         }
+        close()
         let count = clusterStarts.count
-        clusterStarts.append(utf16.count)
-        // Negative letter spacing can pull a cluster back past its own origin; a cluster never
-        // takes less than no room, so line widths stay monotonic and never negative.
-        for i in 0..<count where widths[i] < 0 { widths[i] = 0 }
-        var prefix = [Double](repeating: 0, count: count + 1)
-        var contentEnd = [Int](repeating: 0, count: count + 1)
-        for i in 0..<count {
-            prefix[i + 1] = prefix[i] + widths[i]
-            contentEnd[i + 1] = whitespace[i] ? contentEnd[i] : i + 1
-        }
+        clusterStarts.append(Int32(truncatingIfNeeded: utf16.count))
 
-        // Break opportunities (UAX #14) that fall on cluster boundaries.
-        var clusterAt = [Int](repeating: -1, count: utf16.count + 1)
-        for (index, start) in clusterStarts.enumerated() { clusterAt[start] = index }
-        var breaks: [Int] = []
+        // Break opportunities (UAX #14) that fall on cluster boundaries: both ascend, so one
+        // walk pairs them.
+        var breaks: [Int32] = []
         var mandatory: [Bool] = []
-        for opportunity in try LineBreaker.breakOpportunities(utf16: utf16) {
-            let cluster = clusterAt[opportunity.offset]
-            guard cluster > 0, cluster < count else { continue }
-            breaks.append(cluster)
-            mandatory.append(opportunity.isMandatory)
+        var cluster = 0
+        try LineBreaker.forEachOpportunity(utf16: utf16) { offset, isMandatory in
+            while Int(clusterStarts[cluster]) < offset { cluster += 1 }
+            guard Int(clusterStarts[cluster]) == offset, cluster > 0, cluster < count else { return }
+            breaks.append(Int32(truncatingIfNeeded: cluster))
+            mandatory.append(isMandatory)
         }
-        breaks.append(count)
+        breaks.append(Int32(truncatingIfNeeded: count))
         mandatory.append(true)
-        let unsafeBefore = anyUnsafe ? (0..<count).map { unsafeAt[clusterStarts[$0]] } : []
-        let tabs = utf16.contains(0x09) ? (0..<count).filter { utf16[clusterStarts[$0]] == 0x09 } : []
+        let unsafeBefore =
+            anyUnsafe ? (0..<count).map { unitFlags[Int(clusterStarts[$0])] & Itemizer.unsafeToBreak != 0 } : []
+        let tabs = utf16.contains(0x09) ? (0..<count).filter { utf16[Int(clusterStarts[$0])] == 0x09 } : []
         return try PreparedParagraph(
-            base: base, clusterStarts: clusterStarts, prefix: prefix, contentEnd: contentEnd, fontIndex: fontIndex,
-            breaks: breaks, mandatory: mandatory, unsafeBefore: unsafeBefore, runs: runInfos, utf16: utf16,
+            base: base, clusterStarts: CompactIndices(raw: clusterStarts), prefix: prefix,
+            contentEnd: CompactIndices(raw: contentEnd), fontIndex: CompactIndices(raw: fontIndex),
+            breaks: CompactIndices(raw: breaks), mandatory: mandatory, unsafeBefore: unsafeBefore, runs: runInfos,
+            utf16: utf16,
             fonts: fonts, kerning: kerning, ligatures: ligatures, letterSpacing: letterSpacing, tabs: tabs)
     }
 }
