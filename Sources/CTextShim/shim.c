@@ -23,6 +23,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -638,12 +639,42 @@ int32_t ts_bidi_levels(const uint16_t *text, int32_t length, int32_t baseDirecti
     return TS_OK;
 }
 
+// ICU's script of BMP code points, looked up a block of 256 at a time on first use (a block
+// costs 256 ICU calls, once per process): texts then cost one load per code unit instead of
+// one ICU call. 255 marks a code ICU reports above 254 (none in ICU 72), asked for again.
+static uint8_t bmpScripts[0x10000];
+static _Atomic uint8_t bmpBlockReady[256];
+static pthread_mutex_t bmpScriptsLock = PTHREAD_MUTEX_INITIALIZER;
+
+// Whether the block of `c` is filled (filling it if not); 0 when ICU failed.
+static int bmp_script_block(UChar32 c) {
+    unsigned block = (unsigned)c >> 8;
+    if (atomic_load_explicit(&bmpBlockReady[block], memory_order_acquire)) return 1;
+    pthread_mutex_lock(&bmpScriptsLock);
+    int ok = 1;
+    if (!atomic_load_explicit(&bmpBlockReady[block], memory_order_relaxed)) {
+        for (UChar32 d = (UChar32)(block << 8); d < (UChar32)((block + 1) << 8); d++) {
+            UErrorCode status = U_ZERO_ERROR;
+            UScriptCode code = uscript_getScript(d, &status);
+            if (U_FAILURE(status)) { ok = 0; break; }
+            bmpScripts[d] = (code >= 0 && code < 255) ? (uint8_t)code : 255;
+        }
+        if (ok) atomic_store_explicit(&bmpBlockReady[block], 1, memory_order_release);
+    }
+    pthread_mutex_unlock(&bmpScriptsLock);
+    return ok;
+}
+
 int32_t ts_scripts(const uint16_t *text, int32_t length, int32_t *scripts) {
     int32_t i = 0;
     while (i < length) {
         int32_t start = i;
         UChar32 c;
         U16_NEXT(text, i, length, c);
+        if (c < 0x10000 && bmp_script_block(c) && bmpScripts[c] != 255) {
+            scripts[start] = bmpScripts[c];
+            continue;
+        }
         UErrorCode status = U_ZERO_ERROR;
         UScriptCode code = uscript_getScript(c, &status);
         if (U_FAILURE(status)) return TS_ERROR_ICU;

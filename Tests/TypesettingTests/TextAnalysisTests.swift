@@ -52,4 +52,15 @@ final class TextAnalysisTests: XCTestCase {
             XCTAssertEqual(starts.last, text.utf16.count, text)
         }
     }
+
+    /// The UTF-8 to UTF-16 transcoding gives what `String.utf16` gives, for every length of
+    /// UTF-8 sequence, in a substring that starts and ends inside a longer string.
+    func testUTF16UnitsMatchTheStandardLibrary() {
+        let text = "aé€😀 Ωж中\u{10FFFF}\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}ok"
+        for start in 0..<4 {
+            let substring = text.dropFirst(start).dropLast(start)
+            XCTAssertEqual(Itemizer.utf16Units(substring), Array(substring.utf16))
+        }
+        XCTAssertEqual(Itemizer.utf16Units(""[...]), [])
+    }
 }

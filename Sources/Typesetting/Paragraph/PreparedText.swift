@@ -500,34 +500,6 @@ struct Itemizer {
         return font.face
     }
 
-    /// BMP code points of Grapheme_Cluster_Break Other (or Hangul LV/LVT syllables) that are not
-    /// Prepend, not Extended_Pictographic with emoji presentation, not default ignorable and not
-    /// whitespace: letters of Latin-1 and Latin Extended, Greek, Cyrillic, Hebrew, Arabic and Thai
-    /// (not their marks), general punctuation, kana, CJK ideographs, Hangul syllables and
-    /// fullwidth forms. Nothing here extends the cluster before it, and after one only an
-    /// extender, a joiner or a spacing mark continues its cluster (UAX #29 GB9, GB9a; no GB6–8
-    /// pair forms between these), so one followed by ASCII, another of them or the end is a
-    /// cluster of its own. `TextAnalysisTests.testSimpleBasesAreGraphemeClustersOfTheirOwn`
-    /// checks every one of them against Swift's grapheme breaking.
-    @inline(__always) static func isSimpleBase(_ unit: UInt16) -> Bool {
-        switch unit {
-        case 0x00A1...0x00AC, 0x00AE...0x024F, 0x0370...0x0377, 0x037A...0x037F, 0x0384...0x03FF,
-            0x0400...0x0482, 0x048A...0x052F, 0x05D0...0x05EA, 0x05F0...0x05F4, 0x0620...0x064A,
-            0x0660...0x066F, 0x0671...0x06D5, 0x0E01...0x0E30, 0x0E32, 0x0E3F...0x0E46, 0x0E4F...0x0E5B,
-            0x2010...0x2027, 0x2030...0x203B, 0x203D...0x2048, 0x204A...0x205E, 0x3001...0x3029, 0x3030...0x303F,
-            0x3041...0x3096, 0x309B...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF5E:
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// `unitFlags` bits: a grapheme cluster starts at the unit; a HarfBuzz cluster starts there;
-    /// HarfBuzz marks a break before it unsafe.
-    static let graphemeStart: UInt8 = 1
-    static let clusterStart: UInt8 = 2
-    static let unsafeToBreak: UInt8 = 4
-
     /// Code points that need no glyph of their own: joiners, variation selectors, other default ignorables.
     /// ASCII is answered without the (slow) Unicode property lookup: none of it is ignorable.
     /// The Basic Multilingual Plane is answered from the (short) list of its default ignorables.
@@ -677,7 +649,7 @@ struct Itemizer {
     }
 
     mutating func prepare(_ content: Substring, base: Int) throws(TypesettingError) -> PreparedParagraph {
-        let utf16 = Array(content.utf16)
+        let utf16 = Itemizer.utf16Units(content)
         // Cluster offsets are kept in 32 bits (`CompactIndices`).
         guard utf16.count < Int(Int32.max) else {
             throw .invalidParameter(
