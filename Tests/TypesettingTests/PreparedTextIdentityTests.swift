@@ -106,7 +106,8 @@ final class PreparedTextIdentityTests: XCTestCase {
         _ = try PreparedText("three two one", font: font, shapingCache: cache)
         let second = cache.statistics
         XCTAssertEqual(
-            second.hits - first.hits, 6, "every word, both spaces and the ellipsis: a word is one entry wherever it stands")
+            second.hits - first.hits, 6,
+            "every word, both spaces and the ellipsis: a word is one entry wherever it stands")
         XCTAssertEqual(second.misses - first.misses, 0)
         _ = try PreparedText("three, one", font: font, shapingCache: cache)
         XCTAssertEqual(cache.statistics.misses - second.misses, 1, "only 'three,' is new")
