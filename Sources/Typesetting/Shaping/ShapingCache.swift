@@ -187,8 +187,9 @@ struct ShapingKey: Hashable, Sendable {
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
     /// The bytes an entry is counted as: the key's text, the glyphs and a fixed overhead for
-    /// the node, the table slot, and the two arrays' headers and allocations.
-    func cost(glyphs: Int) -> Int { 2 * text.count + MemoryLayout<CachedGlyph>.stride * glyphs + 224 }
+    /// the node (with the key's slice bounds), the table slot, and the two arrays' headers and
+    /// allocations.
+    func cost(glyphs: Int) -> Int { 2 * text.count + MemoryLayout<CachedGlyph>.stride * glyphs + 248 }
 }
 
 /// One lock's worth of the cache: a hash table into an array of nodes swept by a clock hand.
