@@ -23,6 +23,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,11 @@ struct TSFace {
     hb_set_t *spaceInteracting;
     // Bit c set when the face has a glyph for BMP code point c (ts_face_covers).
     uint8_t coverage[0x10000 / 8];
+    // Bit c set when BMP code point c maps to a glyph in spaceInteracting (ts_face_space_safe
+    // answers the BMP from it, one load instead of a cmap lookup and a set lookup); notdefInteracting
+    // says the same of glyph 0, which every code point the face lacks maps to.
+    uint8_t spaceUnsafe[0x10000 / 8];
+    int notdefInteracting;
     TSFaceInfo info;
     // FreeType's glyph slot and size belong to the face: loading an outline or a bitmap
     // changes them, so those calls take this lock (shaping goes through HarfBuzz alone).
@@ -218,6 +224,10 @@ int32_t ts_face_covers(const TSFace *face, uint32_t codepoint) {
 
 int32_t ts_face_space_safe(const TSFace *face, uint32_t codepoint) {
     if (codepoint == 0x2044) return 0;
+    if (codepoint < 0x10000) {
+        if (!((face->coverage[codepoint >> 3] >> (codepoint & 7)) & 1)) return face->notdefInteracting ? 0 : 1;
+        return ((face->spaceUnsafe[codepoint >> 3] >> (codepoint & 7)) & 1) ? 0 : 1;
+    }
     hb_codepoint_t glyph = 0;
     if (!hb_font_get_nominal_glyph(face->hbFont, codepoint, &glyph)) glyph = 0;
     return hb_set_has(face->spaceInteracting, glyph) ? 0 : 1;
@@ -258,9 +268,11 @@ int32_t ts_face_open(const char *path, int32_t index, TSFace **out, TSTruncation
         hb_codepoint_t glyph = 0;
         if (hb_font_get_nominal_glyph(face->hbFont, cp, &glyph) && glyph != 0) {
             face->coverage[cp >> 3] |= (uint8_t)(1u << (cp & 7));
+            if (hb_set_has(face->spaceInteracting, glyph)) face->spaceUnsafe[cp >> 3] |= (uint8_t)(1u << (cp & 7));
         }
     }
     hb_set_destroy(unicodes);
+    face->notdefInteracting = hb_set_has(face->spaceInteracting, 0);
     fill_info(face);
     if (face->info.unitsPerEm <= 0 || face->info.glyphCount <= 0) {
         ts_face_close(face);
@@ -354,6 +366,8 @@ int32_t ts_face_instance(const TSFace *base, const double *coordinates, int32_t 
     hb_font_make_immutable(face->hbFont);
     face->spaceInteracting = hb_set_reference(base->spaceInteracting);
     memcpy(face->coverage, base->coverage, sizeof(face->coverage));
+    memcpy(face->spaceUnsafe, base->spaceUnsafe, sizeof(face->spaceUnsafe));
+    face->notdefInteracting = base->notdefInteracting;
     // Line metrics of the instance: the default instance's values plus the 'MVAR' deltas at
     // these coordinates. 'hasc', 'hdsc' and 'hlgp' vary the hhea values as well as OS/2's sTypo
     // ones, as HarfBuzz's hb_ot_metrics_get_position does.
@@ -625,12 +639,42 @@ int32_t ts_bidi_levels(const uint16_t *text, int32_t length, int32_t baseDirecti
     return TS_OK;
 }
 
+// ICU's script of BMP code points, looked up a block of 256 at a time on first use (a block
+// costs 256 ICU calls, once per process): texts then cost one load per code unit instead of
+// one ICU call. 255 marks a code ICU reports above 254 (none in ICU 72), asked for again.
+static uint8_t bmpScripts[0x10000];
+static _Atomic uint8_t bmpBlockReady[256];
+static pthread_mutex_t bmpScriptsLock = PTHREAD_MUTEX_INITIALIZER;
+
+// Whether the block of `c` is filled (filling it if not); 0 when ICU failed.
+static int bmp_script_block(UChar32 c) {
+    unsigned block = (unsigned)c >> 8;
+    if (atomic_load_explicit(&bmpBlockReady[block], memory_order_acquire)) return 1;
+    pthread_mutex_lock(&bmpScriptsLock);
+    int ok = 1;
+    if (!atomic_load_explicit(&bmpBlockReady[block], memory_order_relaxed)) {
+        for (UChar32 d = (UChar32)(block << 8); d < (UChar32)((block + 1) << 8); d++) {
+            UErrorCode status = U_ZERO_ERROR;
+            UScriptCode code = uscript_getScript(d, &status);
+            if (U_FAILURE(status)) { ok = 0; break; }
+            bmpScripts[d] = (code >= 0 && code < 255) ? (uint8_t)code : 255;
+        }
+        if (ok) atomic_store_explicit(&bmpBlockReady[block], 1, memory_order_release);
+    }
+    pthread_mutex_unlock(&bmpScriptsLock);
+    return ok;
+}
+
 int32_t ts_scripts(const uint16_t *text, int32_t length, int32_t *scripts) {
     int32_t i = 0;
     while (i < length) {
         int32_t start = i;
         UChar32 c;
         U16_NEXT(text, i, length, c);
+        if (c < 0x10000 && bmp_script_block(c) && bmpScripts[c] != 255) {
+            scripts[start] = bmpScripts[c];
+            continue;
+        }
         UErrorCode status = U_ZERO_ERROR;
         UScriptCode code = uscript_getScript(c, &status);
         if (U_FAILURE(status)) return TS_ERROR_ICU;

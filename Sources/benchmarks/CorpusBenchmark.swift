@@ -8,7 +8,7 @@ import Typesetting
 /// medians over `--runs`:
 /// - `firstMeasurement`: prepare + lay out every text at `--width` with an empty shaping cache;
 /// - `relayout`: size the prepared texts again at `--new-width` (`measure(_:)`; also with
-///   `layout(_:)`, which builds the lines);
+///   `layout(_:)`, which builds the lines), by wall time and by the thread's CPU time;
 /// - `harfBuzzOnly`: shape each text as one run with HarfBuzz alone, no cache (the reference);
 /// - `cache`: the hit rate of the first measurement;
 /// - `threads`: texts per second with 1 and 2 threads (each with an empty cache);
@@ -79,6 +79,7 @@ struct CorpusBenchmark: ParsableCommand {
         var first: [Double] = []
         var firstCPU: [Double] = []
         var relayout: [Double] = []
+        var relayoutCPU: [Double] = []
         var relayoutLines: [Double] = []
         var harfBuzz: [Double] = []
         var hitRates: [Double] = []
@@ -114,9 +115,11 @@ struct CorpusBenchmark: ParsableCommand {
 
             let options = LayoutOptions(width: newWidth)
             start = ContinuousClock.now
+            let relayoutCPUStart = CorpusBenchmark.threadCPUSeconds()
             var relaid = 0
             for text in prepared { relaid += try text.measure(options).lineCount }
             relayout.append(milliseconds(since: start) * 1000 / n)
+            relayoutCPU.append((CorpusBenchmark.threadCPUSeconds() - relayoutCPUStart) * 1e6 / n)
             start = ContinuousClock.now
             var withLines = 0
             for text in prepared { withLines += try text.layout(options).lineCount }
@@ -160,6 +163,7 @@ struct CorpusBenchmark: ParsableCommand {
             json(
                 common + [
                     ("measure", "relayout"), ("usPerText", median(relayout)), ("targetUs", 0.5), ("width", newWidth),
+                    ("cpuUsPerText", median(relayoutCPU)),
                     // measure(_:) gives the size; layout(_:) also builds every line.
                     ("usPerTextWithLines", median(relayoutLines)),
                 ]))

@@ -101,12 +101,16 @@ final class PreparedTextIdentityTests: XCTestCase {
         let cache = ShapingCache(maximumBytes: 16 << 10, shards: 4)
         _ = try PreparedText("one two three", font: font, shapingCache: cache)
         let first = cache.statistics
-        XCTAssertEqual(first.hits, 0)
-        XCTAssertEqual(first.misses, 4, "three words and the ellipsis")
+        XCTAssertEqual(first.hits, 1, "the second space")
+        XCTAssertEqual(first.misses, 5, "three words, a space and the ellipsis")
         _ = try PreparedText("three two one", font: font, shapingCache: cache)
         let second = cache.statistics
-        XCTAssertEqual(second.hits - first.hits, 2, "'two ' and the ellipsis are cached; 'three ', 'one' are new")
-        XCTAssertEqual(second.misses - first.misses, 2)
+        XCTAssertEqual(
+            second.hits - first.hits, 6,
+            "every word, both spaces and the ellipsis: a word is one entry wherever it stands")
+        XCTAssertEqual(second.misses - first.misses, 0)
+        _ = try PreparedText("three, one", font: font, shapingCache: cache)
+        XCTAssertEqual(cache.statistics.misses - second.misses, 1, "only 'three,' is new")
         for index in 0..<2000 { _ = try PreparedText("word\(index) other\(index)", font: font, shapingCache: cache) }
         let full = cache.statistics
         XCTAssertLessThanOrEqual(full.bytes, 16 << 10)

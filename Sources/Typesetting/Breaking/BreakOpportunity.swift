@@ -30,7 +30,19 @@ public enum LineBreaker {
     public static func breakOpportunities(utf16: [UInt16], locale: String = "") throws(TypesettingError)
         -> [BreakOpportunity]
     {
-        if utf16.isEmpty { return [] }
+        var result: [BreakOpportunity] = []
+        try forEachOpportunity(utf16: utf16, locale: locale) {
+            result.append(BreakOpportunity(offset: $0, isMandatory: $1))
+        }
+        return result
+    }
+
+    /// Calls `body` with each break opportunity of `utf16` in order (offset, whether mandatory),
+    /// without collecting them.
+    static func forEachOpportunity(
+        utf16: [UInt16], locale: String = "", _ body: (Int, Bool) -> Void
+    ) throws(TypesettingError) {
+        if utf16.isEmpty { return }
         var offsets = [Int32](repeating: 0, count: utf16.count + 1)
         var mandatory = [UInt8](repeating: 0, count: utf16.count + 1)
         let count = utf16.withUnsafeBufferPointer { text in
@@ -43,6 +55,6 @@ public enum LineBreaker {
             }
         }
         guard count >= 0 else { throw .textAnalysisFailed("ICU line break iterator failed") }
-        return (0..<Int(count)).map { BreakOpportunity(offset: Int(offsets[$0]), isMandatory: mandatory[$0] != 0) }
+        for index in 0..<Int(count) { body(Int(offsets[index]), mandatory[index] != 0) }
     }
 }

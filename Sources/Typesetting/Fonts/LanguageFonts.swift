@@ -17,6 +17,19 @@ public enum FallbackScript: String, Sendable, CaseIterable {
     /// Hangul.
     case hangul
 
+    /// The script's place in `allCases`, for tables indexed by script.
+    var slot: Int {
+        switch self {
+        case .arabic: 0
+        case .hebrew: 1
+        case .thai: 2
+        case .devanagari: 3
+        case .han: 4
+        case .kana: 5
+        case .hangul: 6
+        }
+    }
+
     /// The script of the first code point in `scalars` that belongs to one of these scripts, or nil.
     public static func of<S: Sequence>(_ scalars: S) -> FallbackScript? where S.Element == Unicode.Scalar {
         for scalar in scalars {

@@ -16,6 +16,10 @@ public struct PreparedText: Sendable {
     /// Everything prepared, behind one reference: copying a prepared text (into an array, a
     /// closure, another thread) retains one object, not each of its arrays.
     final class Storage: Sendable {
+        /// The one line of a one-paragraph text whose line widths grow with their end, for
+        /// `measure(_:)` at any width it fits in. Declared first, so that it shares the cache
+        /// line of the object's header: re-measuring a text that fits reads nothing else.
+        let oneLine: OneLine?
         let text: String
         let font: Font
         let letterSpacing: Double
@@ -27,9 +31,6 @@ public struct PreparedText: Sendable {
         let fonts: [Font]
         let endsWithHardBreak: Bool
         let paragraphs: [PreparedParagraph]
-        /// The one line of a one-paragraph text whose line widths grow with their end, for
-        /// `measure(_:)` at any width it fits in.
-        let oneLine: OneLine?
         let ellipsisWidths: [Double]
 
         init(
@@ -244,19 +245,20 @@ final class PreparedParagraph: Sendable {
     /// Makes a paragraph; with unsafe boundaries, `utf16` (the paragraph's text) and the
     /// shaping settings serve to work out `unsafeBoundaries`.
     init(
-        base: Int, clusterStarts: [Int], prefix: [Double], contentEnd: [Int], fontIndex: [Int], breaks: [Int],
+        base: Int, clusterStarts: CompactIndices, prefix: [Double], contentEnd: CompactIndices,
+        fontIndex: CompactIndices, breaks: CompactIndices,
         mandatory: [Bool], unsafeBefore: [Bool], runs: [RunInfo], utf16: [UInt16], fonts: [Font], kerning: Bool,
         ligatures: Bool, letterSpacing: Double, tabs: [Int] = []
     ) throws(TypesettingError) {
         self.base = base
         self.tabs = tabs
-        self.clusterStarts = CompactIndices(clusterStarts)
+        self.clusterStarts = clusterStarts
         self.prefix = prefix
-        self.contentEnd = CompactIndices(contentEnd)
+        self.contentEnd = contentEnd
         let single = fontIndex.first.map { first in fontIndex.allSatisfy { $0 == first } ? first : -1 } ?? -1
         self.singleFont = single
-        self.fontIndex = CompactIndices(single >= 0 ? [] : fontIndex)
-        self.breaks = CompactIndices(breaks)
+        self.fontIndex = single >= 0 ? CompactIndices([]) : fontIndex
+        self.breaks = breaks
         self.mandatory = mandatory
         self.hasInnerMandatoryBreak = mandatory.dropLast().contains(true)
         self.unsafeBefore = unsafeBefore
@@ -351,6 +353,8 @@ struct CompactIndices: RandomAccessCollection, Sendable {
     private let storage: [Int32]
 
     init(_ values: [Int]) { storage = values.map { Int32(truncatingIfNeeded: $0) } }
+    /// Values already in 32 bits, kept as they are (no copy).
+    init(raw values: [Int32]) { storage = values }
 
     var startIndex: Int { 0 }
     var endIndex: Int { storage.count }
@@ -433,7 +437,9 @@ struct Itemizer {
     private(set) var fonts: [Font]
     private var fallback: [FontFace] = []
     private var emojiFallback: [FontFace] = []
-    private var scriptFallback: [FallbackScript: [FontFace]] = [:]
+    /// The preferred faces per script (`FallbackScript.slot`), filled as scripts turn up: an
+    /// array, as a dictionary keyed by the enum would hash its raw string on every lookup.
+    private var scriptFallback: [[FontFace]?] = []
 
     let cache: ShapingCache?
     /// Whether to keep the glyphs as `runs` (only for `PreparedText.runs`).
@@ -477,12 +483,13 @@ struct Itemizer {
         if !emoji, covers(font.face) { return font.face }
         if !emoji, let script = FallbackScript.of(scalars) {
             let preferred: [FontFace]
-            if let known = scriptFallback[script] {
+            if scriptFallback.isEmpty { scriptFallback = Array(repeating: nil, count: FallbackScript.allCases.count) }
+            if let known = scriptFallback[script.slot] {
                 preferred = known
             } else {
                 preferred = registry.fallbackOrders.preferredFaces(
                     registry, font.face, script: script, language: language)
-                scriptFallback[script] = preferred
+                scriptFallback[script.slot] = preferred
             }
             if let face = preferred.first(where: covers) { return face }
         }
@@ -539,13 +546,17 @@ struct Itemizer {
         }
     }
 
+    /// U+2026 HORIZONTAL ELLIPSIS, made once (every prepared text looks its width up).
+    static let ellipsis: [UInt16] = [0x2026]
+
     /// The width of "…" in `font`.
     func ellipsisWidth(in font: Font) throws(TypesettingError) -> Double {
-        let ellipsis: [UInt16] = [0x2026]
+        let ellipsis = Itemizer.ellipsis
         var glyphs: [CachedGlyph] = []
         if let cache {
             let key = ShapingKey(
-                face: font.face, script: 0, rightToLeft: false, kerning: kerning, ligatures: ligatures, text: ellipsis)
+                face: font.face, script: 0, rightToLeft: false, kerning: kerning, ligatures: ligatures,
+                text: ellipsis[...])
             try cache.appendGlyphs(for: key, face: font.face, offset: 0, to: &glyphs) { () throws(TypesettingError) in
                 try Shaper.compactGlyphs(
                     ellipsis, range: 0..<1, face: font.face, rightToLeft: false, script: 0, kerning: kerning,
@@ -561,13 +572,13 @@ struct Itemizer {
 
     /// Shapes one run (one face, level and script) and returns its glyphs in visual order, with
     /// clusters as offsets into `utf16`. With a cache, a run none of whose glyphs a lookup involving the space acts on
-    /// (`ts_face_space_safe`) is cut into words after its spaces, and each word whose
+    /// (`ts_face_space_safe`) is cut into words and the spaces between them, and each segment whose
     /// neighbours cannot change its shaping (a space, the paragraph's edge, another script) is
     /// looked up in the cache and shaped on its own on a miss. Either way the glyphs are those
     /// of shaping the run whole.
     func shapeRun(
         _ utf16: [UInt16], range: Range<Int>, face: FontFace, bidiLevel: UInt8, script: Int32,
-        graphemeStart: [Bool], isolatedBefore: Bool, isolatedAfter: Bool
+        unitFlags: [UInt8], isolatedBefore: Bool, isolatedAfter: Bool
     ) throws(TypesettingError) -> [CachedGlyph] {
         let rightToLeft = bidiLevel & 1 == 1
         guard let cache else {
@@ -593,7 +604,9 @@ struct Itemizer {
         var start = range.lowerBound
         i = range.lowerBound + 1
         while splits && i < range.upperBound {
-            if utf16[i - 1] == 0x20 && utf16[i] != 0x20 && graphemeStart[i] {
+            // Words and the spaces between them are segments of their own, so that a word
+            // is one entry whether a space, a comma's word or the text's end follows it.
+            if (utf16[i - 1] == 0x20) != (utf16[i] == 0x20) && unitFlags[i] & Itemizer.graphemeStart != 0 {
                 segments.append(start..<i)
                 start = i
             }
@@ -615,13 +628,14 @@ struct Itemizer {
                 || utf16[segment.upperBound - 1] == 0x20
                 || (segment.upperBound < utf16.count && utf16[segment.upperBound] == 0x20)
             if before && after {
-                let text = Array(utf16[segment])
+                // The key is a slice of the paragraph: a hit copies no text.
                 let key = ShapingKey(
                     face: face, script: script, rightToLeft: rightToLeft, kerning: kerning, ligatures: ligatures,
-                    text: text)
+                    text: utf16[segment])
                 try cache.appendGlyphs(for: key, face: face, offset: segment.lowerBound, to: &glyphs) {
                     () throws(TypesettingError) in
-                    try Shaper.compactGlyphs(
+                    let text = Array(utf16[segment])
+                    return try Shaper.compactGlyphs(
                         text, range: 0..<text.count, face: face, rightToLeft: rightToLeft, script: script,
                         kerning: kerning, ligatures: ligatures)
                 }
@@ -635,7 +649,7 @@ struct Itemizer {
     }
 
     mutating func prepare(_ content: Substring, base: Int) throws(TypesettingError) -> PreparedParagraph {
-        let utf16 = Array(content.utf16)
+        let utf16 = Itemizer.utf16Units(content)
         // Cluster offsets are kept in 32 bits (`CompactIndices`).
         guard utf16.count < Int(Int32.max) else {
             throw .invalidParameter(
@@ -643,7 +657,8 @@ struct Itemizer {
         }
         if utf16.isEmpty {
             return try PreparedParagraph(
-                base: base, clusterStarts: [0], prefix: [0], contentEnd: [0], fontIndex: [], breaks: [0],
+                base: base, clusterStarts: CompactIndices([0]), prefix: [0], contentEnd: CompactIndices([0]),
+                fontIndex: CompactIndices([]), breaks: CompactIndices([0]),
                 mandatory: [true], unsafeBefore: [], runs: [], utf16: [], fonts: fonts, kerning: kerning,
                 ligatures: ligatures, letterSpacing: letterSpacing)
         }
@@ -653,7 +668,9 @@ struct Itemizer {
         // One walk over the grapheme clusters: where each starts, its face, bidi level, script
         // (Common/Inherited resolved below from a neighbour) and whether it is hanging whitespace.
         var graphemes = [0]
-        var isGraphemeStart = [Bool](repeating: false, count: utf16.count + 1)
+        // Per UTF-16 unit: `Itemizer.graphemeStart`, `clusterStart`, `unsafeToBreak` bits (one
+        // array for the three marks).
+        var unitFlags = [UInt8](repeating: 0, count: utf16.count + 1)
         var faceOf: [Int] = []
         var levelOf: [UInt8] = []
         var scriptOf: [Int32] = []
@@ -670,9 +687,11 @@ struct Itemizer {
             // An ASCII code point other than CR followed by another ASCII code point (or the
             // end) is a grapheme cluster of its own (UAX #29: nothing ASCII extends, joins or
             // prepends; only CR LF pairs): no `Character` is formed for it, one face lookup.
-            if unit < 0x80 && unit != 0x0D && (start + 1 == utf16.count || utf16[start + 1] < 0x80) {
+            if unit < 0x80 && unit != 0x0D
+                && (start + 1 == utf16.count || utf16[start + 1] < 0x80 || Itemizer.isSimpleBase(utf16[start + 1]))
+            {
                 graphemes.append(start + 1)
-                isGraphemeStart[start] = true
+                unitFlags[start] = Itemizer.graphemeStart
                 faceOf.append(
                     ts_face_covers(font.face.handle, UInt32(unit)) != 0
                         ? 0 : fontIndex(of: face(for: Character(Unicode.Scalar(UInt8(unit))))))
@@ -683,11 +702,28 @@ struct Itemizer {
                 start += 1
                 continue
             }
+            // A simple base (`isSimpleBase`) followed by ASCII, another simple base or the end
+            // is a grapheme cluster of its own too: no `Character` is formed for it either.
+            if Itemizer.isSimpleBase(unit)
+                && (start + 1 == utf16.count || utf16[start + 1] < 0x80 || Itemizer.isSimpleBase(utf16[start + 1]))
+            {
+                let scalar = Unicode.Scalar(UInt32(unit)) ?? "\u{FFFD}"
+                graphemes.append(start + 1)
+                unitFlags[start] = Itemizer.graphemeStart
+                let covered = ts_face_covers(font.face.handle, UInt32(unit)) != 0
+                faceOf.append(covered ? 0 : fontIndex(of: face(for: Character(scalar))))
+                levelOf.append(levels[start])
+                scriptOf.append(scripts[start] > 1 ? scripts[start] : -1)
+                isWhitespace.append(Itemizer.isHangingWhitespace(scalar))
+                index = content.utf8.index(index, offsetBy: unit < 0x800 ? 2 : 3)
+                start += 1
+                continue
+            }
             let character = content[index]
             index = content.utf8.index(index, offsetBy: character.utf8.count)
             let end = start + character.utf16.count
             graphemes.append(end)
-            isGraphemeStart[start] = true
+            unitFlags[start] = Itemizer.graphemeStart
             faceOf.append(fontIndex(of: face(for: character)))
             levelOf.append(levels[start])
             scriptOf.append(scripts[start..<end].first(where: { $0 > 1 }) ?? -1)
@@ -704,8 +740,6 @@ struct Itemizer {
 
         // Runs: maximal grapheme sequences of one face, level and script. Shape each.
         var advanceAt = [Double](repeating: 0, count: utf16.count + 1)
-        var clusterStart = [Bool](repeating: false, count: utf16.count + 1)
-        var unsafeAt = [Bool](repeating: false, count: utf16.count + 1)
         var anyUnsafe = false
         var runInfos: [RunInfo] = []
         var runStart = 0
@@ -717,7 +751,7 @@ struct Itemizer {
             }
             let range = graphemes[runStart]..<graphemes[g]
             let font = fonts[faceOf[runStart]]
-            clusterStart[range.lowerBound] = true
+            unitFlags[range.lowerBound] |= Itemizer.clusterStart
             if keepsRuns {
                 // Every glyph kept: the run shaped whole (the cache keeps only advances).
                 let run = try Shaper.shape(
@@ -726,9 +760,9 @@ struct Itemizer {
                 for glyph in run.glyphs {
                     let relative = glyph.cluster - base
                     advanceAt[relative] += glyph.advance
-                    clusterStart[relative] = true
+                    unitFlags[relative] |= Itemizer.clusterStart
                     if glyph.isUnsafeToBreak {
-                        unsafeAt[relative] = true
+                        unitFlags[relative] |= Itemizer.unsafeToBreak
                         anyUnsafe = true
                     }
                 }
@@ -736,16 +770,16 @@ struct Itemizer {
             } else {
                 let glyphs = try shapeRun(
                     utf16, range: range, face: font.face, bidiLevel: levelOf[runStart], script: scriptOf[runStart],
-                    graphemeStart: isGraphemeStart,
+                    unitFlags: unitFlags,
                     isolatedBefore: runStart == 0 || scriptOf[runStart - 1] != scriptOf[runStart],
                     isolatedAfter: g == graphemeCount || scriptOf[g] != scriptOf[runStart])
                 let scale = font.pointsPerUnit
                 for glyph in glyphs {
                     let relative = glyph.cluster
                     advanceAt[relative] += Double(glyph.advance) * scale
-                    clusterStart[relative] = true
+                    unitFlags[relative] |= Itemizer.clusterStart
                     if glyph.isUnsafeToBreak {
-                        unsafeAt[relative] = true
+                        unitFlags[relative] |= Itemizer.unsafeToBreak
                         anyUnsafe = true
                     }
                 }
@@ -757,125 +791,67 @@ struct Itemizer {
             runStart = g
         }
 
-        // Clusters: grapheme clusters, merged where HarfBuzz joined them (ligatures).
-        var clusterStarts: [Int] = []
-        var fontIndex: [Int] = []
-        var widths: [Double] = []
-        var whitespace: [Bool] = []
+        // Clusters: grapheme clusters, merged where HarfBuzz joined them (ligatures). Each
+        // cluster's advance is summed, then closed into the prefix sums and content ends.
+        var clusterStarts: [Int32] = []
+        var fontIndex: [Int32] = []
+        var prefix: [Double] = [0]
+        var contentEnd: [Int32] = [0]
         clusterStarts.reserveCapacity(graphemeCount + 1)
         fontIndex.reserveCapacity(graphemeCount)
-        widths.reserveCapacity(graphemeCount)
-        whitespace.reserveCapacity(graphemeCount)
-        // Tracking ('trak', per font) goes where letter spacing goes: after the cluster.
-        let spacing = fonts.map { letterSpacing + $0.tracking }
+        prefix.reserveCapacity(graphemeCount + 1)
+        contentEnd.reserveCapacity(graphemeCount + 1)
+        var width = 0.0
+        var white = false
+        /// Closes the cluster summed so far. Negative letter spacing can pull a cluster back
+        /// past its own origin; a cluster never takes less than no room, so line widths stay
+        /// monotonic and never negative.
+        func close() {
+            let last = prefix.count - 1
+            prefix.append(prefix[last] + (width < 0 ? 0 : width))
+            contentEnd.append(white ? contentEnd[last] : Int32(truncatingIfNeeded: prefix.count - 1))
+        }
         for g in 0..<graphemeCount {
             let start = graphemes[g]
-            var advance = spacing[faceOf[g]]
+            // Tracking ('trak', per font) goes where letter spacing goes: after the cluster.
+            var advance = letterSpacing + fonts[faceOf[g]].tracking
             for unit in start..<graphemes[g + 1] { advance += advanceAt[unit] }
-            if g == 0 || clusterStart[start] {
-                clusterStarts.append(start)
-                fontIndex.append(faceOf[g])
-                widths.append(advance)
-                whitespace.append(isWhitespace[g])
+            if g == 0 || unitFlags[start] & Itemizer.clusterStart != 0 {
+                if g > 0 { close() }
+                clusterStarts.append(Int32(truncatingIfNeeded: start))
+                fontIndex.append(Int32(truncatingIfNeeded: faceOf[g]))
+                width = advance
+                white = isWhitespace[g]
             } else {
-                widths[widths.count - 1] += advance
-                whitespace[whitespace.count - 1] = whitespace[whitespace.count - 1] && isWhitespace[g]
+                width += advance
+                white = white && isWhitespace[g]
             }
         }
+        close()
         let count = clusterStarts.count
-        clusterStarts.append(utf16.count)
-        // Negative letter spacing can pull a cluster back past its own origin; a cluster never
-        // takes less than no room, so line widths stay monotonic and never negative.
-        for i in 0..<count where widths[i] < 0 { widths[i] = 0 }
-        var prefix = [Double](repeating: 0, count: count + 1)
-        var contentEnd = [Int](repeating: 0, count: count + 1)
-        for i in 0..<count {
-            prefix[i + 1] = prefix[i] + widths[i]
-            contentEnd[i + 1] = whitespace[i] ? contentEnd[i] : i + 1
-        }
+        clusterStarts.append(Int32(truncatingIfNeeded: utf16.count))
 
-        // Break opportunities (UAX #14) that fall on cluster boundaries.
-        var clusterAt = [Int](repeating: -1, count: utf16.count + 1)
-        for (index, start) in clusterStarts.enumerated() { clusterAt[start] = index }
-        var breaks: [Int] = []
+        // Break opportunities (UAX #14) that fall on cluster boundaries: both ascend, so one
+        // walk pairs them.
+        var breaks: [Int32] = []
         var mandatory: [Bool] = []
-        for opportunity in try LineBreaker.breakOpportunities(utf16: utf16) {
-            let cluster = clusterAt[opportunity.offset]
-            guard cluster > 0, cluster < count else { continue }
-            breaks.append(cluster)
-            mandatory.append(opportunity.isMandatory)
+        var cluster = 0
+        try LineBreaker.forEachOpportunity(utf16: utf16) { offset, isMandatory in
+            while Int(clusterStarts[cluster]) < offset { cluster += 1 }
+            guard Int(clusterStarts[cluster]) == offset, cluster > 0, cluster < count else { return }
+            breaks.append(Int32(truncatingIfNeeded: cluster))
+            mandatory.append(isMandatory)
         }
-        breaks.append(count)
+        breaks.append(Int32(truncatingIfNeeded: count))
         mandatory.append(true)
-        let unsafeBefore = anyUnsafe ? (0..<count).map { unsafeAt[clusterStarts[$0]] } : []
-        let tabs = utf16.contains(0x09) ? (0..<count).filter { utf16[clusterStarts[$0]] == 0x09 } : []
+        let unsafeBefore =
+            anyUnsafe ? (0..<count).map { unitFlags[Int(clusterStarts[$0])] & Itemizer.unsafeToBreak != 0 } : []
+        let tabs = utf16.contains(0x09) ? (0..<count).filter { utf16[Int(clusterStarts[$0])] == 0x09 } : []
         return try PreparedParagraph(
-            base: base, clusterStarts: clusterStarts, prefix: prefix, contentEnd: contentEnd, fontIndex: fontIndex,
-            breaks: breaks, mandatory: mandatory, unsafeBefore: unsafeBefore, runs: runInfos, utf16: utf16,
+            base: base, clusterStarts: CompactIndices(raw: clusterStarts), prefix: prefix,
+            contentEnd: CompactIndices(raw: contentEnd), fontIndex: CompactIndices(raw: fontIndex),
+            breaks: CompactIndices(raw: breaks), mandatory: mandatory, unsafeBefore: unsafeBefore, runs: runInfos,
+            utf16: utf16,
             fonts: fonts, kerning: kerning, ligatures: ligatures, letterSpacing: letterSpacing, tabs: tabs)
-    }
-}
-
-/// A registry's fallback orders for each primary face, and the faces it prefers for each
-/// script, worked out once (the registry compares family names to build them) and again when
-/// the registry gains faces.
-///
-/// Each registry owns one (`FontRegistry.fallbackOrders`), so the orders go when the registry
-/// goes. A process-wide cache would hold every registry and face ever used, with their
-/// FreeType faces, and grow without bound in a process that makes many registries
-/// (MemoryTests.testRegistryAndItsFacesAreFreedAfterMeasuring).
-final class FallbackOrders: Sendable {
-    /// Entries kept at most; past this the cache starts again (faces from other registries
-    /// used as primaries are the only way to reach it).
-    static let maximumEntries = 4096
-
-    private enum Order: Hashable {
-        case plain
-        case emojiFirst
-        /// The faces made for a script; the language counts only through its Han variant.
-        case script(FallbackScript, LanguageFonts.HanVariant?)
-    }
-    private struct Key: Hashable {
-        let face: ObjectIdentifier
-        let order: Order
-    }
-    private struct Entry {
-        /// Holds the face so its identifier is not reused while cached.
-        let face: FontFace
-        let faceCount: Int
-        let faces: [FontFace]
-    }
-    private let entries = Locked<[Key: Entry]>([:])
-
-    /// The plain and the emoji-first fallback order of `face` in `registry`.
-    func orders(_ registry: FontRegistry, _ face: FontFace) -> ([FontFace], [FontFace]) {
-        (
-            faces(.plain, registry, face) { registry.fallbackFaces(for: face, emojiFirst: false) },
-            faces(.emojiFirst, registry, face) { registry.fallbackFaces(for: face, emojiFirst: true) }
-        )
-    }
-
-    /// `registry.preferredFaces(for: script, language: language)` at the weight and slant of `face`.
-    func preferredFaces(_ registry: FontRegistry, _ face: FontFace, script: FallbackScript, language: String?)
-        -> [FontFace]
-    {
-        let variant = script == .han ? LanguageFonts.hanVariant(language: language) : nil
-        return faces(.script(script, variant), registry, face) {
-            registry.preferredFaces(for: script, language: language, weight: face.weight, italic: face.isItalic)
-        }
-    }
-
-    private func faces(_ order: Order, _ registry: FontRegistry, _ face: FontFace, make: () -> [FontFace])
-        -> [FontFace]
-    {
-        let key = Key(face: ObjectIdentifier(face), order: order)
-        let count = registry.faces.count
-        if let entry = entries.withLock({ $0[key] }), entry.faceCount == count { return entry.faces }
-        let faces = make()
-        entries.withLock { entries in
-            if entries.count >= FallbackOrders.maximumEntries { entries.removeAll() }
-            entries[key] = Entry(face: face, faceCount: count, faces: faces)
-        }
-        return faces
     }
 }

@@ -83,7 +83,7 @@ public struct LayoutOptions: Sendable, Hashable {
         self.includesTrailingEmptyLine = includesTrailingEmptyLine
     }
 
-    func validated() throws(TypesettingError) -> LayoutOptions {
+    @inline(__always) func validated() throws(TypesettingError) -> LayoutOptions {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
         guard numberOfLines >= 0 else { throw .invalidNumberOfLines(numberOfLines) }
         guard lineSpacing.isFinite, lineSpacing >= 0 else {

@@ -1,7 +1,7 @@
 internal import CTextShim
 
-/// A bounded, thread-safe cache of HarfBuzz results for text segments (a word with its
-/// trailing spaces, or a whole run), evicting by CLOCK (second chance), an approximation of
+/// A bounded, thread-safe cache of HarfBuzz results for text segments (a word, the spaces after
+/// it, or a whole run), evicting by CLOCK (second chance), an approximation of
 /// least recently used that writes nothing on a hit to an entry already marked used.
 ///
 /// Entries are keyed by face, script, direction, the kerning and ligature switches and the
@@ -85,7 +85,8 @@ public final class ShapingCache: Sendable {
         if hit { return }
         let glyphs = try make()
         for glyph in glyphs { out.append(glyph.moved(by: offset)) }
-        shard.withLock { $0.insert(key, face: face, glyphs) }
+        let owned = key.owned
+        shard.withLock { $0.insert(owned, face: face, glyphs) }
     }
 }
 
@@ -125,20 +126,57 @@ struct ShapingKey: Hashable, Sendable {
     let script: Int32
     /// Bit 0 right-to-left, bit 1 kerning, bit 2 ligatures.
     let flags: UInt8
-    let text: [UInt16]
+    /// The segment's text. A lookup's key is a slice of the paragraph (no copy is made for a
+    /// hit); the key an entry keeps is a copy of just the segment (`owned`).
+    let text: ArraySlice<UInt16>
     let hash: Int
 
-    init(face: FontFace, script: Int32, rightToLeft: Bool, kerning: Bool, ligatures: Bool, text: [UInt16]) {
+    /// A per-process seed, so that which texts collide is not known in advance.
+    private static let seed: UInt64 = {
+        var hasher = Hasher()
+        hasher.combine(0x5EED)
+        return UInt64(bitPattern: Int64(hasher.finalize()))
+    }()
+
+    init(
+        face: FontFace, script: Int32, rightToLeft: Bool, kerning: Bool, ligatures: Bool, text: ArraySlice<UInt16>
+    ) {
         self.face = ObjectIdentifier(face)
         self.script = script
         self.flags = (rightToLeft ? 1 : 0) | (kerning ? 2 : 0) | (ligatures ? 4 : 0)
         self.text = text
-        var hasher = Hasher()
-        hasher.combine(self.face)
-        hasher.combine(script)
-        hasher.combine(flags)
-        hasher.combine(text)
-        self.hash = hasher.finalize()
+        self.hash = ShapingKey.hash(
+            face: self.face, script: script, flags: flags, text: text)
+    }
+
+    private init(face: ObjectIdentifier, script: Int32, flags: UInt8, text: ArraySlice<UInt16>, hash: Int) {
+        self.face = face
+        self.script = script
+        self.flags = flags
+        self.text = text
+        self.hash = hash
+    }
+
+    /// The key with a copy of its text, not a slice of the paragraph it was looked up in (an
+    /// entry must not keep the whole paragraph alive).
+    var owned: ShapingKey {
+        ShapingKey(face: face, script: script, flags: flags, text: ArraySlice(Array(text)), hash: hash)
+    }
+
+    /// FNV-1a over the UTF-16 units, seeded and mixed with the face, script and flags, then
+    /// finished with a 64-bit avalanche (MurmurHash3's fmix64): a few instructions per unit,
+    /// where `Hasher` (SipHash) costs several times that on the short words the cache holds.
+    private static func hash(face: ObjectIdentifier, script: Int32, flags: UInt8, text: ArraySlice<UInt16>) -> Int {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ seed
+        h = (h ^ UInt64(UInt(bitPattern: face))) &* 0x100_0000_01b3
+        h = (h ^ (UInt64(UInt32(bitPattern: script)) << 8 | UInt64(flags))) &* 0x100_0000_01b3
+        for unit in text { h = (h ^ UInt64(unit)) &* 0x100_0000_01b3 }
+        h ^= h >> 33
+        h &*= 0xff51_afd7_ed55_8ccd
+        h ^= h >> 33
+        h &*= 0xc4ce_b9fe_1a85_ec53
+        h ^= h >> 33
+        return Int(bitPattern: UInt(h))
     }
 
     static func == (lhs: ShapingKey, rhs: ShapingKey) -> Bool {
@@ -149,8 +187,9 @@ struct ShapingKey: Hashable, Sendable {
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
     /// The bytes an entry is counted as: the key's text, the glyphs and a fixed overhead for
-    /// the node, the table slot, and the two arrays' headers and allocations.
-    func cost(glyphs: Int) -> Int { 2 * text.count + MemoryLayout<CachedGlyph>.stride * glyphs + 224 }
+    /// the node (with the key's slice bounds), the table slot, and the two arrays' headers and
+    /// allocations.
+    func cost(glyphs: Int) -> Int { 2 * text.count + MemoryLayout<CachedGlyph>.stride * glyphs + 248 }
 }
 
 /// One lock's worth of the cache: a hash table into an array of nodes swept by a clock hand.
