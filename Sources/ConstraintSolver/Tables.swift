@@ -181,17 +181,19 @@ struct ConstraintTable: Sendable {
 
     /// Inserts the record of a constraint that is not in the table; returns its slot.
     mutating func insert(_ info: consuming Tableau.ConstraintInfo) -> Int32 {
+        // The key is read first so that the record can be moved into its slot, not copied.
+        let key = info.constraint.tableKey
         let s: Int32
         if !freeSlots.isEmpty {
             s = freeSlots.removeLast()
-            slots[Int(s)] = info
+            slots[Int(s)] = consume info
         } else {
             s = Int32(slots.count)
             // Eightfold, as the solver's per-symbol arrays: fewer copies of a large table.
             if slots.count == slots.capacity { slots.reserveCapacity(Swift.max(64, 8 * slots.count)) }
-            slots.append(info)
+            slots.append(consume info)
         }
-        index.set(info.constraint.tableKey, s)
+        index.set(key, s)
         return s
     }
 
