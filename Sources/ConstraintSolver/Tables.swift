@@ -25,7 +25,7 @@ struct IdentityTable: Sendable, Equatable {
     /// once the allocator handed out scattered addresses: at 10,000 feed rows it was 73 % of
     /// `addToTableau`'s own time). Any run of consecutive serials no longer than the table
     /// fills distinct buckets; keys that skip serials with a power-of-two stride `s` share a
-    /// bucket with at most `3s / 4` others at the table's largest load of 3/4.
+    /// bucket with at most `s / 2` others at the table's load of 1/2.
     @inline(__always) private static func bucket(_ key: UInt64, _ mask: Int) -> Int {
         Int(truncatingIfNeeded: key) & mask
     }
@@ -47,11 +47,7 @@ struct IdentityTable: Sendable, Equatable {
 
     /// Stores `value` for `key`, replacing any previous value.
     mutating func set(_ key: UInt64, _ value: Int32) {
-        // At most 3/4 full, as Swift's `Dictionary`. Consecutive serials never collide, so the
-        // tables of a layout probe little even so, and half as many buckets as at 1/2 means half
-        // as many fresh pages to fault in: at 10,000 feed rows the two tables' buckets were 14 %
-        // of the build's page faults.
-        if (count + 1) * 4 > buckets.count * 3 { grow() }
+        if (count + 1) * 2 > buckets.count { grow() }
         let added = buckets.withUnsafeMutableBufferPointer { b in
             let mask = b.count - 1
             var i = Self.bucket(key, mask)
