@@ -68,10 +68,13 @@ final class ConstraintStorage: Sendable {
     let expression: Expression
     let relation: Relation
     let priority: Priority
+    /// A number unique to this constraint in the process, in order of creation (``Serials``).
+    let serial: UInt64
     init(expression: Expression, relation: Relation, priority: Priority) {
         self.expression = expression
         self.relation = relation
         self.priority = priority
+        serial = Serials.nextConstraint()
     }
 }
 

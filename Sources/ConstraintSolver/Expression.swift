@@ -1,11 +1,31 @@
 // The model: variables, terms and linear expressions, with the `+ - * /` operators.
 // Everything here is an immutable value type and `Sendable`.
 
+import Synchronization
+
 /// The shared identity of a variable. Copies of a ``Variable`` refer to the same box,
-/// so identity survives copies without any global counter.
+/// so identity survives copies.
 final class VariableIdentity: Sendable {
     let name: String?
-    init(name: String?) { self.name = name }
+    /// A number unique to this variable in the process, in order of creation
+    /// (``Serials``); the solver's lookup tables are keyed by it.
+    let serial: UInt64
+    init(name: String?) {
+        self.name = name
+        serial = Serials.nextVariable()
+    }
+}
+
+/// Process-wide creation counters of variables and constraints, from 1. A serial is never
+/// reused, so it identifies its object for good. The solver keys its lookup tables by serial
+/// rather than by address: objects created one after the other get consecutive serials, which
+/// land in neighbouring buckets (``IdentityTable``) wherever the allocator placed the objects.
+/// No result depends on a serial; they only place entries in the tables.
+enum Serials {
+    private static let variables = Atomic<UInt64>(0)
+    private static let constraints = Atomic<UInt64>(0)
+    static func nextVariable() -> UInt64 { variables.wrappingAdd(1, ordering: .relaxed).newValue }
+    static func nextConstraint() -> UInt64 { constraints.wrappingAdd(1, ordering: .relaxed).newValue }
 }
 
 /// An unknown of the layout system, such as a view's width.

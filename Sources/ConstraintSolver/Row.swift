@@ -97,12 +97,18 @@ struct Row: Sendable, Equatable {
     }
 
     /// Adds `coefficient·symbol`, dropping the term if it cancels.
-    mutating func insert(_ symbol: Int32, _ coefficient: Double) {
-        // A new row is built in increasing ids (its marker and errors are the newest symbols).
+    @inline(__always) mutating func insert(_ symbol: Int32, _ coefficient: Double) {
+        // A new row is built in increasing ids (its marker and errors are the newest symbols),
+        // so appending is the common case and is inlined into the caller.
         if terms.last.map({ $0.id < symbol }) ?? true {
             if abs(coefficient) >= negligibleCoefficient { terms.append(Entry(id: symbol, coefficient: coefficient)) }
             return
         }
+        insertInOrder(symbol, coefficient)
+    }
+
+    /// ``insert(_:_:)`` of a symbol that does not come after every term.
+    mutating func insertInOrder(_ symbol: Int32, _ coefficient: Double) {
         let r = search(symbol)
         if r.found {
             let c = terms[r.index].coefficient + coefficient

@@ -7,14 +7,14 @@ import XCTest
 final class StorageTests: XCTestCase {
     func testIdentityTableMatchesDictionary() {
         var rng = TestRandom(11)
-        // Real object addresses (allocated together, as the solver sees them) and synthetic
-        // keys packed 16 and 32 bytes apart, which stress neighbouring buckets.
+        // Real serials (consecutive, as the solver sees them) and synthetic keys 16 and 32
+        // apart, which share home buckets and so stress probing and backward-shift deletion.
         let objects = (0..<300).map { _ in Variable() }
         var keys = objects.map(\.tableKey)
-        keys += (1...300).map { UInt($0) * 16 }
-        keys += (1...300).map { 0x7000_0000 + UInt($0) * 32 }
+        keys += (1...300).map { UInt64($0) * 16 }
+        keys += (1...300).map { 0x7000_0000 + UInt64($0) * 32 }
         var table = IdentityTable()
-        var reference: [UInt: Int32] = [:]
+        var reference: [UInt64: Int32] = [:]
         for step in 0..<20_000 {
             let key = keys[rng.int(0...keys.count - 1)]
             if rng.int(0...2) == 0 {
@@ -29,6 +29,22 @@ final class StorageTests: XCTestCase {
             XCTAssertEqual(table.find(probe), reference[probe], "step \(step)")
         }
         for key in keys { XCTAssertEqual(table.find(key), reference[key]) }
+    }
+
+    func testSerialsAreUniqueAndFollowCreationOrder() {
+        // The lookup tables rely on this: a serial is never shared, and objects created one
+        // after the other get increasing serials (neighbouring buckets).
+        let variables = (0..<100).map { _ in Variable() }
+        let serials = variables.map(\.tableKey)
+        XCTAssertEqual(Set(serials).count, serials.count)
+        XCTAssertEqual(serials, serials.sorted())
+        XCTAssertFalse(serials.contains(0))  // 0 marks an empty bucket
+        let x = variables[0]
+        let constraints = (0..<100).map { _ in Constraint(x - 1, .equal) }
+        let constraintSerials = constraints.map(\.tableKey)
+        XCTAssertEqual(Set(constraintSerials).count, constraintSerials.count)
+        XCTAssertEqual(constraintSerials, constraintSerials.sorted())
+        XCTAssertEqual(constraints[0].withPriority(.defaultLow).tableKey == constraints[0].tableKey, false)
     }
 
     func testSymbolSetMatchesSet() {
