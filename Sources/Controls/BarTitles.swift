@@ -106,18 +106,17 @@ public enum BarTitles {
         let resolved = try registry.systemFont(size: font.size, weight: font.weight)
         let prepared = try PreparedText(text, font: resolved, language: language, registry: registry)
         let whole = try prepared.measure(LayoutOptions(width: .infinity, numberOfLines: 1))
-        let needed = PixelGrid.ceil(whole.width, scale: scale)
-        let height = PixelGrid.ceil(whole.height, scale: scale)
-        guard needed > width + 0.01 else {
-            return BarTitleFit(needed: needed, height: height, available: width, shown: text, font: resolved)
-        }
-        var shown = "\u{2026}"
+        var fit = BarTitleFit(
+            needed: PixelGrid.ceil(whole.width, scale: scale), height: PixelGrid.ceil(whole.height, scale: scale),
+            available: width, shown: text, font: resolved)
+        guard fit.isTruncated else { return fit }
+        fit.shown = "\u{2026}"
         if width > 0 {
             let layout = try prepared.layout(
                 LayoutOptions(width: width, numberOfLines: 1, lineBreakMode: .byTruncatingTail))
-            shown = layout.lines.first.map { prepared.displayedText(of: $0) } ?? shown
+            fit.shown = layout.lines.first.map { prepared.displayedText(of: $0) } ?? fit.shown
         }
-        return BarTitleFit(needed: needed, height: height, available: width, shown: shown, font: resolved)
+        return fit
     }
 
     /// The width of a bar button item's title or image.
