@@ -11,8 +11,10 @@ public enum BarTitles {
     public static let titleFont = (size: 17.0, weight: FontWeight.semibold)
     /// A large title (`prefersLargeTitles`): 34 pt bold.
     public static let largeTitleFont = (size: 34.0, weight: FontWeight.bold)
-    /// A bar button item's title: 17 pt regular; a `done` item's is semibold.
-    public static let barButtonFont = (size: 17.0, weight: FontWeight.regular)
+    /// A bar button item's title: 17 pt regular; a `done` item's (`isDone`) is semibold.
+    public static func barButtonFont(isDone: Bool) -> (size: Double, weight: FontWeight) {
+        (size: 17.0, weight: isDone ? .semibold : .regular)
+    }
     /// A tab bar item's title on iPhone, stacked under its icon: 10 pt medium.
     public static let tabBarItemFont = (size: 10.0, weight: FontWeight.medium)
     /// A segment's title: 13 pt regular (`SegmentedControl.defaultFontSize`).
@@ -126,9 +128,11 @@ public enum BarTitles {
         switch item {
         case .image(let width): return width
         case .title(let title, let isDone):
-            let font = (size: barButtonFont.size, weight: isDone ? FontWeight.semibold : barButtonFont.weight)
-            return try fit(title, font: font, width: .infinity, language: language, scale: scale, registry: registry)
-                .needed
+            return try fit(
+                title, font: barButtonFont(isDone: isDone), width: .infinity, language: language, scale: scale,
+                registry: registry
+            )
+            .needed
         }
     }
 }
