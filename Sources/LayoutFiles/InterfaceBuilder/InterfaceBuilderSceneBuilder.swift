@@ -49,6 +49,12 @@ struct InterfaceBuilderSceneBuilder {
         category = options.contentSizeCategory ?? .large
         release = options.uikitRelease ?? file.uikitRelease
         sizeClasses = device.sizeClasses(orientation)
+        // A root frame that does not read makes `build()` throw before the width is used.
+        let storedWidth =
+            file.tree.child(of: scene.root, named: "rect", key: "frame")
+            .flatMap { file.tree[$0].attribute("width") }.flatMap(Double.init) ?? 0
+        let isDeviceFree = file.deviceID == nil && options.device == nil
+        canvasWidth = isDeviceFree ? max(device.portraitSize.width, CGFloat(storedWidth)) : device.portraitSize.width
     }
 
     // MARK: Reading values
@@ -129,8 +135,8 @@ struct InterfaceBuilderSceneBuilder {
     /// of the roots' stored size (600 × 600 for any width and height), not on a phone.
     var isDeviceFreeCanvas: Bool { file.deviceID == nil && options.device == nil }
     /// The width root views are laid out at for their side margins: the device's, or on a
-    /// device-free canvas the widest stored root.
-    var canvasWidth: CGFloat = 0
+    /// device-free canvas the wider of the device and the stored root.
+    let canvasWidth: CGFloat
 
     /// Whether a controller's root view here has the regular side margins: in regular width
     /// and at 414 points wide and more (Plus and Max phones, Xcode 7's 600-point canvas)
@@ -155,8 +161,6 @@ struct InterfaceBuilderSceneBuilder {
         let fullScreen =
             !freeform
             && ((isDeviceFreeCanvas && file.isStoryboard) || (stored.map { $0.size.height == screen.height } ?? true))
-        canvasWidth =
-            isDeviceFreeCanvas ? max(device.portraitSize.width, stored?.width ?? 0) : device.portraitSize.width
         var safeArea =
             isCell
             ? .zero : device.safeAreaInsets(orientation, toolsVersion: file.toolsVersion, fullScreen: fullScreen)
