@@ -1,3 +1,4 @@
+import Foundation
 import Typesetting
 
 /// The room UIKit's bars give their titles, and the fonts they set them in: a navigation
@@ -42,8 +43,10 @@ public enum BarTitles {
     public static let backIndicatorWidth = iconWidth
 
     /// A navigation bar's side margins: 16 pt on phones narrower than 414 pt, 20 on wider
-    /// screens (the system minimum layout margins, as for a controller's root view).
-    public static func sideMargin(barWidth: Double) -> Double { barWidth >= 414 ? 20 : 16 }
+    /// screens (`SystemSideMargins`, as for a controller's root view).
+    public static func sideMargin(barWidth: Double) -> Double {
+        Double(SystemSideMargins.margin(screenWidth: CGFloat(barWidth)))
+    }
 
     /// One bar button item, as wide as its title or image.
     public enum BarButton: Sendable, Hashable {

@@ -141,11 +141,13 @@ struct InterfaceBuilderSceneBuilder {
     /// Whether a controller's root view here has the regular side margins: in regular width
     /// and at 414 points wide and more (Plus and Max phones, Xcode 7's 600-point canvas)
     /// (docs/interface-builder.md).
-    var hasRegularSideMargins: Bool { sizeClasses.horizontal == .regular || canvasWidth >= 414 }
+    var hasRegularSideMargins: Bool {
+        SystemSideMargins.areRegular(screenWidth: canvasWidth, regularSizeClass: sizeClasses.horizontal == .regular)
+    }
 
     /// The side margins of a controller's root view here: 20 pt with the regular side
     /// margins, 16 otherwise.
-    var rootSideMargin: CGFloat { hasRegularSideMargins ? 20 : 16 }
+    var rootSideMargin: CGFloat { SystemSideMargins.margin(regular: hasRegularSideMargins) }
 
     // MARK: The scene
 
