@@ -87,7 +87,7 @@ extension InterfaceBuilderFile {
     public var barTitles: [InterfaceBuilderBarTitle] {
         var titles: [InterfaceBuilderBarTitle] = []
         let stacks = navigationStacks()
-        let controllers = controllerIndex
+        let controllers = controllerGraph.indices
         let tabCounts = tabBarItemCounts()
         for (index, element) in tree.elements.enumerated() {
             if InterfaceBuilderFile.isController(element.name) {
@@ -269,15 +269,6 @@ extension InterfaceBuilderFile {
         return false
     }
 
-    /// Each controller's element, by id.
-    private var controllerIndex: [String: Int] {
-        var found: [String: Int] = [:]
-        for (index, element) in tree.elements.enumerated() where InterfaceBuilderFile.isController(element.name) {
-            if let id = element.attribute("id"), found[id] == nil { found[id] = index }
-        }
-        return found
-    }
-
     /// A bar item's non-empty `title` as a translatable text.
     private func barText(_ index: Int, kind: String) -> InterfaceBuilderText? {
         let element = tree[index]
@@ -340,22 +331,6 @@ extension InterfaceBuilderFile {
             ?? element.attribute("storyboardIdentifier") ?? element.name
     }
 
-    /// The segues of each controller, by its id: destination, kind and relationship.
-    private func seguesBySource() -> [String: [(destination: String, kind: String, relationship: String?)]] {
-        var segues: [String: [(destination: String, kind: String, relationship: String?)]] = [:]
-        for element in tree.elements where element.name == "segue" {
-            guard let destination = element.attribute("destination") else { continue }
-            var parent = element.parent
-            while let current = parent, !InterfaceBuilderFile.isController(tree[current].name) {
-                parent = tree[current].parent
-            }
-            guard let source = parent.flatMap({ tree[$0].attribute("id") }) else { continue }
-            segues[source, default: []].append(
-                (destination, element.attribute("kind") ?? "", element.attribute("relationship")))
-        }
-        return segues
-    }
-
     /// The controllers navigation controllers show: every one (`controllers`), those under a
     /// bar that prefers large titles (`<navigationBar key="navigationBar" largeTitles="YES">`),
     /// and, for each pushed controller, the controllers that push it (by show and push
@@ -363,11 +338,8 @@ extension InterfaceBuilderFile {
     private func navigationStacks() -> (
         controllers: Set<String>, largeTitles: Set<String>, pushers: [String: [String]]
     ) {
-        let segues = seguesBySource()
-        var kinds: [String: String] = [:]
-        for element in tree.elements where InterfaceBuilderFile.isController(element.name) {
-            if let id = element.attribute("id") { kinds[id] = element.name }
-        }
+        let segues = controllerGraph.segues
+        let kinds = controllerGraph.kinds
         var controllers = Set<String>()
         var large = Set<String>()
         var pushers: [String: [String]] = [:]
@@ -404,10 +376,8 @@ extension InterfaceBuilderFile {
     /// only those four have an item there.
     private func tabBarItemCounts() -> [String: Int] {
         var counts: [String: Int] = [:]
-        for (source, list) in seguesBySource() {
-            guard
-                tree.elements.contains(where: { $0.name == "tabBarController" && $0.attribute("id") == source })
-            else { continue }
+        for (source, list) in controllerGraph.segues.sorted(by: { $0.key < $1.key })
+        where controllerGraph.kinds[source] == "tabBarController" {
             let children = list.filter { $0.kind == "relationship" && $0.relationship == "viewControllers" }
             let limit = BarTitles.maximumTabBarItems
             let shown = children.count > limit ? Array(children.prefix(limit - 1)) : children
