@@ -75,6 +75,9 @@ public struct InterfaceBuilderBarTitle: Sendable, Hashable {
     /// pushes its controller (or the item below the top of a `<navigationBar>` view); empty
     /// when it has none. The title is checked beside the one that leaves it least room.
     public var backButtons: [InterfaceBuilderBackButton] = []
+    /// The id of the scene of the controller whose bar shows the title (nil for a bar placed
+    /// as a view, and for a controller without a scene).
+    public var sceneID: String? = nil
 }
 
 extension InterfaceBuilderFile {
@@ -89,6 +92,8 @@ extension InterfaceBuilderFile {
         let stacks = navigationStacks()
         let controllers = controllerGraph.indices
         let tabCounts = tabBarItemCounts()
+        var sceneOfController: [Int: String] = [:]
+        for scene in scenes { if let controller = scene.controller { sceneOfController[controller] = scene.id } }
         for (index, element) in tree.elements.enumerated() {
             if InterfaceBuilderFile.isController(element.name) {
                 let scene = controllerName(index)
@@ -108,14 +113,20 @@ extension InterfaceBuilderFile {
                     }
                     titles += navigationTitles(
                         item: item, controller: index, inheritsLarge: id.map(stacks.largeTitles.contains) ?? false,
-                        scene: scene, barViewID: nil, backButtons: backButtons)
+                        scene: scene, barViewID: nil, backButtons: backButtons
+                    ).map { title in
+                        var title = title
+                        title.sceneID = sceneOfController[index]
+                        return title
+                    }
                 }
                 if let item = tree.child(of: index, named: "tabBarItem", key: "tabBarItem"),
                     let id, let count = tabCounts[id], let text = barText(item, kind: "tabBarItem")
                 {
                     titles.append(
                         InterfaceBuilderBarTitle(
-                            text: text, role: .tabBarItem(itemCount: count), leading: [], trailing: [], scene: scene))
+                            text: text, role: .tabBarItem(itemCount: count), leading: [], trailing: [], scene: scene,
+                            sceneID: sceneOfController[index]))
                 }
             } else if element.attribute("key") == nil, let id = element.attribute("id"),
                 ["navigationBar", "toolbar", "tabBar"].contains(element.name)

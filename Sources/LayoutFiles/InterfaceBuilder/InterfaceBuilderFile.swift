@@ -289,6 +289,33 @@ public struct InterfaceBuilderFile: Sendable {
             ?? InterfaceBuilderDevice.fallback
     }
 
+    /// The size a scene's root view is laid out at on a screen of `screen`: the root's stored
+    /// size where it is the canvas (a XIB's root; a storyboard root that is not the screen's
+    /// size: freeform, shorter under a bar, or Xcode 7's device-free 600 × 600 canvas), unless
+    /// another device or orientation is asked for: then a storyboard root fills the screen.
+    func rootSize(screen: CGSize, stored: CGSize?, options: InterfaceBuilderOptions) -> CGSize {
+        let keepsCanvas = !isStoryboard || (options.device == nil && options.orientation == nil)
+        guard let stored, stored.width > 0, stored.height > 0, keepsCanvas, !isStoryboard || stored != screen else {
+            return screen
+        }
+        return stored
+    }
+
+    /// The width a controller's bar title is measured at: the width of the screen its scenes
+    /// are laid out on; on a device-free canvas (no `<device>` and none asked for), the width
+    /// its controller's scene is laid out at (`testDeviceFreeCanvasBarTitlesTakeTheSceneWidth`).
+    public func barWidth(of title: InterfaceBuilderBarTitle, options: InterfaceBuilderOptions) -> Double {
+        let screen = layoutDevice(named: options.device).screenSize(options.orientation ?? orientation)
+        guard deviceID == nil, options.device == nil,
+            let scene = title.sceneID.flatMap({ id in scenes.first { $0.id == id } }),
+            let frame = tree.child(of: scene.root, named: "rect", key: "frame")
+        else { return Double(screen.width) }
+        let stored = ["width", "height"].map { tree[frame].attribute($0).flatMap(Double.init) ?? 0 }
+        guard stored.allSatisfy({ $0.isFinite }) else { return Double(screen.width) }
+        return Double(
+            rootSize(screen: screen, stored: CGSize(width: stored[0], height: stored[1]), options: options).width)
+    }
+
     /// The major number of a version such as `32700.99.1234` (32700).
     static func majorVersion(_ version: String) -> Double? {
         Double(version.split(separator: ".").first ?? "")

@@ -177,13 +177,8 @@ struct InterfaceBuilderSceneBuilder {
             // (`testXIBRootWithoutBottomBarHasNoBottomSafeArea`).
             safeArea.bottom = 0
         }
-        var size = screen
-        // The stored root size is the canvas (freeform, or shorter than the screen under a
-        // bar), unless another device or orientation is asked for: then a storyboard root
-        // fills the new screen.
-        let keepsCanvas = !file.isStoryboard || (options.device == nil && options.orientation == nil)
-        if let stored, stored.width > 0, stored.height > 0, keepsCanvas, !file.isStoryboard || stored.size != screen {
-            size = stored.size
+        let size = file.rootSize(screen: screen, stored: stored?.size, options: options)
+        if let stored, size != screen {
             // A root below a bar, or shorter than the screen, keeps the unsafe area it overlaps.
             if file.isStoryboard {
                 safeArea.top = max(0, safeArea.top - stored.minY)
