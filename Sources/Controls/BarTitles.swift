@@ -1,3 +1,4 @@
+import Foundation
 import Typesetting
 
 /// The room UIKit's bars give their titles, and the fonts they set them in: a navigation
@@ -11,8 +12,10 @@ public enum BarTitles {
     public static let titleFont = (size: 17.0, weight: FontWeight.semibold)
     /// A large title (`prefersLargeTitles`): 34 pt bold.
     public static let largeTitleFont = (size: 34.0, weight: FontWeight.bold)
-    /// A bar button item's title: 17 pt regular; a `done` item's is semibold.
-    public static let barButtonFont = (size: 17.0, weight: FontWeight.regular)
+    /// A bar button item's title: 17 pt regular; a `done` item's (`isDone`) is semibold.
+    public static func barButtonFont(isDone: Bool) -> (size: Double, weight: FontWeight) {
+        (size: 17.0, weight: isDone ? .semibold : .regular)
+    }
     /// A tab bar item's title on iPhone, stacked under its icon: 10 pt medium.
     public static let tabBarItemFont = (size: 10.0, weight: FontWeight.medium)
     /// A segment's title: 13 pt regular (`SegmentedControl.defaultFontSize`).
@@ -40,8 +43,10 @@ public enum BarTitles {
     public static let backIndicatorWidth = iconWidth
 
     /// A navigation bar's side margins: 16 pt on phones narrower than 414 pt, 20 on wider
-    /// screens (the system minimum layout margins, as for a controller's root view).
-    public static func sideMargin(barWidth: Double) -> Double { barWidth >= 414 ? 20 : 16 }
+    /// screens (`SystemSideMargins`, as for a controller's root view).
+    public static func sideMargin(barWidth: Double) -> Double {
+        Double(SystemSideMargins.margin(screenWidth: CGFloat(barWidth)))
+    }
 
     /// One bar button item, as wide as its title or image.
     public enum BarButton: Sendable, Hashable {
@@ -106,18 +111,17 @@ public enum BarTitles {
         let resolved = try registry.systemFont(size: font.size, weight: font.weight)
         let prepared = try PreparedText(text, font: resolved, language: language, registry: registry)
         let whole = try prepared.measure(LayoutOptions(width: .infinity, numberOfLines: 1))
-        let needed = PixelGrid.ceil(whole.width, scale: scale)
-        let height = PixelGrid.ceil(whole.height, scale: scale)
-        guard needed > width + 0.01 else {
-            return BarTitleFit(needed: needed, height: height, available: width, shown: text, font: resolved)
-        }
-        var shown = "\u{2026}"
+        var fit = BarTitleFit(
+            needed: PixelGrid.ceil(whole.width, scale: scale), height: PixelGrid.ceil(whole.height, scale: scale),
+            available: width, shown: text, font: resolved)
+        guard fit.isTruncated else { return fit }
+        fit.shown = "\u{2026}"
         if width > 0 {
             let layout = try prepared.layout(
                 LayoutOptions(width: width, numberOfLines: 1, lineBreakMode: .byTruncatingTail))
-            shown = layout.lines.first.map { prepared.displayedText(of: $0) } ?? shown
+            fit.shown = layout.lines.first.map { prepared.displayedText(of: $0) } ?? fit.shown
         }
-        return BarTitleFit(needed: needed, height: height, available: width, shown: shown, font: resolved)
+        return fit
     }
 
     /// The width of a bar button item's title or image.
@@ -127,9 +131,11 @@ public enum BarTitles {
         switch item {
         case .image(let width): return width
         case .title(let title, let isDone):
-            let font = (size: barButtonFont.size, weight: isDone ? FontWeight.semibold : barButtonFont.weight)
-            return try fit(title, font: font, width: .infinity, language: language, scale: scale, registry: registry)
-                .needed
+            return try fit(
+                title, font: barButtonFont(isDone: isDone), width: .infinity, language: language, scale: scale,
+                registry: registry
+            )
+            .needed
         }
     }
 }

@@ -61,3 +61,25 @@ public struct UIEdgeInsets: Hashable, Sendable, Codable, CustomStringConvertible
         return inner
     }
 }
+
+/// The system minimum side margins of a controller's root view (and the margins UIKit's bars
+/// keep from the screen's edges): 16 pt in compact width, 20 pt in regular width and on
+/// screens 414 pt wide and more (Plus and Max phones, Xcode 7's 600-point canvas). The one
+/// rule for `UIWindow`, the IB scene builder and `BarTitles` (docs/interface-builder.md).
+public enum SystemSideMargins {
+    /// The screen width from which the regular side margins apply in compact width.
+    public static let regularScreenWidth: CGFloat = 414
+
+    /// Whether a screen this wide, in that horizontal size class, has the regular margins.
+    public static func areRegular(screenWidth: CGFloat, regularSizeClass: Bool = false) -> Bool {
+        regularSizeClass || screenWidth >= regularScreenWidth
+    }
+
+    /// The side margin: 20 pt with the regular margins, 16 pt otherwise.
+    public static func margin(regular: Bool) -> CGFloat { regular ? 20 : 16 }
+
+    /// The side margin of a screen this wide, in that horizontal size class.
+    public static func margin(screenWidth: CGFloat, regularSizeClass: Bool = false) -> CGFloat {
+        margin(regular: areRegular(screenWidth: screenWidth, regularSizeClass: regularSizeClass))
+    }
+}

@@ -76,6 +76,22 @@ final class ControlSizeTests: XCTestCase {
         assertFrame(fixed.frame, CGRect(x: 8, y: 100, width: 104, height: 31))
     }
 
+    /// A view that keeps its autoresizing frame keeps it when its alignment insets change
+    /// after a layout: the constraints that place its alignment rectangle are made again.
+    func testAutoresizingFollowsChangedAlignmentInsets() {
+        let root = makeRoot(width: 320, height: 200)
+        let slider = UISlider()
+        slider.frame = CGRect(x: 8, y: 100, width: 104, height: 31)
+        root.addSubview(slider)
+        root.layoutIfNeeded()
+        assertFrame(slider.frame, CGRect(x: 8, y: 100, width: 104, height: 31))
+        slider.uikitRelease = UIKitRelease(17)
+        XCTAssertNotEqual(slider.alignmentRectInsets, .zero)
+        root.setNeedsLayout()
+        root.layoutIfNeeded()
+        assertFrame(slider.frame, CGRect(x: 8, y: 100, width: 104, height: 31))
+    }
+
     func testTextControls() {
         let label = UILabel()
         XCTAssertEqual(label.intrinsicContentSize, .zero, "an empty label is (0, 0)")

@@ -10,9 +10,10 @@ import XCTest
 /// rooms are worked out here from the rule, with titles measured in the system font as the
 /// bars set them.
 final class MeasureCheckBarTitlesTests: XCTestCase {
-    /// A storyboard of `scenes` on an iPhone 8, and its German strings; returns the
-    /// storyboard's path and its text (for element lines).
-    func write(_ scenes: String, german: [(String, String)], resources: String = "") throws -> (
+    /// A storyboard of `scenes` on an iPhone 8 (or without a `<device>` when `device` is
+    /// false), and its German strings; returns the storyboard's path and its text (for element
+    /// lines).
+    func write(_ scenes: String, german: [(String, String)], resources: String = "", device: Bool = true) throws -> (
         path: String, text: String, strings: String
     ) {
         let directory = try MeasureProcess.temporaryDirectory(self)
@@ -27,7 +28,7 @@ final class MeasureCheckBarTitlesTests: XCTestCase {
             """
                         <?xml version="1.0" encoding="UTF-8"?>
                         <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
-                            <device id="retina4_7" orientation="portrait" appearance="light"/>
+                            \(device ? "<device id=\"retina4_7\" orientation=\"portrait\" appearance=\"light\"/>" : "")
                             <scenes>
                         \(scenes)
                             </scenes>
@@ -44,13 +45,13 @@ final class MeasureCheckBarTitlesTests: XCTestCase {
     }
 
     /// A view controller scene with an empty root view, and `inside` in the controller.
-    func controller(_ id: String, name: String, _ inside: String) -> String {
+    func controller(_ id: String, name: String, size: (Int, Int) = (375, 667), _ inside: String) -> String {
         """
                         <scene sceneID="scn-\(id)">
                             <objects>
                                 <viewController id="\(id)" userLabel="\(name)" sceneMemberID="viewController">
                                     <view key="view" contentMode="scaleToFill" id="roo-\(id)">
-                                        <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                                        <rect key="frame" x="0.0" y="0.0" width="\(size.0)" height="\(size.1)"/>
                                         <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
                                     </view>
                     \(inside)
@@ -226,6 +227,25 @@ final class MeasureCheckBarTitlesTests: XCTestCase {
             try XCTUnwrap(number(found.first, "needed")),
             try width("Benachrichtigungseinstellungen", size: 34, weight: .bold), accuracy: 1e-9)
         XCTAssertLessThan(try width("Benachrichtigungseinstellungen", size: 17, weight: .semibold), 375 - 16)
+    }
+
+    /// In a file with no `<device>` (Xcode 7's canvas), a controller's root view is laid out at
+    /// its stored 600 × 600, and its bar is as wide: a large title has 600 less 20 pt margins
+    /// (600 ≥ 414 pt), not the fallback phone's 375 less 16.
+    func testDeviceFreeCanvasBarTitlesTakeTheSceneWidth() throws {
+        let scenes =
+            navigationController(root: "vc1-AB-004", largeTitles: true)
+            + controller(
+                "vc1-AB-004", name: "Inbox", size: (600, 600),
+                """
+                                <navigationItem key="navigationItem" title="Inbox" id="nvi-AB-004"/>
+                """)
+        let long = "Benachrichtigungseinstellungen und Datenschutz"
+        let (path, _, _) = try write(scenes, german: [("nvi-AB-004.title", long)], device: false)
+        let (found, _, _) = try check(path)
+        XCTAssertEqual(found.map { $0["key"] as? String }, ["nvi-AB-004.title"])
+        XCTAssertEqual(number(found.first, "available"), 560)
+        XCTAssertGreaterThan(try width(long, size: 34, weight: .bold), 560)
     }
 
     /// Bar button items keep their widths while they all fit between the margins (8 pt apart

@@ -198,7 +198,7 @@ public final class UIWindow: UIView {
             view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             view.translatesAutoresizingMaskIntoConstraints = true
             // The system minimum margins: 16 pt at the sides in compact width, 20 in regular.
-            let side: CGFloat = windowTraits.horizontalSizeClass == .regular ? 20 : 16
+            let side = SystemSideMargins.margin(regular: windowTraits.horizontalSizeClass == .regular)
             view.systemMinimumLayoutMargins = UIEdgeInsets(top: 0, left: side, bottom: 0, right: side)
             view.layoutMargins = .zero
             addSubview(view)

@@ -75,6 +75,9 @@ public struct InterfaceBuilderBarTitle: Sendable, Hashable {
     /// pushes its controller (or the item below the top of a `<navigationBar>` view); empty
     /// when it has none. The title is checked beside the one that leaves it least room.
     public var backButtons: [InterfaceBuilderBackButton] = []
+    /// The id of the scene of the controller whose bar shows the title (nil for a bar placed
+    /// as a view, and for a controller without a scene).
+    public var sceneID: String? = nil
 }
 
 extension InterfaceBuilderFile {
@@ -87,8 +90,10 @@ extension InterfaceBuilderFile {
     public var barTitles: [InterfaceBuilderBarTitle] {
         var titles: [InterfaceBuilderBarTitle] = []
         let stacks = navigationStacks()
-        let controllers = controllerIndex
+        let controllers = controllerGraph.indices
         let tabCounts = tabBarItemCounts()
+        var sceneOfController: [Int: String] = [:]
+        for scene in scenes { if let controller = scene.controller { sceneOfController[controller] = scene.id } }
         for (index, element) in tree.elements.enumerated() {
             if InterfaceBuilderFile.isController(element.name) {
                 let scene = controllerName(index)
@@ -108,14 +113,20 @@ extension InterfaceBuilderFile {
                     }
                     titles += navigationTitles(
                         item: item, controller: index, inheritsLarge: id.map(stacks.largeTitles.contains) ?? false,
-                        scene: scene, barViewID: nil, backButtons: backButtons)
+                        scene: scene, barViewID: nil, backButtons: backButtons
+                    ).map { title in
+                        var title = title
+                        title.sceneID = sceneOfController[index]
+                        return title
+                    }
                 }
                 if let item = tree.child(of: index, named: "tabBarItem", key: "tabBarItem"),
                     let id, let count = tabCounts[id], let text = barText(item, kind: "tabBarItem")
                 {
                     titles.append(
                         InterfaceBuilderBarTitle(
-                            text: text, role: .tabBarItem(itemCount: count), leading: [], trailing: [], scene: scene))
+                            text: text, role: .tabBarItem(itemCount: count), leading: [], trailing: [], scene: scene,
+                            sceneID: sceneOfController[index]))
                 }
             } else if element.attribute("key") == nil, let id = element.attribute("id"),
                 ["navigationBar", "toolbar", "tabBar"].contains(element.name)
@@ -269,15 +280,6 @@ extension InterfaceBuilderFile {
         return false
     }
 
-    /// Each controller's element, by id.
-    private var controllerIndex: [String: Int] {
-        var found: [String: Int] = [:]
-        for (index, element) in tree.elements.enumerated() where InterfaceBuilderFile.isController(element.name) {
-            if let id = element.attribute("id"), found[id] == nil { found[id] = index }
-        }
-        return found
-    }
-
     /// A bar item's non-empty `title` as a translatable text.
     private func barText(_ index: Int, kind: String) -> InterfaceBuilderText? {
         let element = tree[index]
@@ -340,22 +342,6 @@ extension InterfaceBuilderFile {
             ?? element.attribute("storyboardIdentifier") ?? element.name
     }
 
-    /// The segues of each controller, by its id: destination, kind and relationship.
-    private func seguesBySource() -> [String: [(destination: String, kind: String, relationship: String?)]] {
-        var segues: [String: [(destination: String, kind: String, relationship: String?)]] = [:]
-        for element in tree.elements where element.name == "segue" {
-            guard let destination = element.attribute("destination") else { continue }
-            var parent = element.parent
-            while let current = parent, !InterfaceBuilderFile.isController(tree[current].name) {
-                parent = tree[current].parent
-            }
-            guard let source = parent.flatMap({ tree[$0].attribute("id") }) else { continue }
-            segues[source, default: []].append(
-                (destination, element.attribute("kind") ?? "", element.attribute("relationship")))
-        }
-        return segues
-    }
-
     /// The controllers navigation controllers show: every one (`controllers`), those under a
     /// bar that prefers large titles (`<navigationBar key="navigationBar" largeTitles="YES">`),
     /// and, for each pushed controller, the controllers that push it (by show and push
@@ -363,11 +349,8 @@ extension InterfaceBuilderFile {
     private func navigationStacks() -> (
         controllers: Set<String>, largeTitles: Set<String>, pushers: [String: [String]]
     ) {
-        let segues = seguesBySource()
-        var kinds: [String: String] = [:]
-        for element in tree.elements where InterfaceBuilderFile.isController(element.name) {
-            if let id = element.attribute("id") { kinds[id] = element.name }
-        }
+        let segues = controllerGraph.segues
+        let kinds = controllerGraph.kinds
         var controllers = Set<String>()
         var large = Set<String>()
         var pushers: [String: [String]] = [:]
@@ -404,10 +387,8 @@ extension InterfaceBuilderFile {
     /// only those four have an item there.
     private func tabBarItemCounts() -> [String: Int] {
         var counts: [String: Int] = [:]
-        for (source, list) in seguesBySource() {
-            guard
-                tree.elements.contains(where: { $0.name == "tabBarController" && $0.attribute("id") == source })
-            else { continue }
+        for (source, list) in controllerGraph.segues.sorted(by: { $0.key < $1.key })
+        where controllerGraph.kinds[source] == "tabBarController" {
             let children = list.filter { $0.kind == "relationship" && $0.relationship == "viewControllers" }
             let limit = BarTitles.maximumTabBarItems
             let shown = children.count > limit ? Array(children.prefix(limit - 1)) : children

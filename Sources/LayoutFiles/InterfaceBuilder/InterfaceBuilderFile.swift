@@ -62,6 +62,52 @@ public struct InterfaceBuilderFile: Sendable {
     let navigationChildren: [String: Double]
     /// Controllers shown inside a tab bar controller (they simulate its bar).
     let tabBarChildren: Set<String>
+    /// The controllers and the segues between them, read once for the containment above
+    /// and the bar titles.
+    let controllerGraph: ControllerGraph
+
+    /// A file's controllers, by id, and the segues between them.
+    struct ControllerGraph: Sendable {
+        /// One segue, from the controller it sits in.
+        struct Segue: Sendable {
+            var destination: String
+            var kind: String
+            var relationship: String?
+        }
+
+        /// Each controller's element name (`navigationController`, …), by id.
+        var kinds: [String: String] = [:]
+        /// Each controller's element index, by id (the first element with the id).
+        var indices: [String: Int] = [:]
+        /// The height of the `<navigationBar key="navigationBar">` a controller stores, by id.
+        var barHeights: [String: Double] = [:]
+        /// The segues of each controller, by its id, in document order.
+        var segues: [String: [Segue]] = [:]
+
+        init(_ tree: XMLTree) {
+            for (index, element) in tree.elements.enumerated() {
+                if isController(element.name), let id = element.attribute("id") {
+                    kinds[id] = element.name
+                    if indices[id] == nil { indices[id] = index }
+                    if let bar = tree.child(of: index, named: "navigationBar", key: "navigationBar"),
+                        let frame = tree.child(of: bar, named: "rect", key: "frame"),
+                        let height = tree[frame].attribute("height").flatMap(Double.init), height > 0, height < 200
+                    {
+                        barHeights[id] = height
+                    }
+                }
+                guard element.name == "segue", let destination = element.attribute("destination") else { continue }
+                // The segue's source: the controller it sits in.
+                var parent = element.parent
+                while let current = parent, !isController(tree[current].name) { parent = tree[current].parent }
+                guard let source = parent.flatMap({ tree[$0].attribute("id") }) else { continue }
+                segues[source, default: []].append(
+                    Segue(
+                        destination: destination, kind: element.attribute("kind") ?? "",
+                        relationship: element.attribute("relationship")))
+            }
+        }
+    }
 
     /// Reads a file from disk.
     ///
@@ -187,7 +233,8 @@ public struct InterfaceBuilderFile: Sendable {
                 }
             }
             self.scenes = scenes
-            (navigationChildren, tabBarChildren) = InterfaceBuilderFile.containment(tree)
+            controllerGraph = ControllerGraph(tree)
+            (navigationChildren, tabBarChildren) = InterfaceBuilderFile.containment(controllerGraph)
             imageSizes = images
             designableSizes = designables
             customFontFiles = fonts
@@ -201,28 +248,8 @@ public struct InterfaceBuilderFile: Sendable {
     /// segues' destinations, then what those show or push, transitively. Those inside a
     /// navigation controller come with the height of its bar: the `<navigationBar
     /// key="navigationBar">` it stores (56 in a sheet from iOS 13 on, 44 elsewhere), else 44.
-    static func containment(_ tree: XMLTree) -> (navigation: [String: Double], tabBar: Set<String>) {
-        var kindOfController: [String: String] = [:]
-        var barHeights: [String: Double] = [:]
-        var segues: [String: [(destination: String, kind: String, relationship: String?)]] = [:]
-        for (index, element) in tree.elements.enumerated() {
-            if isController(element.name), let id = element.attribute("id") {
-                kindOfController[id] = element.name
-                if let bar = tree.child(of: index, named: "navigationBar", key: "navigationBar"),
-                    let frame = tree.child(of: bar, named: "rect", key: "frame"),
-                    let height = tree[frame].attribute("height").flatMap(Double.init), height > 0, height < 200
-                {
-                    barHeights[id] = height
-                }
-            }
-            guard element.name == "segue", let destination = element.attribute("destination") else { continue }
-            // The segue's source: the controller it sits in.
-            var parent = element.parent
-            while let current = parent, !isController(tree[current].name) { parent = tree[current].parent }
-            guard let source = parent.flatMap({ tree[$0].attribute("id") }) else { continue }
-            segues[source, default: []].append(
-                (destination, element.attribute("kind") ?? "", element.attribute("relationship")))
-        }
+    static func containment(_ graph: ControllerGraph) -> (navigation: [String: Double], tabBar: Set<String>) {
+        let segues = graph.segues
         func closure(from starts: [String]) -> Set<String> {
             var found = Set<String>()
             var pending = starts
@@ -241,12 +268,12 @@ public struct InterfaceBuilderFile: Sendable {
         var tabRoots: [String] = []
         for (source, list) in segues.sorted(by: { $0.key < $1.key }) {
             for segue in list where segue.kind == "relationship" {
-                if kindOfController[source] == "navigationController", segue.relationship == "rootViewController" {
+                if graph.kinds[source] == "navigationController", segue.relationship == "rootViewController" {
                     for child in closure(from: [segue.destination]) where navigation[child] == nil {
-                        navigation[child] = barHeights[source] ?? 44
+                        navigation[child] = graph.barHeights[source] ?? 44
                     }
                 }
-                if kindOfController[source] == "tabBarController", segue.relationship == "viewControllers" {
+                if graph.kinds[source] == "tabBarController", segue.relationship == "viewControllers" {
                     tabRoots.append(segue.destination)
                 }
             }
@@ -260,6 +287,33 @@ public struct InterfaceBuilderFile: Sendable {
     public func layoutDevice(named name: String? = nil) -> InterfaceBuilderDevice {
         name.flatMap(InterfaceBuilderDevice.named) ?? deviceID.flatMap(InterfaceBuilderDevice.named)
             ?? InterfaceBuilderDevice.fallback
+    }
+
+    /// The size a scene's root view is laid out at on a screen of `screen`: the root's stored
+    /// size where it is the canvas (a XIB's root; a storyboard root that is not the screen's
+    /// size: freeform, shorter under a bar, or Xcode 7's device-free 600 × 600 canvas), unless
+    /// another device or orientation is asked for: then a storyboard root fills the screen.
+    func rootSize(screen: CGSize, stored: CGSize?, options: InterfaceBuilderOptions) -> CGSize {
+        let keepsCanvas = !isStoryboard || (options.device == nil && options.orientation == nil)
+        guard let stored, stored.width > 0, stored.height > 0, keepsCanvas, !isStoryboard || stored != screen else {
+            return screen
+        }
+        return stored
+    }
+
+    /// The width a controller's bar title is measured at: the width of the screen its scenes
+    /// are laid out on; on a device-free canvas (no `<device>` and none asked for), the width
+    /// its controller's scene is laid out at (`testDeviceFreeCanvasBarTitlesTakeTheSceneWidth`).
+    public func barWidth(of title: InterfaceBuilderBarTitle, options: InterfaceBuilderOptions) -> Double {
+        let screen = layoutDevice(named: options.device).screenSize(options.orientation ?? orientation)
+        guard deviceID == nil, options.device == nil,
+            let scene = title.sceneID.flatMap({ id in scenes.first { $0.id == id } }),
+            let frame = tree.child(of: scene.root, named: "rect", key: "frame")
+        else { return Double(screen.width) }
+        let stored = ["width", "height"].map { tree[frame].attribute($0).flatMap(Double.init) ?? 0 }
+        guard stored.allSatisfy({ $0.isFinite }) else { return Double(screen.width) }
+        return Double(
+            rootSize(screen: screen, stored: CGSize(width: stored[0], height: stored[1]), options: options).width)
     }
 
     /// The major number of a version such as `32700.99.1234` (32700).

@@ -49,6 +49,12 @@ struct InterfaceBuilderSceneBuilder {
         category = options.contentSizeCategory ?? .large
         release = options.uikitRelease ?? file.uikitRelease
         sizeClasses = device.sizeClasses(orientation)
+        // A root frame that does not read makes `build()` throw before the width is used.
+        let storedWidth =
+            file.tree.child(of: scene.root, named: "rect", key: "frame")
+            .flatMap { file.tree[$0].attribute("width") }.flatMap(Double.init) ?? 0
+        let isDeviceFree = file.deviceID == nil && options.device == nil
+        canvasWidth = isDeviceFree ? max(device.portraitSize.width, CGFloat(storedWidth)) : device.portraitSize.width
     }
 
     // MARK: Reading values
@@ -129,17 +135,19 @@ struct InterfaceBuilderSceneBuilder {
     /// of the roots' stored size (600 × 600 for any width and height), not on a phone.
     var isDeviceFreeCanvas: Bool { file.deviceID == nil && options.device == nil }
     /// The width root views are laid out at for their side margins: the device's, or on a
-    /// device-free canvas the widest stored root.
-    var canvasWidth: CGFloat = 0
+    /// device-free canvas the wider of the device and the stored root.
+    let canvasWidth: CGFloat
 
     /// Whether a controller's root view here has the regular side margins: in regular width
     /// and at 414 points wide and more (Plus and Max phones, Xcode 7's 600-point canvas)
     /// (docs/interface-builder.md).
-    var hasRegularSideMargins: Bool { sizeClasses.horizontal == .regular || canvasWidth >= 414 }
+    var hasRegularSideMargins: Bool {
+        SystemSideMargins.areRegular(screenWidth: canvasWidth, regularSizeClass: sizeClasses.horizontal == .regular)
+    }
 
     /// The side margins of a controller's root view here: 20 pt with the regular side
     /// margins, 16 otherwise.
-    var rootSideMargin: CGFloat { hasRegularSideMargins ? 20 : 16 }
+    var rootSideMargin: CGFloat { SystemSideMargins.margin(regular: hasRegularSideMargins) }
 
     // MARK: The scene
 
@@ -155,8 +163,6 @@ struct InterfaceBuilderSceneBuilder {
         let fullScreen =
             !freeform
             && ((isDeviceFreeCanvas && file.isStoryboard) || (stored.map { $0.size.height == screen.height } ?? true))
-        canvasWidth =
-            isDeviceFreeCanvas ? max(device.portraitSize.width, stored?.width ?? 0) : device.portraitSize.width
         var safeArea =
             isCell
             ? .zero : device.safeAreaInsets(orientation, toolsVersion: file.toolsVersion, fullScreen: fullScreen)
@@ -171,13 +177,8 @@ struct InterfaceBuilderSceneBuilder {
             // (`testXIBRootWithoutBottomBarHasNoBottomSafeArea`).
             safeArea.bottom = 0
         }
-        var size = screen
-        // The stored root size is the canvas (freeform, or shorter than the screen under a
-        // bar), unless another device or orientation is asked for: then a storyboard root
-        // fills the new screen.
-        let keepsCanvas = !file.isStoryboard || (options.device == nil && options.orientation == nil)
-        if let stored, stored.width > 0, stored.height > 0, keepsCanvas, !file.isStoryboard || stored.size != screen {
-            size = stored.size
+        let size = file.rootSize(screen: screen, stored: stored?.size, options: options)
+        if let stored, size != screen {
             // A root below a bar, or shorter than the screen, keeps the unsafe area it overlaps.
             if file.isStoryboard {
                 safeArea.top = max(0, safeArea.top - stored.minY)

@@ -79,10 +79,7 @@ struct BarTitleCheck {
             let room = BarTitles.barButtonWidth(
                 barWidth: barWidth, otherWidths: others, leadingCount: title.leading.count,
                 trailingCount: title.trailing.count)
-            let font = (
-                size: BarTitles.barButtonFont.size, weight: isDone(title) ? .semibold : BarTitles.barButtonFont.weight
-            )
-            fit = try fitted(text, font, room, language)
+            fit = try fitted(text, BarTitles.barButtonFont(isDone: isDone(title)), room, language)
         case .toolbarItem:
             control = .button
             // The items sit in one row between the side margins, 8 pt apart; a space item
@@ -91,10 +88,7 @@ struct BarTitleCheck {
             let gaps = zip(title.leading, title.leading.dropFirst()).filter { !isSpace($0) && !isSpace($1) }.count
             let room = BarTitles.barButtonWidth(
                 barWidth: barWidth, otherWidths: others, leadingCount: gaps + 1, trailingCount: 0)
-            let font = (
-                size: BarTitles.barButtonFont.size, weight: isDone(title) ? .semibold : BarTitles.barButtonFont.weight
-            )
-            fit = try fitted(text, font, room, language)
+            fit = try fitted(text, BarTitles.barButtonFont(isDone: isDone(title)), room, language)
         case .tabBarItem(let count):
             control = .label
             fit = try fitted(

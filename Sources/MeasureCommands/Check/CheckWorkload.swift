@@ -132,7 +132,7 @@ package struct CheckWorkload: Sendable {
             try Data(Self.spec.utf8).write(to: specURL)
         } catch {
             throw CatalogCheckError(
-                kind: "unwritableFile", message: "cannot write the workload into '\(directory)': \(error)",
+                kind: "cannotWrite", message: "cannot write the workload into '\(directory)': \(error)",
                 exitCode: 73)
         }
         return (catalogURL.path, specURL.path)

@@ -302,17 +302,25 @@ struct InterfaceBuilderCheck {
     }
 
     /// Checks the titles bars show (navigation items, bar button items, tab bar items) in
-    /// every language × category, on the device the scenes are laid out on.
+    /// every language × category, at the width their scenes are laid out at
+    /// (`InterfaceBuilderFile.barWidth(of:options:)`).
     private func checkBars(
         _ bars: [InterfaceBuilderBarTitle], file: InterfaceBuilderFile, outcome: inout FitCheck.Outcome,
         extra: inout Extra, progress: ProgressBar?
     ) throws(RequestError) {
-        let chosen = file.layoutDevice(named: device)
-        let check = BarTitleCheck(path: path, barWidth: Double(chosen.screenSize(file.orientation).width))
+        let options = InterfaceBuilderOptions(device: device)
+        let widths = bars.map { file.barWidth(of: $0, options: options) }
+        let check = BarTitleCheck(path: path, barWidth: widths.first ?? 0)
         for language in languages {
             record(bars, language: language, extra: &extra)
-            // A bar's titles keep their size in every category: measured once per language.
-            let found = try check.findings(bars, language: language)
+            // A bar's titles keep their size in every category: measured once per language,
+            // the titles of each width together.
+            var found = [Finding?](repeating: nil, count: bars.count)
+            for width in Set(widths) {
+                let indices = widths.indices.filter { widths[$0] == width }
+                let list = try check.findings(indices.map { bars[$0] }, language: language, barWidth: width)
+                for (index, finding) in zip(indices, list) { found[index] = finding }
+            }
             for category in categories {
                 for (title, finding) in zip(bars, found) {
                     outcome.keys.insert(title.text.key)
