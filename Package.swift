@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "LayoutFiles", "AutoLayout", "Typesetting"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents"]),
         .testTarget(name: "CatalogsTests", dependencies: ["Catalogs"]),
-        .testTarget(name: "MeasureCLITests", dependencies: ["Typesetting"], exclude: ["Fixtures"]),
+        .testTarget(name: "MeasureCLITests", dependencies: ["Typesetting", "MeasureCommands"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ReliabilityTests",
             dependencies: ["FuzzHarness", "MeasureCommands", "Typesetting", "Controls", "AutoLayout"]),

@@ -234,6 +234,18 @@ extension Tableau {
         }
     }
 
+    /// Defines `p` by `row` (`p := row`), with the newest stamp.
+    ///
+    /// The stamps order expansion (newest first) and must be topological: a definition is
+    /// newer than every definition it refers to, so that expanding newest first reaches each
+    /// defined symbol only after every definition in the row that refers to it, and its terms
+    /// gather into one coefficient before it is expanded, once. A variable that definitions
+    /// already refer to can be defined (``canDefine(_:in:)``); those definitions, and the ones
+    /// that refer to them in turn, are then older than `p`, and are restamped after it. Without
+    /// that, in a stack of cells each cell's top was defined after the cell's inner views had
+    /// been defined in terms of it, and expanding a view's height walked the chain of cells to
+    /// the top of the stack and back, once with each sign, before the two walks cancelled
+    /// (`testExpansionStampsStayTopological`).
     mutating func define(_ p: Int32, _ row: Row) {
         program = nil
         for id in row.ids { definitionUsers[Int(id)].insert(p) }
@@ -241,6 +253,39 @@ extension Tableau {
         symbolInfo[Int(p)].stamp = nextStamp
         nextStamp += 1
         definitionCount += 1
+        if !definitionUsers[Int(p)].isEmpty { restampUsers(of: p) }
+    }
+
+    /// Gives every definition that refers to `p`, directly or not, a new stamp, each newer than
+    /// the definitions it refers to: the reverse postorder of a depth-first search up the
+    /// definition-user graph (acyclic, ``canDefine(_:in:)``), in the sets' deterministic order.
+    /// A stamp of -1 marks a definition the search has reached.
+    mutating func restampUsers(of p: Int32) {
+        // Most often no definition refers to the users in turn: the search would emit them in
+        // reverse order of the set, which is stamped here without it.
+        let users = definitionUsers[Int(p)]
+        if users.allSatisfy({ definitionUsers[Int($0)].isEmpty }) {
+            let last = nextStamp + Int32(users.count) - 1
+            for (k, user) in users.enumerated() { symbolInfo[Int(user)].stamp = last - Int32(k) }
+            nextStamp = last + 1
+            return
+        }
+        var postorder: [Int32] = []
+        var stack: [(users: SymbolSet.Iterator, symbol: Int32)] = [(definitionUsers[Int(p)].makeIterator(), p)]
+        while !stack.isEmpty {
+            guard let user = stack[stack.count - 1].users.next() else {
+                postorder.append(stack.removeLast().symbol)
+                continue
+            }
+            if symbolInfo[Int(user)].stamp < 0 { continue }
+            symbolInfo[Int(user)].stamp = -1
+            stack.append((definitionUsers[Int(user)].makeIterator(), user))
+        }
+        // The postorder ends with `p`, which keeps the stamp it was just given.
+        for user in postorder.reversed().dropFirst() {
+            symbolInfo[Int(user)].stamp = nextStamp
+            nextStamp += 1
+        }
     }
 
     /// Moves a defined variable into the tableau as a basic row (its full expansion).

@@ -25,7 +25,7 @@ extension Tableau {
 
     /// Checks the internal invariants and returns a description of each violation (empty
     /// when consistent): rows over parametric symbols only, consistent column and definition
-    /// indexes, acyclic definitions, feasibility and optimality. Used by the test suite.
+    /// indexes, acyclic definitions stamped in topological order, feasibility and optimality. Used by the test suite.
     ///
     /// - Parameter scale: The largest magnitude the solver has held (see ``magnitude()``), if
     ///   larger than now: a row counts as infeasible below -(1e-7 + 1e-11 × scale), and a
@@ -55,6 +55,11 @@ extension Tableau {
             if let def = definition[b] {
                 for id in def.ids where !definitionUsers[Int(id)].contains(Int32(b)) {
                     problems.append("definition users of \(id) miss \(b)")
+                }
+                // Expansion goes newest first, so stamps must be topological (``define(_:_:)``).
+                for id in def.ids
+                where definition[Int(id)] != nil && symbolInfo[Int(id)].stamp >= symbolInfo[b].stamp {
+                    problems.append("definition \(b) is not newer than the definition \(id) it refers to")
                 }
             }
             for d in definitionUsers[b] where definition[Int(d)]?.coefficient(for: Int32(b)) ?? 0 == 0 {

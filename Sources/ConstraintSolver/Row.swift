@@ -98,6 +98,11 @@ struct Row: Sendable, Equatable {
 
     /// Adds `coefficient·symbol`, dropping the term if it cancels.
     mutating func insert(_ symbol: Int32, _ coefficient: Double) {
+        // A new row is built in increasing ids (its marker and errors are the newest symbols).
+        if terms.last.map({ $0.id < symbol }) ?? true {
+            if abs(coefficient) >= negligibleCoefficient { terms.append(Entry(id: symbol, coefficient: coefficient)) }
+            return
+        }
         let r = search(symbol)
         if r.found {
             let c = terms[r.index].coefficient + coefficient

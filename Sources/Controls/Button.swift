@@ -26,6 +26,12 @@ public struct Button: Sendable {
     /// The padding UIKit puts above and below the title when `contentEdgeInsets` is zero.
     public static let defaultTitleVerticalPadding: Double = 6
 
+    /// The content width of a button with neither title nor image: Interface Builder stores
+    /// YOD's empty rounded-rect button, placed only by its centre, its top and a 30 pt height,
+    /// at 30 wide (docs/interface-builder.md). `ButtonTests.testEmptyTitleIsOneLineHigh`
+    /// pins it.
+    public static let emptyContentWidth: Double = 30
+
     /// Creates a button with UIKit's defaults.
     public init(title: String, font: Font) {
         self.title = title
@@ -61,7 +67,8 @@ public struct Button: Sendable {
     }
 
     /// `intrinsicContentSize`: the title's size raised to whole points plus the content insets
-    /// (or the default 6 pt above and below). An empty title measures one line high.
+    /// (or the default 6 pt above and below). An empty title measures one line high and
+    /// ``emptyContentWidth`` wide.
     ///
     /// The title is measured at scale 1 on every display: Interface Builder stores a 20 pt
     /// Montserrat "LOG IN" (69.1 × 24.4 pt of text) at 70 × 37 on @2x, and @3x buttons 147,
@@ -77,6 +84,7 @@ public struct Button: Sendable {
         let line = font.metrics.ascender - font.metrics.descender
         let titleHeight = title.isEmpty ? PixelGrid.ceil(line, scale: 1) : titleSize.height
         let insets = effectiveContentInsets
-        return CGSize(width: titleSize.width + insets.horizontal, height: titleHeight + insets.vertical)
+        let titleWidth = title.isEmpty ? Button.emptyContentWidth : titleSize.width
+        return CGSize(width: titleWidth + insets.horizontal, height: titleHeight + insets.vertical)
     }
 }

@@ -2,38 +2,80 @@ import Foundation
 
 // Controls whose intrinsic size does not depend on text. The figures are UIKit's on iOS
 // (docs/autolayout.md lists them with their sources); −1 (`noIntrinsicMetric`) marks an axis
-// the control leaves to its constraints.
+// the control leaves to its constraints. Sizes that changed across iOS releases take the
+// release as a `UIKitRelease`; without one they are this library's table.
 
-/// `UISwitch`'s sizing: 51 × 31.
+/// The iOS release whose UIKit sizes the controls: some intrinsic sizes changed between
+/// releases (page controls in iOS 14 and 26, progress views in iOS 14, steppers in iOS 13).
+/// Interface Builder files name the release that laid them out through their tools version
+/// (`InterfaceBuilderFile.uikitRelease`; the table is in docs/interface-builder.md).
+public struct UIKitRelease: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The iOS major version, such as 12 or 17.
+    public var major: Int
+    /// The release of an iOS major version.
+    public init(_ major: Int) { self.major = major }
+    /// Orders releases by major version.
+    public static func < (lhs: UIKitRelease, rhs: UIKitRelease) -> Bool { lhs.major < rhs.major }
+    /// "iOS 12".
+    public var description: String { "iOS \(major)" }
+}
+
+/// `UISwitch`'s sizing: 51 × 31 (iOS 7–18); 61 × 28 from iOS 26 when that release is asked for.
 public struct Switch: Sendable, Hashable {
+    /// The release whose size is wanted (nil: 51 × 31).
+    public var release: UIKitRelease?
     /// Creates a switch.
-    public init() {}
-    /// 51 × 31.
-    public var intrinsicContentSize: CGSize { CGSize(width: 51, height: 31) }
+    public init(release: UIKitRelease? = nil) { self.release = release }
+    /// 51 × 31, or 61 × 28 on iOS 26 and later (openuikit, docs/autolayout.md).
+    public var intrinsicContentSize: CGSize {
+        if let release, release.major >= 26 { return CGSize(width: 61, height: 28) }
+        return CGSize(width: 51, height: 31)
+    }
 }
 
-/// `UISlider`'s sizing: no intrinsic width, 30 pt tall.
+/// `UISlider`'s sizing: no intrinsic width, 30 pt tall; from iOS 14 its frame reaches 2 pt
+/// past the track on each side and 1 pt below.
 public struct Slider: Sendable, Hashable {
+    /// The release whose size is wanted (nil: this library's table, without alignment insets).
+    public var release: UIKitRelease?
     /// Creates a slider.
-    public init() {}
-    /// (noIntrinsicMetric, 30).
+    public init(release: UIKitRelease? = nil) { self.release = release }
+    /// (noIntrinsicMetric, 30), the alignment rectangle's height.
     public var intrinsicContentSize: CGSize { CGSize(width: noIntrinsicMetric, height: 30) }
+    /// How far the frame reaches past the alignment rectangle: 2 left and right and 1 below
+    /// from iOS 14 (an Xcode 12 file stores a slider in a 382-wide stack at x −2, 386 × 31,
+    /// with the next view 30 + spacing below its top; docs/interface-builder.md). Zero before
+    /// iOS 14 and without a release: not measured.
+    public var alignmentRectInsets: UIEdgeInsets {
+        if let release, release.major >= 14 { return UIEdgeInsets(top: 0, left: 2, bottom: 1, right: 2) }
+        return .zero
+    }
 }
 
-/// `UIProgressView`'s sizing: no intrinsic width, 4 pt tall.
+/// `UIProgressView`'s sizing: no intrinsic width, 4 pt tall (2 before iOS 14).
 public struct ProgressView: Sendable, Hashable {
+    /// The release whose size is wanted (nil: 4 tall).
+    public var release: UIKitRelease?
     /// Creates a progress view.
-    public init() {}
-    /// (noIntrinsicMetric, 4).
-    public var intrinsicContentSize: CGSize { CGSize(width: noIntrinsicMetric, height: 4) }
+    public init(release: UIKitRelease? = nil) { self.release = release }
+    /// (noIntrinsicMetric, 4), or 2 tall before iOS 14 (docs/autolayout.md).
+    public var intrinsicContentSize: CGSize {
+        if let release, release.major < 14 { return CGSize(width: noIntrinsicMetric, height: 2) }
+        return CGSize(width: noIntrinsicMetric, height: 4)
+    }
 }
 
-/// `UIStepper`'s sizing: 94 × 32.
+/// `UIStepper`'s sizing: 94 × 32 (94 × 29 before iOS 13).
 public struct Stepper: Sendable, Hashable {
+    /// The release whose size is wanted (nil: 94 × 32).
+    public var release: UIKitRelease?
     /// Creates a stepper.
-    public init() {}
-    /// 94 × 32.
-    public var intrinsicContentSize: CGSize { CGSize(width: 94, height: 32) }
+    public init(release: UIKitRelease? = nil) { self.release = release }
+    /// 94 × 32, or 94 × 29 before iOS 13 (docs/autolayout.md).
+    public var intrinsicContentSize: CGSize {
+        if let release, release.major < 13 { return CGSize(width: 94, height: 29) }
+        return CGSize(width: 94, height: 32)
+    }
 }
 
 /// `UIActivityIndicatorView`'s sizing: 20 × 20 (medium) or 37 × 37 (large).
@@ -56,14 +98,34 @@ public struct ActivityIndicator: Sendable, Hashable {
     }
 }
 
-/// `UIPageControl`'s sizing: 18 pt per page plus 20, by 26.
+/// `UIPageControl`'s sizing, which every redesign changed: (16 × pages − 9) × 37 up to iOS 13,
+/// (16 × pages + 75) × 28 from iOS 14, (18 × pages + 20) × 26 on iOS 26.
 public struct PageControl: Sendable, Hashable {
     /// The number of pages.
     public var numberOfPages: Int
+    /// The release whose size is wanted (nil: iOS 26's).
+    public var release: UIKitRelease?
     /// Creates page dots.
-    public init(numberOfPages: Int = 0) { self.numberOfPages = numberOfPages }
-    /// (18 × pages + 20) × 26.
-    public var intrinsicContentSize: CGSize { CGSize(width: 18 * CGFloat(numberOfPages) + 20, height: 26) }
+    public init(numberOfPages: Int = 0, release: UIKitRelease? = nil) {
+        self.numberOfPages = numberOfPages
+        self.release = release
+    }
+    /// The dots' size for the release (docs/interface-builder.md, "UIKit release", gives the
+    /// sources): 7 pt dots 16 pt apart in a 37 pt row up to iOS 13; from iOS 14 a 28 pt row
+    /// fitted to one stored 3-page control (123 wide) with the earlier 16 pt pitch, which no
+    /// second page count confirms; iOS 26's 18 pt per page plus 20, by 26. No pages: no width
+    /// before iOS 26.
+    public var intrinsicContentSize: CGSize {
+        let pages = CGFloat(max(0, numberOfPages))
+        switch release?.major {
+        case .some(..<14):
+            return CGSize(width: pages > 0 ? 16 * pages - 9 : 0, height: 37)
+        case .some(14..<26):
+            return CGSize(width: pages > 0 ? 16 * pages + 75 : 0, height: 28)
+        default:
+            return CGSize(width: 18 * pages + 20, height: 26)
+        }
+    }
 }
 
 /// `UIImageView`'s sizing: the image's size, or no intrinsic size without an image.

@@ -262,7 +262,7 @@ struct PictureBuilder {
         case is UITextField: return .textField
         case is UIImageView: return .imageView
         case is UIStackView: return .stackView
-        case is UIFixedSizeControl, is UIPageControl, is UISegmentedControl: return .control
+        case is UIFixedSizeControl, is UIReleaseSizedControl, is UISegmentedControl: return .control
         default: return .view
         }
     }

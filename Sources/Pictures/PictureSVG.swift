@@ -32,30 +32,6 @@ struct SVGWriter {
 
     private static func n(_ value: Double) -> String { Picture.number(value) }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "&#10;"
-            case "\t": out += "&#9;"
-            default:
-                // Characters XML 1.0 does not allow are left out.
-                if scalar.value < 0x20 || (scalar.value >= 0xFFFE && scalar.value <= 0xFFFF)
-                    || (scalar.value >= 0xD800 && scalar.value < 0xE000)
-                {
-                    continue
-                }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
     private static func paint(_ color: PictureColor, _ attribute: String) -> String {
         let opacity = color.alpha < 1 ? " \(attribute)-opacity=\"\(n(color.alpha))\"" : ""
         return "\(attribute)=\"\(color.hex)\"\(opacity)"
@@ -81,7 +57,7 @@ struct SVGWriter {
                 open.removeLast()
             }
             var attributes =
-                "id=\"\(SVGWriter.escape(box.id))\" data-kind=\"\(box.kind.rawValue)\" data-name=\"\(SVGWriter.escape(box.name))\""
+                "id=\"\(MarkupText.escaped(box.id))\" data-kind=\"\(box.kind.rawValue)\" data-name=\"\(MarkupText.escaped(box.name))\""
                 + " data-frame=\"\(SVGWriter.n(box.frame.x)) \(SVGWriter.n(box.frame.y)) \(SVGWriter.n(box.frame.width)) \(SVGWriter.n(box.frame.height))\""
             if !box.problems.isEmpty {
                 attributes += " data-problems=\"\(box.problems.map(\.rawValue).joined(separator: " "))\""
@@ -91,7 +67,7 @@ struct SVGWriter {
             let frameText =
                 "(\(SVGWriter.n(box.frame.x)), \(SVGWriter.n(box.frame.y)), \(SVGWriter.n(box.frame.width)) × \(SVGWriter.n(box.frame.height)))"
             let notes = ([box.name + " " + frameText] + box.notes).joined(separator: "\n")
-            body.append("<title>\(SVGWriter.escape(notes))</title>")
+            body.append("<title>\(MarkupText.escaped(notes))</title>")
             body.append(
                 "<rect class=\"box\" \(SVGWriter.rect(box.frame)) \(SVGWriter.paint(PictureStyle.fill(box.kind), "fill")) "
                     + "\(SVGWriter.paint(PictureStyle.stroke(box.kind), "stroke")) stroke-width=\"\(SVGWriter.n(PictureStyle.strokeWidth))\"/>"
@@ -124,7 +100,7 @@ struct SVGWriter {
                 style.dash.isEmpty
                 ? "" : " stroke-dasharray=\"\(style.dash.map(SVGWriter.n).joined(separator: " "))\""
             return
-                "<rect data-problem=\"\(problem.rawValue)\" data-view=\"\(SVGWriter.escape(box.id))\" \(SVGWriter.rect(outline)) "
+                "<rect data-problem=\"\(problem.rawValue)\" data-view=\"\(MarkupText.escaped(box.id))\" \(SVGWriter.rect(outline)) "
                 + "fill=\"none\" \(SVGWriter.paint(style.color, "stroke")) stroke-width=\"\(SVGWriter.n(style.width))\"\(dash)/>"
         }
 
@@ -134,8 +110,8 @@ struct SVGWriter {
             "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
                 + "width=\"\(SVGWriter.n(p.width))\" height=\"\(SVGWriter.n(p.height))\" "
                 + "viewBox=\"0 0 \(SVGWriter.n(p.width)) \(SVGWriter.n(p.height))\" data-scale=\"\(SVGWriter.n(p.scale))\">",
-            "<title>\(SVGWriter.escape(p.title))</title>",
-            "<desc>\(SVGWriter.escape(SVGWriter.legend))</desc>",
+            "<title>\(MarkupText.escaped(p.title))</title>",
+            "<desc>\(MarkupText.escaped(SVGWriter.legend))</desc>",
             "<defs>",
             "<pattern id=\"unsafe-stripes\" patternUnits=\"userSpaceOnUse\" width=\"\(SVGWriter.n(PictureStyle.stripePeriod))\" "
                 + "height=\"\(SVGWriter.n(PictureStyle.stripePeriod))\" patternTransform=\"rotate(45)\">"
@@ -164,9 +140,9 @@ struct SVGWriter {
 
     /// One line of text: a group clipped to its view, with a `<use>` per glyph.
     private mutating func textGroup(_ text: Picture.TextLine, clipID: String) -> String {
-        defs.append("<clipPath id=\"\(SVGWriter.escape(clipID))\"><rect \(SVGWriter.rect(text.clip))/></clipPath>")
+        defs.append("<clipPath id=\"\(MarkupText.escaped(clipID))\"><rect \(SVGWriter.rect(text.clip))/></clipPath>")
         var parts = [
-            "<g class=\"text\" data-role=\"\(text.role.rawValue)\" clip-path=\"url(#\(SVGWriter.escape(clipID)))\" "
+            "<g class=\"text\" data-role=\"\(text.role.rawValue)\" clip-path=\"url(#\(MarkupText.escaped(clipID)))\" "
                 + "\(SVGWriter.paint(PictureStyle.text(text.role), "fill"))>"
         ]
         for run in text.runs {

@@ -4,6 +4,7 @@
 //   swift run -c release benchmarks random --constraints 900
 //   swift run -c release benchmarks pictures --cells 200
 //   swift run -c release benchmarks ib --corpus ../shared/ib-corpus
+//   swift run -c release benchmarks check
 import ArgumentParser
 import ConstraintSolver
 import Foundation
@@ -16,7 +17,7 @@ struct Benchmarks: ParsableCommand {
         subcommands: [
             Feed.self, Enaml.self, RandomBenchmark.self, TextBenchmark.self, CorpusBenchmark.self,
             LayoutBenchmark.self, PictureBenchmark.self, LimitsBenchmark.self, SoakBenchmark.self,
-            InterfaceBuilderBenchmark.self,
+            InterfaceBuilderBenchmark.self, CheckBenchmark.self,
         ])
 }
 

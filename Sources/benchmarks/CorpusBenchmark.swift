@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MeasureCommands
 import Typesetting
 
 /// `benchmarks corpus --file FILE`: the text engine at scale over a corpus of real UI strings
@@ -268,7 +269,7 @@ struct CorpusBenchmark: ParsableCommand {
     }
 
     /// Reads `language<TAB>text` lines, skipping a `language<TAB>text` header and undoing the
-    /// `\n`, `\t`, `\r` and `\\` escapes.
+    /// `\n`, `\t`, `\r` and `\\` escapes (`CheckWorkload.unescape`, the corpus's one unescaping).
     static func load(_ path: String) throws -> [(language: String, text: String)] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ValidationError("cannot read the corpus file '\(path)'")
@@ -283,24 +284,7 @@ struct CorpusBenchmark: ParsableCommand {
             }
             let language = String(line[..<tab])
             if number == 0 && language == "language" { continue }
-            var text = ""
-            var escaped = false
-            for character in line[line.index(after: tab)...] {
-                if escaped {
-                    switch character {
-                    case "n": text.append("\n")
-                    case "t": text.append("\t")
-                    case "r": text.append("\r")
-                    default: text.append(character)
-                    }
-                    escaped = false
-                } else if character == "\\" {
-                    escaped = true
-                } else {
-                    text.append(character)
-                }
-            }
-            result.append((language, text))
+            result.append((language, CheckWorkload.unescape(line[line.index(after: tab)...])))
         }
         return result
     }

@@ -19,6 +19,63 @@ final class ControlSizeTests: XCTestCase {
         XCTAssertEqual(pages.intrinsicContentSize, CGSize(width: 92, height: 26))
     }
 
+    /// The sizes that changed across iOS releases, for a release set on the control; without
+    /// one, the table's (testFixedSizeControls).
+    func testSizesFollowTheRelease() {
+        func pages(_ count: Int, _ release: Int) -> CGSize {
+            let control = UIPageControl()
+            control.numberOfPages = count
+            control.uikitRelease = UIKitRelease(release)
+            return control.intrinsicContentSize
+        }
+        XCTAssertEqual(pages(4, 12), CGSize(width: 55, height: 37))
+        XCTAssertEqual(pages(5, 13), CGSize(width: 71, height: 37))
+        XCTAssertEqual(pages(3, 14), CGSize(width: 123, height: 28))
+        XCTAssertEqual(pages(3, 18), CGSize(width: 123, height: 28))
+        XCTAssertEqual(pages(4, 26), CGSize(width: 92, height: 26))
+        XCTAssertEqual(pages(0, 12).width, 0)
+        let progress = UIProgressView()
+        progress.uikitRelease = UIKitRelease(13)
+        XCTAssertEqual(progress.intrinsicContentSize, CGSize(width: -1, height: 2))
+        progress.uikitRelease = UIKitRelease(14)
+        XCTAssertEqual(progress.intrinsicContentSize, CGSize(width: -1, height: 4))
+        let stepper = UIStepper()
+        stepper.uikitRelease = UIKitRelease(12)
+        XCTAssertEqual(stepper.intrinsicContentSize, CGSize(width: 94, height: 29))
+        let toggle = UISwitch()
+        toggle.uikitRelease = UIKitRelease(26)
+        XCTAssertEqual(toggle.intrinsicContentSize, CGSize(width: 61, height: 28))
+        toggle.uikitRelease = UIKitRelease(18)
+        XCTAssertEqual(toggle.intrinsicContentSize, CGSize(width: 51, height: 31))
+        let slider = UISlider()
+        XCTAssertEqual(slider.alignmentRectInsets, .zero)
+        slider.uikitRelease = UIKitRelease(14)
+        XCTAssertEqual(slider.intrinsicContentSize, CGSize(width: -1, height: 30))
+        XCTAssertEqual(slider.alignmentRectInsets, UIEdgeInsets(top: 0, left: 2, bottom: 1, right: 2))
+    }
+
+    /// A view's frame is its alignment rectangle, which constraints place, grown by its
+    /// alignment insets; a view that keeps its autoresizing frame keeps it.
+    func testFramesReachPastTheAlignmentRectangle() {
+        let root = makeRoot(width: 320, height: 200)
+        let slider = UISlider()
+        slider.uikitRelease = UIKitRelease(17)
+        slider.translatesAutoresizingMaskIntoConstraints = false
+        let fixed = UISlider()
+        fixed.uikitRelease = UIKitRelease(17)
+        fixed.frame = CGRect(x: 8, y: 100, width: 104, height: 31)
+        add(slider, to: root)
+        root.addSubview(fixed)
+        NSLayoutConstraint.activate([
+            slider.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20),
+            slider.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -20),
+            slider.topAnchor.constraint(equalTo: root.topAnchor, constant: 10),
+        ])
+        root.layoutIfNeeded()
+        assertFrame(slider.frame, CGRect(x: 18, y: 10, width: 284, height: 31))
+        assertFrame(fixed.frame, CGRect(x: 8, y: 100, width: 104, height: 31))
+    }
+
     func testTextControls() {
         let label = UILabel()
         XCTAssertEqual(label.intrinsicContentSize, .zero, "an empty label is (0, 0)")

@@ -177,4 +177,57 @@ final class StorageTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 500)
     }
+
+    /// A variable that a definition already refers to can be defined later; the definitions
+    /// that refer to it are then restamped newer (`Tableau.define`), so that expansion, newest
+    /// first, stays topological. Without the restamp, in a stack of cells, expanding a view's
+    /// height walked the chain of cells to the top of the stack and back.
+    func testExpansionStampsStayTopological() throws {
+        var solver = Solver()
+        let u = Variable("u")
+        let v = Variable("v")
+        try solver.add(u == v + 1)  // defines v := u - 1 (the newer symbol)
+        try solver.add(u == 10)  // defines u, which v's definition refers to
+        let t = solver.tableau
+        let su = try XCTUnwrap(t.variableSymbols[u])
+        let sv = try XCTUnwrap(t.variableSymbols[v])
+        XCTAssertNotNil(t.definition[Int(su)])
+        XCTAssertNotNil(t.definition[Int(sv)])
+        XCTAssertGreaterThan(t.symbolInfo[Int(sv)].stamp, t.symbolInfo[Int(su)].stamp)
+        XCTAssertEqual(solver.value(of: v), 9)
+        XCTAssertEqual(t.invariantViolations(), [])
+
+        // A stack of cells: each cell's top follows the previous cell, and inside a cell a
+        // title and a body are placed before the cell's own top is tied to the stack.
+        var stack = Solver()
+        let stackTop = Variable("stack.top")
+        try stack.add(stackTop == 0)
+        var previousBottom = stackTop
+        var heights: [Variable] = []
+        for k in 0..<60 {
+            let top = Variable("cell\(k).top")
+            let height = Variable("cell\(k).height")
+            let titleTop = Variable("title\(k).top")
+            let titleHeight = Variable("title\(k).height")
+            let bodyTop = Variable("body\(k).top")
+            let bodyHeight = Variable("body\(k).height")
+            try stack.add(titleTop == bodyTop - titleHeight - 2)
+            try stack.add(bodyTop + bodyHeight == top + height)
+            try stack.add(titleTop == top)
+            try stack.add(top == previousBottom + 8)
+            for (h, size) in [(titleHeight, 20.0), (bodyHeight, Double(18 + k % 5))] {
+                try stack.add((h == size).withPriority(.defaultLow))
+                try stack.add((h <= size).withPriority(.defaultLow))
+                try stack.add((h >= size).withPriority(.defaultHigh))
+            }
+            previousBottom = Variable("cell\(k).bottom")
+            try stack.add(previousBottom == top + height)
+            heights.append(height)
+            XCTAssertEqual(stack.tableau.invariantViolations(), [], "cell \(k)")
+        }
+        _ = stack.updateVariables()
+        for (k, height) in heights.enumerated() {
+            XCTAssertEqual(stack.value(of: height), 20 + 2 + Double(18 + k % 5), "cell \(k)")
+        }
+    }
 }

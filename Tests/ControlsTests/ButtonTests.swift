@@ -60,9 +60,13 @@ final class ButtonTests: XCTestCase {
         XCTAssertEqual(try button.intrinsicContentSize(), CGSize(width: 80, height: 38))
     }
 
+    /// A button with no title is one line high and 30 pt wide (the width Interface Builder
+    /// stores for an empty rounded-rect button placed only by its centre), plus its insets.
     func testEmptyTitleIsOneLineHigh() throws {
-        let button = try button("")
-        XCTAssertEqual(try button.intrinsicContentSize(), CGSize(width: 0, height: 30))
+        var button = try button("")
+        XCTAssertEqual(try button.intrinsicContentSize(), CGSize(width: 30, height: 30))
+        button.contentEdgeInsets = UIEdgeInsets(top: 1, left: 4, bottom: 1, right: 6)
+        XCTAssertEqual(try button.intrinsicContentSize(), CGSize(width: 40, height: 20))
     }
 
     func testLongTitleStaysOnOneLineAndTruncatesInTheMiddle() throws {

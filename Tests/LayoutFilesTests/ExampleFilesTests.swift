@@ -3,17 +3,17 @@ import Foundation
 import LayoutFiles
 import XCTest
 
-/// Every file in Examples/ solves to the frames the seeds and the screens call for.
+/// Every file in Examples/ solves to the frames UIKit's rules give its screen.
 final class ExampleFilesTests: XCTestCase {
-    /// All examples read and lay out; only seed 001's one-line label has a problem (it is the
-    /// seed's point: a one-line label keeps its full width and is cut).
+    /// All examples read and lay out; only `intrinsic-sizes.json`'s one-line label has a problem
+    /// (the file's point: a one-line label keeps its full width and is cut).
     func testEveryExampleLaysOut() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: examplesFolder.path)
             .filter { $0.hasSuffix(".json") || $0.hasSuffix(".yaml") }.sorted()
         XCTAssertGreaterThanOrEqual(names.count, 9, "\(names)")
         for name in names {
             let (report, _) = try layOutExample(name)
-            if name.hasPrefix("seed-001") {
+            if name == "intrinsic-sizes.json" {
                 XCTAssertEqual(report.problems.map(\.kind), [.truncated], name)
                 XCTAssertEqual(report.problems.first?.view, "oneLine")
             } else {
@@ -27,7 +27,7 @@ final class ExampleFilesTests: XCTestCase {
 
     /// Seed 003, constraints (1)–(5): the label wraps at 375 − 48 and the button sits 24 below it.
     func testLabelWrapsAtItsWidthAndPushesTheButtonDown() throws {
-        let (report, _) = try layOutExample("seed-003-label-and-button.json")
+        let (report, _) = try layOutExample("label-and-button.json")
         let label = report.frame("label")
         XCTAssertEqual(label.minX, 24)
         XCTAssertEqual(label.minY, 24)
@@ -39,7 +39,7 @@ final class ExampleFilesTests: XCTestCase {
 
     /// Seed 003: the label hugs less (249) and stretches; the image resists more (751) and keeps 60.
     func testLowerHuggingStretchesTheLabelAndHigherResistanceKeepsTheImage() throws {
-        let (report, _) = try layOutExample("seed-003-image-and-label.json")
+        let (report, _) = try layOutExample("image-and-label.json")
         assertFrame(report.frame("image"), CGRect(x: 24, y: 24, width: 60, height: 60))
         let label = report.frame("label")
         XCTAssertEqual(label.minX, 108)
@@ -50,7 +50,7 @@ final class ExampleFilesTests: XCTestCase {
 
     /// Seed 000: the base button is 44 tall and as wide as the plain one; the separator is 0.5 tall.
     func testOverriddenIntrinsicSizesOfAButtonAndASeparator() throws {
-        let (report, _) = try layOutExample("seed-000-base-button.json")
+        let (report, _) = try layOutExample("button-and-separator.json")
         let plain = report.frame("plain")
         XCTAssertEqual(plain.height, 30, "a 15 pt system-font title (17.9, 18 at @2x) plus 6 above and below")
         assertFrame(report.frame("base"), CGRect(x: 20, y: plain.maxY + 8, width: plain.width, height: 44))
@@ -60,7 +60,7 @@ final class ExampleFilesTests: XCTestCase {
     /// Seed 001: the one-line label is cut at 343; the wrapped one grows; the text view fits its
     /// text; the image view is its image's size, centred.
     func testIntrinsicSizesOfLabelsTextViewAndImageView() throws {
-        let (report, screen) = try layOutExample("seed-001-intrinsic-sizes.json")
+        let (report, screen) = try layOutExample("intrinsic-sizes.json")
         let oneLine = try XCTUnwrap(report.view("oneLine"))
         XCTAssertTrue(oneLine.isTruncated)
         XCTAssertGreaterThan(oneLine.intrinsicContentSize.width, 800)
@@ -79,7 +79,7 @@ final class ExampleFilesTests: XCTestCase {
     /// Seed 002, in YAML: the form's height is its rows (each as tall as its text field) plus
     /// the note and the spacing.
     func testStackFormInYAMLIsAsTallAsItsRows() throws {
-        let (report, _) = try layOutExample("seed-002-stack-form.yaml")
+        let (report, _) = try layOutExample("stack-form.yaml")
         let form = report.frame("form")
         XCTAssertEqual(form.minX, 16, "a controller's root view keeps 16 pt side margins in compact width")
         XCTAssertEqual(form.minY, 8)
@@ -95,7 +95,7 @@ final class ExampleFilesTests: XCTestCase {
 
     /// Seed 004: padding adds 8 + 8 to the width and 4 + 4 to the height, centred on the plain label.
     func testPaddingAddsToTheLabelsIntrinsicSize() throws {
-        let (report, _) = try layOutExample("seed-004-padding-label.json")
+        let (report, _) = try layOutExample("padding-label.json")
         let plain = report.frame("plain")
         let badge = report.frame("badge")
         XCTAssertEqual(badge.width, plain.width + 16)

@@ -151,6 +151,39 @@ final class InterfaceBuilderTests: XCTestCase {
             """, device: device, tools: tools, width: width, height: height)
     }
 
+    /// A freeform XIB view on a notched phone keeps the status bar's inset above and the
+    /// home indicator's below, unless its Bottom Bar metric is None (`<nil key=
+    /// "simulatedBottomBarMetrics"/>`): then nothing is simulated below.
+    func testXIBRootWithoutBottomBarHasNoBottomSafeArea() throws {
+        func pinned(_ extra: String) -> String {
+            IB.xib(
+                """
+                <view contentMode="scaleToFill" id="root">
+                    \(ibRect(0, 0, 300, 120))
+                    <subviews>
+                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="s">
+                            \(ibRect(0, 44, 300, 76))
+                        </view>
+                    </subviews>
+                    <viewLayoutGuide key="safeArea" id="g"/>
+                    <constraints>
+                        <constraint firstItem="s" firstAttribute="top" secondItem="g" secondAttribute="top" id="c1"/>
+                        <constraint firstItem="s" firstAttribute="bottom" secondItem="g" secondAttribute="bottom" id="c2"/>
+                        <constraint firstItem="s" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c3"/>
+                        <constraint firstItem="s" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="c4"/>
+                    </constraints>
+                    \(extra)
+                    <freeformSimulatedSizeMetrics key="simulatedDestinationMetrics"/>
+                </view>
+                """, device: "retina6_1", tools: "18122")
+        }
+        let plain = try XCTUnwrap(IB.layOut(pinned("")).first)
+        assertFrame(plain.frame("s"), CGRect(x: 0, y: 44, width: 300, height: 42))
+        let noBottomBar = try XCTUnwrap(
+            IB.layOut(pinned(#"<nil key="simulatedTopBarMetrics"/><nil key="simulatedBottomBarMetrics"/>"#)).first)
+        assertFrame(noBottomBar.frame("s"), CGRect(x: 0, y: 44, width: 300, height: 76))
+    }
+
     /// The device's simulated safe area and the root view's side margins.
     func testSafeAreaAndRootMarginsPerDevice() throws {
         // retina6_12 (iPhone 15, 393 × 852 @3x): 59 above, 34 below, 16 pt margins.
@@ -251,6 +284,25 @@ final class InterfaceBuilderTests: XCTestCase {
         assertFrame(report.frame("l"), CGRect(x: 20, y: 20, width: expected.width, height: 21))
         XCTAssertEqual(report.view("l")?.object.usesCustomFont, true)
         XCTAssertEqual(report.view("l")?.object.name, "label 'Hello'")
+    }
+
+    /// An attributed label's font is its first fragment's `<font key="NSFont">`, which writes
+    /// its size as `size` (not `pointSize`): the label is measured at 13 pt, not the 17 pt default.
+    func testAttributedLabelTakesItsFragmentFontSize() throws {
+        let attributed = """
+            <attributedString key="attributedText">
+                <fragment content="Hello">
+                    <attributes><font key="NSFont" size="13" name="Inter-Regular"/></attributes>
+                </fragment>
+            </attributedString>
+            """
+        let report = try XCTUnwrap(IB.layOut(labelXIB(text: "", font: attributed)).first)
+        let font = try FontRegistry.shared.font("Inter-Regular", size: 13)
+        let expected = try Label(text: "Hello", font: font).intrinsicContentSize(scale: 2)
+        // Inter's ascender − descender at 13 pt is 15.73 pt, raised to 16 on the @2x grid.
+        XCTAssertEqual(expected.height, 16)
+        assertFrame(report.frame("l"), CGRect(x: 20, y: 20, width: expected.width, height: 16))
+        XCTAssertEqual(report.view("l")?.object.usesCustomFont, true)
     }
 
     /// A custom font that cannot be found is one problem, naming the fallback, however many

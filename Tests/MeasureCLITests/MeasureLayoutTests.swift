@@ -8,7 +8,7 @@ final class MeasureLayoutTests: XCTestCase {
     func example(_ name: String) -> String { Self.examples.appendingPathComponent(name).path }
 
     func testCleanLayoutPrintsFramesAndExitsZero() throws {
-        let output = try MeasureProcess.run(["layout", example("seed-003-label-and-button.json")])
+        let output = try MeasureProcess.run(["layout", example("label-and-button.json")])
         XCTAssertEqual(output.status, 0, output.summary)
         XCTAssertTrue(output.text.contains("label   label   (24, 24)"), output.text)
         XCTAssertTrue(output.text.contains("327 × 81.5"), output.text)
@@ -16,12 +16,12 @@ final class MeasureLayoutTests: XCTestCase {
     }
 
     func testProblemsExitOneAndNameTheLine() throws {
-        let output = try MeasureProcess.run(["layout", example("seed-001-intrinsic-sizes.json")])
+        let output = try MeasureProcess.run(["layout", example("intrinsic-sizes.json")])
         XCTAssertEqual(output.status, 1, output.summary)
         XCTAssertTrue(output.text.contains("TRUNCATED"), output.text)
         XCTAssertTrue(
             output.text.contains(
-                "seed-001-intrinsic-sizes.json:5:5: truncated: \"oneLine\" is truncated: shows \"Auto Layout"),
+                "intrinsic-sizes.json:5:5: truncated: \"oneLine\" is truncated: shows \"Auto Layout"),
             output.text)
     }
 

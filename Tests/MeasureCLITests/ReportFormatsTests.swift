@@ -14,7 +14,7 @@ final class ReportFormatsTests: XCTestCase {
     static let storyboard = fixtures.appendingPathComponent("ib-localized/Base.lproj/Main.storyboard").path
     static let catalogFolder = fixtures.appendingPathComponent("check-example")
     static let layoutFile = MeasureProcess.packageRoot.appendingPathComponent(
-        "Examples/seed-001-intrinsic-sizes.json"
+        "Examples/intrinsic-sizes.json"
     ).path
 
     var folder: URL!

@@ -67,7 +67,16 @@ extension LayoutEngine {
         var rounded: [ObjectIdentifier: (x: Double, y: Double)] = [:]
         rounded.reserveCapacity(views.count)
         for view in views {
-            let (x0, y0, x1, y1) = pixelEdges(absoluteRect(view))
+            var (x0, y0, x1, y1) = pixelEdges(absoluteRect(view))
+            // The solver places the alignment rectangle; the frame reaches past it by the
+            // view's alignment insets (whole points: the grid is kept).
+            let reach = view.alignmentRectInsets
+            if reach != .zero {
+                x0 -= Double(reach.left)
+                y0 -= Double(reach.top)
+                x1 += Double(reach.right)
+                y1 += Double(reach.bottom)
+            }
             rounded[ObjectIdentifier(view)] = (x0, y0)
             var originX = x0
             var originY = y0

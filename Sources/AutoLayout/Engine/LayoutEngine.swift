@@ -231,16 +231,30 @@ final class LayoutEngine {
         // Required constraints go in first: while their variables are still free the solver
         // makes one of them the row's subject, instead of pivoting in an artificial variable
         // through rows that optional constraints have already filled (superlinear on long screens).
-        let required = result.filter { isRequired($0) }
-        if required.count == result.count { return result }
-        return required + result.filter { !isRequired($0) }
-    }
-
-    private func isRequired(_ constraint: NSLayoutConstraint) -> Bool {
-        if let content = constraint as? NSContentSizeLayoutConstraint {
-            return content.huggingPriority.isRequired && content.compressionResistancePriority.isRequired
+        // Among them, required content sizes (hugging and compression resistance both 1000) go
+        // in last: UIKit adds content-size constraints when it updates constraints, after the
+        // app's own, so in a conflict the content size is the one broken. A button with an
+        // image, both priorities at 1000 and required 30 × 30 constraints is stored 30 × 30
+        // (InterfaceBuilderReleaseTests.testRequiredSizeConstraintsWinOverRequiredContentSizes).
+        var required: [NSLayoutConstraint] = []
+        var requiredContent: [NSLayoutConstraint] = []
+        var optional: [NSLayoutConstraint] = []
+        for constraint in result {
+            if let content = constraint as? NSContentSizeLayoutConstraint {
+                // Required only when both halves are.
+                if content.huggingPriority.isRequired, content.compressionResistancePriority.isRequired {
+                    requiredContent.append(constraint)
+                } else {
+                    optional.append(constraint)
+                }
+            } else if constraint.priority.isRequired {
+                required.append(constraint)
+            } else {
+                optional.append(constraint)
+            }
         }
-        return constraint.priority.isRequired
+        if requiredContent.isEmpty, optional.isEmpty { return result }
+        return required + requiredContent + optional
     }
 
     /// Forgets the generated constraints of views and guides that left the tree (they hold
@@ -307,16 +321,22 @@ final class LayoutEngine {
         if generatedKeys[id] == key, let existing = generated[id] { return existing }
         generatedKeys[id] = key
         let mask = view.autoresizingMask
+        // The frame holds the alignment rectangle grown by the view's alignment insets.
+        let reach = view.alignmentRectInsets
+        let x = view.frame.minX + reach.left
+        let y = view.frame.minY + reach.top
+        let width = view.frame.width - reach.left - reach.right
+        let height = view.frame.height - reach.top - reach.bottom
         let made =
             axisConstraints(
-                view, parent, axis: .horizontal, origin: view.frame.minX, size: view.frame.width,
+                view, parent, axis: .horizontal, origin: x, size: width,
                 superSize: parent.frame.width,
                 flexible: (
                     mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth),
                     mask.contains(.flexibleRightMargin)
                 ))
             + axisConstraints(
-                view, parent, axis: .vertical, origin: view.frame.minY, size: view.frame.height,
+                view, parent, axis: .vertical, origin: y, size: height,
                 superSize: parent.frame.height,
                 flexible: (
                     mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight),

@@ -41,33 +41,61 @@ open class UIFixedSizeControl: UIView {
     open override var intrinsicContentSize: CGSize { fixedSize }
 }
 
-/// An on/off switch (`UISwitch`): `Controls.Switch`'s 51 × 31, hugging 750 on both axes.
-open class UISwitch: UIFixedSizeControl {
+/// A control whose intrinsic size depends on the iOS release that lays it out
+/// (`Controls.UIKitRelease`), with UIKit's priorities for it.
+open class UIReleaseSizedControl: UIView {
+    /// The iOS release whose size the control takes; nil for this library's table
+    /// (docs/autolayout.md). Interface Builder files set the release their tools imply.
+    public var uikitRelease: UIKitRelease? {
+        didSet { if uikitRelease != oldValue { invalidateIntrinsicContentSize() } }
+    }
+    init(hugging: (UILayoutPriority, UILayoutPriority)) {
+        super.init(frame: .zero)
+        setContentHuggingPriority(hugging.0, for: .horizontal)
+        setContentHuggingPriority(hugging.1, for: .vertical)
+    }
+}
+
+/// An on/off switch (`UISwitch`): `Controls.Switch`'s 51 × 31 (61 × 28 for iOS 26), hugging
+/// 750 on both axes.
+open class UISwitch: UIReleaseSizedControl {
     /// Whether it is on.
     public var isOn = false
     /// Creates a switch.
-    public init() { super.init(size: Switch().intrinsicContentSize, hugging: (.defaultHigh, .defaultHigh)) }
+    public init() { super.init(hugging: (.defaultHigh, .defaultHigh)) }
+    /// `Controls.Switch` for the release.
+    open override var intrinsicContentSize: CGSize { Switch(release: uikitRelease).intrinsicContentSize }
 }
 
-/// A slider (`UISlider`): no intrinsic width, 30 pt tall (`Controls.Slider`); vertical hugging 750.
-open class UISlider: UIFixedSizeControl {
+/// A slider (`UISlider`): no intrinsic width, 30 pt tall (`Controls.Slider`), its frame 2 pt
+/// wider on each side and 1 pt taller below from iOS 14; vertical hugging 750.
+open class UISlider: UIReleaseSizedControl {
     /// Creates a slider.
-    public init() { super.init(size: Slider().intrinsicContentSize, hugging: (.defaultLow, .defaultHigh)) }
+    public init() { super.init(hugging: (.defaultLow, .defaultHigh)) }
+    /// `Controls.Slider` for the release.
+    open override var intrinsicContentSize: CGSize { Slider(release: uikitRelease).intrinsicContentSize }
+    /// `Controls.Slider`'s alignment insets for the release.
+    open override var alignmentRectInsets: UIEdgeInsets { Slider(release: uikitRelease).alignmentRectInsets }
 }
 
-/// A progress bar (`UIProgressView`): no intrinsic width, 4 pt tall (`Controls.ProgressView`);
-/// vertical hugging 750.
-open class UIProgressView: UIFixedSizeControl {
+/// A progress bar (`UIProgressView`): no intrinsic width, 4 pt tall (2 before iOS 14;
+/// `Controls.ProgressView`); vertical hugging 750.
+open class UIProgressView: UIReleaseSizedControl {
     /// The progress, 0...1.
     public var progress: Float = 0
     /// Creates a progress view.
-    public init() { super.init(size: ProgressView().intrinsicContentSize, hugging: (.defaultLow, .defaultHigh)) }
+    public init() { super.init(hugging: (.defaultLow, .defaultHigh)) }
+    /// `Controls.ProgressView` for the release.
+    open override var intrinsicContentSize: CGSize { ProgressView(release: uikitRelease).intrinsicContentSize }
 }
 
-/// A stepper (`UIStepper`): 94 × 32 (`Controls.Stepper`), hugging 750 on both axes.
-open class UIStepper: UIFixedSizeControl {
+/// A stepper (`UIStepper`): 94 × 32 (94 × 29 before iOS 13; `Controls.Stepper`), hugging 750
+/// on both axes.
+open class UIStepper: UIReleaseSizedControl {
     /// Creates a stepper.
-    public init() { super.init(size: Stepper().intrinsicContentSize, hugging: (.defaultHigh, .defaultHigh)) }
+    public init() { super.init(hugging: (.defaultHigh, .defaultHigh)) }
+    /// `Controls.Stepper` for the release.
+    open override var intrinsicContentSize: CGSize { Stepper(release: uikitRelease).intrinsicContentSize }
 }
 
 /// A spinner (`UIActivityIndicatorView`): 20 × 20 (medium) or 37 × 37 (large)
@@ -85,18 +113,17 @@ open class UIActivityIndicatorView: UIFixedSizeControl {
     }
 }
 
-/// Page dots (`UIPageControl`): (18 × pages + 20) × 26 (`Controls.PageControl`), hugging 750.
-open class UIPageControl: UIView {
+/// Page dots (`UIPageControl`): (18 × pages + 20) × 26 on iOS 26, other sizes on earlier
+/// releases (`Controls.PageControl`), hugging 750.
+open class UIPageControl: UIReleaseSizedControl {
     /// The number of pages.
     public var numberOfPages = 0 { didSet { invalidateIntrinsicContentSize() } }
     /// Creates a page control.
-    public init() {
-        super.init(frame: .zero)
-        setContentHuggingPriority(.defaultHigh, for: .horizontal)
-        setContentHuggingPriority(.defaultHigh, for: .vertical)
+    public init() { super.init(hugging: (.defaultHigh, .defaultHigh)) }
+    /// `Controls.PageControl` for the pages and the release.
+    open override var intrinsicContentSize: CGSize {
+        PageControl(numberOfPages: numberOfPages, release: uikitRelease).intrinsicContentSize
     }
-    /// 18 pt per page plus 20, by 26.
-    open override var intrinsicContentSize: CGSize { PageControl(numberOfPages: numberOfPages).intrinsicContentSize }
 }
 
 /// A one-line text input (`UITextField`), sized by `Controls.TextField`: rounded-rect fields

@@ -372,6 +372,12 @@ open class UIView: LayoutItem, CustomStringConvertible {
         CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
     }
 
+    /// How far the frame reaches past the rectangle constraints place (the alignment
+    /// rectangle): constraints and the intrinsic size are about the alignment rectangle, and
+    /// the frame is that rectangle grown by these insets. Zero by default; override it in
+    /// views whose drawing reaches past their content (UIKit's `alignmentRectInsets`).
+    open var alignmentRectInsets: UIEdgeInsets { .zero }
+
     /// The intrinsic size, read once until invalidated.
     func currentIntrinsicSize() -> CGSize {
         if let size = cachedIntrinsicSize { return size }

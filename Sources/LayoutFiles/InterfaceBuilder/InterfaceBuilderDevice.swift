@@ -31,8 +31,9 @@ public struct InterfaceBuilderDevice: Sendable, Hashable {
 
     /// The simulated safe area in an orientation, for a file written by `toolsVersion`.
     ///
-    /// `fullScreen` tells a root the size of the screen from a freeform one: home-button
-    /// phones simulate their status bar only over the former.
+    /// `fullScreen` tells a root as tall as the screen (narrower ones included: a 375-wide
+    /// pop-up on a 414-wide phone sits under the status bar too) from a freeform one:
+    /// home-button phones simulate their status bar only over the former.
     public func safeAreaInsets(_ orientation: Device.Orientation, toolsVersion: Double, fullScreen: Bool = true)
         -> UIEdgeInsets
     {

@@ -38,6 +38,9 @@ public struct InterfaceBuilderFile: Sendable {
     public let isStoryboard: Bool
     /// Xcode's `toolsVersion` (its major number).
     public let toolsVersion: Double
+    /// The iOS release whose UIKit laid the file out, implied by its `toolsVersion` (and IB
+    /// plug-in version): controls whose size changed across releases take that release's.
+    public let uikitRelease: UIKitRelease
     /// The device the file was laid out for, from `<device>` (nil when the file names none).
     public let deviceID: String?
     /// The orientation the file was laid out in.
@@ -54,8 +57,9 @@ public struct InterfaceBuilderFile: Sendable {
     let customFontFiles: [String: String]
     /// Every object id in the file, for telling an unknown id from one outside the scene.
     let allIDs: Set<String>
-    /// Controllers shown inside a navigation controller (they simulate its bar).
-    let navigationChildren: Set<String>
+    /// Controllers shown inside a navigation controller (they simulate its bar), with the
+    /// height of that controller's stored navigation bar.
+    let navigationChildren: [String: Double]
     /// Controllers shown inside a tab bar controller (they simulate its bar).
     let tabBarChildren: Set<String>
 
@@ -102,8 +106,16 @@ public struct InterfaceBuilderFile: Sendable {
             self.tree = tree
             self.path = path
             isStoryboard = type.hasSuffix("Storyboard.XIB")
-            toolsVersion =
-                document.attribute("toolsVersion").flatMap { Double($0.split(separator: ".").first ?? "") } ?? 0
+            toolsVersion = document.attribute("toolsVersion").flatMap(InterfaceBuilderFile.majorVersion) ?? 0
+            let plugin = tree.child(of: 0, named: "dependencies").flatMap { dependencies in
+                tree.children(of: dependencies, named: "plugIn").first {
+                    tree[$0].attribute("identifier") == "com.apple.InterfaceBuilder.IBCocoaTouchPlugin"
+                }
+            }
+            uikitRelease = InterfaceBuilderRelease.release(
+                toolsVersion: toolsVersion,
+                pluginVersion: plugin.flatMap { tree[$0].attribute("version") }.flatMap(
+                    InterfaceBuilderFile.majorVersion))
             let device = tree.child(of: 0, named: "device")
             deviceID = device.flatMap { tree[$0].attribute("id") }
             orientation = device.flatMap { tree[$0].attribute("orientation") } == "landscape" ? .landscape : .portrait
@@ -186,18 +198,28 @@ public struct InterfaceBuilderFile: Sendable {
     }
 
     /// The controllers inside navigation and tab bar controllers: their relationship
-    /// segues' destinations, then what those show or push, transitively.
-    static func containment(_ tree: XMLTree) -> (navigation: Set<String>, tabBar: Set<String>) {
+    /// segues' destinations, then what those show or push, transitively. Those inside a
+    /// navigation controller come with the height of its bar: the `<navigationBar
+    /// key="navigationBar">` it stores (56 in a sheet from iOS 13 on, 44 elsewhere), else 44.
+    static func containment(_ tree: XMLTree) -> (navigation: [String: Double], tabBar: Set<String>) {
         var kindOfController: [String: String] = [:]
+        var barHeights: [String: Double] = [:]
         var segues: [String: [(destination: String, kind: String, relationship: String?)]] = [:]
         for (index, element) in tree.elements.enumerated() {
-            if isController(element.name), let id = element.attribute("id") { kindOfController[id] = element.name }
+            if isController(element.name), let id = element.attribute("id") {
+                kindOfController[id] = element.name
+                if let bar = tree.child(of: index, named: "navigationBar", key: "navigationBar"),
+                    let frame = tree.child(of: bar, named: "rect", key: "frame"),
+                    let height = tree[frame].attribute("height").flatMap(Double.init), height > 0, height < 200
+                {
+                    barHeights[id] = height
+                }
+            }
             guard element.name == "segue", let destination = element.attribute("destination") else { continue }
             // The segue's source: the controller it sits in.
             var parent = element.parent
             while let current = parent, !isController(tree[current].name) { parent = tree[current].parent }
             guard let source = parent.flatMap({ tree[$0].attribute("id") }) else { continue }
-            _ = index
             segues[source, default: []].append(
                 (destination, element.attribute("kind") ?? "", element.attribute("relationship")))
         }
@@ -215,19 +237,34 @@ public struct InterfaceBuilderFile: Sendable {
             }
             return found
         }
-        var navigationRoots: [String] = []
+        var navigation: [String: Double] = [:]
         var tabRoots: [String] = []
-        for (source, list) in segues {
+        for (source, list) in segues.sorted(by: { $0.key < $1.key }) {
             for segue in list where segue.kind == "relationship" {
                 if kindOfController[source] == "navigationController", segue.relationship == "rootViewController" {
-                    navigationRoots.append(segue.destination)
+                    for child in closure(from: [segue.destination]) where navigation[child] == nil {
+                        navigation[child] = barHeights[source] ?? 44
+                    }
                 }
                 if kindOfController[source] == "tabBarController", segue.relationship == "viewControllers" {
                     tabRoots.append(segue.destination)
                 }
             }
         }
-        return (closure(from: navigationRoots), closure(from: tabRoots))
+        return (navigation, closure(from: tabRoots))
+    }
+
+    /// The device scenes are laid out on: the one `name` gives (an IB id or a phone's name,
+    /// as ``InterfaceBuilderDevice/named(_:)`` reads it) when it names one, else the file's
+    /// `<device>`, else ``InterfaceBuilderDevice/fallback``.
+    public func layoutDevice(named name: String? = nil) -> InterfaceBuilderDevice {
+        name.flatMap(InterfaceBuilderDevice.named) ?? deviceID.flatMap(InterfaceBuilderDevice.named)
+            ?? InterfaceBuilderDevice.fallback
+    }
+
+    /// The major number of a version such as `32700.99.1234` (32700).
+    static func majorVersion(_ version: String) -> Double? {
+        Double(version.split(separator: ".").first ?? "")
     }
 
     static func isController(_ name: String) -> Bool {
@@ -289,12 +326,15 @@ public struct InterfaceBuilderOptions: Sendable, Hashable {
     /// Translations by `ObjectID.property` (`text`, `normalTitle`, `placeholder`, `title`),
     /// as `xx.lproj/Main.strings` keys them.
     public var strings: [String: String]
+    /// The iOS release whose control sizes are used instead of the one the file's tools imply
+    /// (`InterfaceBuilderFile.uikitRelease`).
+    public var uikitRelease: UIKitRelease?
 
     /// Options that change nothing, or the parts given.
     public init(
         device: String? = nil, orientation: Device.Orientation? = nil, contentSizeCategory: ContentSizeCategory? = nil,
         layoutDirection: UIUserInterfaceLayoutDirection? = nil, fontDirectories: [String] = [],
-        strings: [String: String] = [:]
+        strings: [String: String] = [:], uikitRelease: UIKitRelease? = nil
     ) {
         self.device = device
         self.orientation = orientation
@@ -302,12 +342,13 @@ public struct InterfaceBuilderOptions: Sendable, Hashable {
         self.layoutDirection = layoutDirection
         self.fontDirectories = fontDirectories
         self.strings = strings
+        self.uikitRelease = uikitRelease
     }
 
     /// Whether the layout is the one the file stores, so its frames can be compared.
     public var keepsStoredLayout: Bool {
         device == nil && orientation == nil && contentSizeCategory == nil
-            && (layoutDirection == nil || layoutDirection == .leftToRight) && strings.isEmpty
+            && (layoutDirection == nil || layoutDirection == .leftToRight) && strings.isEmpty && uikitRelease == nil
     }
 }
 

@@ -136,7 +136,10 @@ struct InterfaceBuilderFonts {
     mutating func font(
         _ element: XMLTree.Element, category: ContentSizeCategory, defaultSize: CGFloat
     ) -> (font: UIFont, isCustom: Bool) {
-        let size = element.attribute("pointSize").flatMap(Double.init).map { CGFloat($0) } ?? defaultSize
+        // `<fontDescription>` writes the size as `pointSize`; the `<font key="NSFont">` of an
+        // attributed string's fragment writes it as `size`.
+        let written = element.attribute("pointSize") ?? element.attribute("size")
+        let size = written.flatMap(Double.init).map { CGFloat($0) } ?? defaultSize
         if let style = element.attribute("style"), let textStyle = InterfaceBuilderFonts.textStyle(style) {
             var specification = FontSpecification(textStyle: textStyle, category: category)
             specification.family = InterfaceBuilderFonts.systemFamily()

@@ -11,6 +11,8 @@ struct InterfaceBuilderSceneBuilder {
     let device: InterfaceBuilderDevice
     let orientation: Device.Orientation
     let category: ContentSizeCategory
+    /// The iOS release whose control sizes are used: the option's, else the file's.
+    let release: UIKitRelease
     let sizeClasses: (horizontal: UIUserInterfaceSizeClass, vertical: UIUserInterfaceSizeClass)
     var tree: XMLTree { file.tree }
 
@@ -36,19 +38,16 @@ struct InterfaceBuilderSceneBuilder {
         self.file = file
         self.scene = scene
         self.options = options
-        if let name = options.device {
-            guard let device = InterfaceBuilderDevice.named(name) else {
-                throw LayoutFileError(
-                    .unknownDevice, at: nil,
-                    "unknown device \"\(name)\"; known: "
-                        + InterfaceBuilderDevice.all.map { "\($0.id) (\($0.name))" }.joined(separator: ", "))
-            }
-            self.device = device
-        } else {
-            device = file.deviceID.flatMap(InterfaceBuilderDevice.named) ?? InterfaceBuilderDevice.fallback
+        if let name = options.device, InterfaceBuilderDevice.named(name) == nil {
+            throw LayoutFileError(
+                .unknownDevice, at: nil,
+                "unknown device \"\(name)\"; known: "
+                    + InterfaceBuilderDevice.all.map { "\($0.id) (\($0.name))" }.joined(separator: ", "))
         }
+        device = file.layoutDevice(named: options.device)
         orientation = options.orientation ?? file.orientation
         category = options.contentSizeCategory ?? .large
+        release = options.uikitRelease ?? file.uikitRelease
         sizeClasses = device.sizeClasses(orientation)
     }
 
@@ -126,11 +125,21 @@ struct InterfaceBuilderSceneBuilder {
         return excluded
     }
 
-    /// The side margins of a controller's root view here: 20 pt in regular width and on
-    /// 414-point-wide phones, 16 otherwise (docs/interface-builder.md).
-    var rootSideMargin: CGFloat {
-        sizeClasses.horizontal == .regular || device.portraitSize.width >= 414 ? 20 : 16
-    }
+    /// Whether the file names no device: Xcode 7 and earlier laid such files out on a canvas
+    /// of the roots' stored size (600 × 600 for any width and height), not on a phone.
+    var isDeviceFreeCanvas: Bool { file.deviceID == nil && options.device == nil }
+    /// The width root views are laid out at for their side margins: the device's, or on a
+    /// device-free canvas the widest stored root.
+    var canvasWidth: CGFloat = 0
+
+    /// Whether a controller's root view here has the regular side margins: in regular width
+    /// and at 414 points wide and more (Plus and Max phones, Xcode 7's 600-point canvas)
+    /// (docs/interface-builder.md).
+    var hasRegularSideMargins: Bool { sizeClasses.horizontal == .regular || canvasWidth >= 414 }
+
+    /// The side margins of a controller's root view here: 20 pt with the regular side
+    /// margins, 16 otherwise.
+    var rootSideMargin: CGFloat { hasRegularSideMargins ? 20 : 16 }
 
     // MARK: The scene
 
@@ -142,11 +151,26 @@ struct InterfaceBuilderSceneBuilder {
         let freeform =
             tree.child(of: scene.root, named: "freeformSimulatedSizeMetrics") != nil
             || scene.controller.flatMap { tree.child(of: $0, named: "freeformSimulatedSizeMetrics") } != nil
-        let fullScreen = !freeform && (stored.map { $0.size == screen } ?? true)
+        // On a device-free canvas a storyboard's stored root is the screen.
+        let fullScreen =
+            !freeform
+            && ((isDeviceFreeCanvas && file.isStoryboard) || (stored.map { $0.size.height == screen.height } ?? true))
+        canvasWidth =
+            isDeviceFreeCanvas ? max(device.portraitSize.width, stored?.width ?? 0) : device.portraitSize.width
         var safeArea =
             isCell
             ? .zero : device.safeAreaInsets(orientation, toolsVersion: file.toolsVersion, fullScreen: fullScreen)
-        if let controller = scene.controller { safeArea = safeArea + barInsets(of: controller) }
+        if let controller = scene.controller {
+            safeArea = safeArea + barInsets(of: controller)
+        } else if tree.child(of: scene.root, named: "nil", key: "simulatedBottomBarMetrics") != nil {
+            // A XIB view whose Bottom Bar metric is set to None (`<nil key=…>`) is simulated
+            // without the home indicator's inset: NoticeView (275 × 94) and
+            // SPNoteHistoryViewController's view (414 × 258, a stack that ends 46 above the
+            // bottom held 16 above the safe area) on retina6_1 keep 0 below and the status
+            // bar's 44 above, where TitleNSubtitleView, with no such key, keeps 34
+            // (`testXIBRootWithoutBottomBarHasNoBottomSafeArea`).
+            safeArea.bottom = 0
+        }
         var size = screen
         // The stored root size is the canvas (freeform, or shorter than the screen under a
         // bar), unless another device or orientation is asked for: then a storyboard root
@@ -160,8 +184,7 @@ struct InterfaceBuilderSceneBuilder {
                 safeArea.bottom = max(0, safeArea.bottom - max(0, screen.height - stored.maxY))
             }
         }
-        let sideMargin: UIUserInterfaceSizeClass =
-            sizeClasses.horizontal == .regular || device.portraitSize.width >= 414 ? .regular : .compact
+        let sideMargin: UIUserInterfaceSizeClass = hasRegularSideMargins ? .regular : .compact
         var traits = UITraitCollection(horizontalSizeClass: sideMargin, verticalSizeClass: sizeClasses.vertical)
         traits.displayScale = device.scale
         traits.layoutDirection = options.layoutDirection ?? .leftToRight
@@ -206,8 +229,9 @@ struct InterfaceBuilderSceneBuilder {
     }
 
     /// The bars a controller simulates over its root view: a navigation bar (44 pt, 74 with a
-    /// prompt) on top, a tab bar or toolbar (49 / 44 pt) at the bottom. `simulated…Metrics`
-    /// name them; a controller reached from a navigation or tab bar controller infers them.
+    /// prompt; inferred, the height its navigation controller stores) on top, a tab bar or
+    /// toolbar (49 / 44 pt) at the bottom. `simulated…Metrics` name them; a controller reached
+    /// from a navigation or tab bar controller infers them.
     func barInsets(of controller: Int) -> UIEdgeInsets {
         var insets = UIEdgeInsets()
         let element = tree[controller]
@@ -222,8 +246,8 @@ struct InterfaceBuilderSceneBuilder {
         }
         if let top, tree[top].name == "simulatedNavigationBarMetrics" {
             insets.top = tree[top].attribute("prompted") == "YES" ? 74 : 44
-        } else if top == nil, let id = element.attribute("id"), file.navigationChildren.contains(id) {
-            insets.top = 44
+        } else if top == nil, let id = element.attribute("id"), let height = file.navigationChildren[id] {
+            insets.top = height
         }
         if let bottom {
             if tree[bottom].name == "simulatedTabBarMetrics" { insets.bottom = 49 }

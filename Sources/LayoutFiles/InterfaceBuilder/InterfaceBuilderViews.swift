@@ -113,9 +113,13 @@ extension InterfaceBuilderSceneBuilder {
             for: .vertical)
         if element.attribute("hidden") == "YES" { view.isHidden = true }
         if kind == "tableViewCellContentView" {
-            // A table cell's content view: 11 pt above and below, the root's side margins
-            // (docs/interface-builder.md, read off stored cell layouts).
-            view.layoutMargins = UIEdgeInsets(top: 11, left: rootSideMargin, bottom: 11, right: rootSideMargin)
+            // A table cell's content view: 11 pt above and below, the root's side margins from
+            // iOS 11; UIView's 8 all round before (docs/interface-builder.md, read off stored
+            // cell layouts).
+            view.layoutMargins =
+                release.major <= 10
+                ? UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+                : UIEdgeInsets(top: 11, left: rootSideMargin, bottom: 11, right: rootSideMargin)
         }
         if let semantic = element.attribute("semanticContentAttribute").flatMap(UISemanticContentAttribute.init) {
             view.semanticContentAttribute = semantic
@@ -385,15 +389,15 @@ extension InterfaceBuilderSceneBuilder {
             view.font = font(14)
             view.isScrollEnabled = element.attribute("scrollEnabled") != "NO"
             return view
-        case "switch": return UISwitch()
-        case "slider": return UISlider()
-        case "progressView": return UIProgressView()
-        case "stepper": return UIStepper()
+        case "switch": return sizedForRelease(UISwitch())
+        case "slider": return sizedForRelease(UISlider())
+        case "progressView": return sizedForRelease(UIProgressView())
+        case "stepper": return sizedForRelease(UIStepper())
         case "activityIndicatorView":
             let style = element.attribute("style") ?? ""
             return UIActivityIndicatorView(style: style == "large" || style == "whiteLarge" ? .large : .medium)
         case "pageControl":
-            let control = UIPageControl()
+            let control = sizedForRelease(UIPageControl())
             control.numberOfPages = Int(try number(element, "numberOfPages") ?? 3)
             return control
         case "segmentedControl":
@@ -411,6 +415,13 @@ extension InterfaceBuilderSceneBuilder {
             view.sizeOverride = try override()
             return view
         }
+    }
+
+    /// A control whose size changed across iOS releases, sized for the release that lays the
+    /// file out (the option's, else the one the file's tools imply).
+    func sizedForRelease<Control: UIReleaseSizedControl>(_ control: Control) -> Control {
+        control.uikitRelease = release
+        return control
     }
 
     /// `placeholderIntrinsicWidth`: a number, or `infinite` for no intrinsic size on that axis.

@@ -19,7 +19,7 @@ struct CheckCommand: ParsableCommand {
                "rules": [{"key": "login.*", "control": "button", "width": 120},
                          {"key": "*", "width": 343, "lines": 2}]}
 
-            Storyboards and XIBs need no spec: every scene is laid out in Base and every language found beside the file (xx.lproj/NAME.strings, NAME.xcstrings) × --categories (default large and accessibilityExtraExtraExtraLarge), right-to-left languages mirrored, and each label, button, field or segment title that is cut, shrunk or pushed off screen is reported with the element's line and the translation's. --pseudo adds Xcode's pseudolanguages (double-length, accented, bounded, right-to-left).
+            Storyboards and XIBs need no spec: every scene is laid out in Base and every language found beside the file (xx.lproj/NAME.strings, NAME.xcstrings) × --categories (default large and accessibilityExtraExtraExtraLarge), right-to-left languages mirrored, and each label, button, field, segment, navigation bar, bar button or tab bar title that is cut, shrunk or pushed off screen is reported with the element's line and the translation's. --pseudo adds Xcode's pseudolanguages (double-length, accented, bounded, right-to-left).
 
             Exit status: 0 when everything fits, 1 when anything truncates, overflows, shrinks or runs off screen, 64/65/66 for a bad argument, bad data (catalog or spec) or a missing file, 70 for an internal error.
             """)
@@ -136,15 +136,9 @@ struct CheckCommand: ParsableCommand {
                 "--spec is required to check catalogs (it says which control and width each key has); an IB file (.storyboard, .xib) needs none"
             )
         }
-        let entries: [CatalogEntry]
-        do {
-            entries = try Catalogs.read(catalogs, sourceLanguage: spec.sourceLanguage, samples: spec.samples)
-        } catch {
-            throw RequestError(error)
-        }
-        try spec.checkLanguages(against: entries, file: specPath)
-        let outcome = try FitCheck(spec: spec, registry: registry).run(
-            entries, progress: noProgress ? nil : ProgressBar(totalBytes: nil, unit: "checks"))
+        let outcome = try CheckCommand.checkCatalogs(
+            catalogs, spec: spec, specPath: specPath, registry: registry,
+            progress: noProgress ? nil : ProgressBar(totalBytes: nil, unit: "checks"))
         // One model of the findings; the table, JSON and every report file are views of it.
         let model = FindingsModel(check: outcome)
         if reports.wanted { try reports.write(model) }
@@ -154,6 +148,22 @@ struct CheckCommand: ParsableCommand {
 }
 
 extension CheckCommand {
+    /// Reads the catalogs and checks every entry against the spec: the whole of
+    /// `measure check CATALOG… --spec SPEC` but the report, shared with ``CatalogCheckRun``
+    /// (what `benchmarks check` times).
+    static func checkCatalogs(
+        _ catalogs: [String], spec: CheckSpec, specPath: String, registry: FontRegistry, progress: ProgressBar?
+    ) throws(RequestError) -> FitCheck.Outcome {
+        let entries: [CatalogEntry]
+        do {
+            entries = try Catalogs.read(catalogs, sourceLanguage: spec.sourceLanguage, samples: spec.samples)
+        } catch {
+            throw RequestError(error)
+        }
+        try spec.checkLanguages(against: entries, file: specPath)
+        return try FitCheck(spec: spec, registry: registry).run(entries, progress: progress)
+    }
+
     /// Checks IB files in their languages and categories, the catalogs beside them against
     /// the spec, and the IB texts against the spec's rules too.
     private func checkInterfaceBuilder(

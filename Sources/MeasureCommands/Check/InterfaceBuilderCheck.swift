@@ -177,6 +177,8 @@ struct InterfaceBuilderCheck {
             let texts = scenes.reduce(0) { $0 + $1.texts.count }
             total += texts * categories.count * languages.filter { $0.direction == direction }.count
         }
+        let bars = file.barTitles
+        total += bars.count * categories.count * languages.count
         progress?.start(total: total)
         outcome.languages = Set(languages.map(\.name))
         for direction in directions {
@@ -220,11 +222,15 @@ struct InterfaceBuilderCheck {
                             outcome.cases.append(
                                 CheckedCase(subject: item.key, language: language.name, category: category.rawValue))
                             progress?.advance()
-                            guard let report = views[item.objectID],
-                                let finding = finding(
+                            guard let report = views[item.objectID] else { continue }
+                            let found: Finding?
+                            do {
+                                found = try finding(
                                     item, report: report, scene: scene, language: language, category: category)
-                            else { continue }
-                            var drawn = finding
+                            } catch {
+                                throw RequestError(error, context: "\(path): \(item.key) (\(language.name))")
+                            }
+                            guard var drawn = found else { continue }
                             if drawsScreens {
                                 drawn.screen = screenID
                                 drawn.frame = report.windowFrame
@@ -243,11 +249,50 @@ struct InterfaceBuilderCheck {
                 for item in scene.texts { scene.show(nil, for: item) }
             }
         }
+        if !bars.isEmpty {
+            try checkBars(bars, file: file, outcome: &outcome, extra: &extra, progress: progress)
+        }
         progress?.finish()
         for (language, keys) in extra.untranslated {
             extra.untranslated[language] = Array(Set(keys)).sorted()
         }
         return (outcome, extra)
+    }
+
+    /// Checks the titles bars show (navigation items, bar button items, tab bar items) in
+    /// every language × category, on the device the scenes are laid out on.
+    private func checkBars(
+        _ bars: [InterfaceBuilderBarTitle], file: InterfaceBuilderFile, outcome: inout FitCheck.Outcome,
+        extra: inout Extra, progress: ProgressBar?
+    ) throws(RequestError) {
+        let chosen = file.layoutDevice(named: device)
+        let check = BarTitleCheck(path: path, barWidth: Double(chosen.screenSize(file.orientation).width))
+        for language in languages {
+            for title in bars {
+                let (text, entry) = language.text(for: title.text)
+                if language.isTranslated, entry == nil {
+                    extra.untranslated[language.name, default: []].append(title.text.key)
+                }
+                extra.entries.append(
+                    CatalogEntry(
+                        key: title.text.key, variant: nil, language: language.name, text: text,
+                        file: entry?.file ?? path, line: entry?.line ?? title.text.position.line))
+            }
+            // A bar's titles keep their size in every category: measured once per language.
+            let found = try check.findings(bars, language: language)
+            for category in categories {
+                for (title, finding) in zip(bars, found) {
+                    outcome.keys.insert(title.text.key)
+                    outcome.checks += 1
+                    outcome.cases.append(
+                        CheckedCase(subject: title.text.key, language: language.name, category: category.rawValue))
+                    progress?.advance()
+                    guard var finding else { continue }
+                    finding.category = category
+                    outcome.findings.append(finding)
+                }
+            }
+        }
     }
 
     static func exitCode(_ error: LayoutFileError) -> Int32 {
@@ -258,7 +303,7 @@ struct InterfaceBuilderCheck {
     func finding(
         _ item: InterfaceBuilderText, report: LayoutReport.ViewReport, scene: InterfaceBuilderVariableScene,
         language: InterfaceBuilderLanguage, category: ContentSizeCategory
-    ) -> Finding? {
+    ) throws(TypesettingError) -> Finding? {
         guard !report.isHidden, let view = scene.scene.view(id: item.objectID) else { return nil }
         let (text, translation) = language.text(for: item)
         var truncated = report.isTruncated
@@ -266,6 +311,7 @@ struct InterfaceBuilderCheck {
         var available = availableSize(report, screenWidth: Double(scene.scene.screen.window.frame.width))
         let control: ControlKind
         var font = ""
+        var shownOverride: [String]?
         switch view {
         case let label as UILabel:
             control = .label
@@ -287,16 +333,21 @@ struct InterfaceBuilderCheck {
             font = field.font.description
         case let segments as UISegmentedControl:
             control = .button
-            font = UIFont.systemFont(ofSize: 13).description
-            // Each segment is as wide as the widest title needs; this title needs its own.
+            // Each segment has an equal share of the control; its title has that share less
+            // the segment's padding (`BarTitles.segmentTitleWidth`).
             guard InterfaceBuilderVariableScene.segmentIndex(item.property) != nil, !segments.titles.isEmpty else {
                 return nil
             }
-            let alone = UISegmentedControl(items: [text]).intrinsicContentSize
-            let share = view.frame.width / CGFloat(segments.titles.count)
-            truncated = alone.width > share + 0.01
-            needed = alone
-            available.width = min(available.width, share)
+            let fit = try BarTitles.fit(
+                text, font: BarTitles.segmentFont,
+                width: BarTitles.segmentTitleWidth(
+                    controlWidth: Double(view.frame.width), segmentCount: segments.titles.count),
+                language: language.typesettingLanguage)
+            font = fit.font.description
+            truncated = fit.isTruncated
+            needed = CGSize(width: fit.needed, height: fit.height)
+            available = CGSize(width: min(Double(available.width), fit.available), height: fit.height)
+            shownOverride = [fit.shown]
         case is UITextView:
             control = .textview
             truncated = false
@@ -320,7 +371,7 @@ struct InterfaceBuilderCheck {
         var finding = Finding(
             entry: entry, category: category, problem: problem, control: control, font: font,
             needed: needed, available: available,
-            shown: report.shownLines ?? [text])
+            shown: shownOverride ?? report.shownLines ?? [text])
         if problem == .shrunk { finding.fontScale = report.shownFontScale }
         finding.element = ElementReference(
             file: path, line: item.position.line, kind: item.kind, name: item.name, scene: scene.scene.name)

@@ -15,7 +15,7 @@ enum HTMLReport {
     static let outline = "#ff00ff"
 
     static func html(_ model: FindingsModel) -> String {
-        let escape = JUnitReport.escape
+        let escape = MarkupText.escaped
         var out: [String] = []
         out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">")
         out.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
@@ -121,7 +121,7 @@ enum HTMLReport {
     static func article(
         _ finding: ReportFinding, index: Int, screenIDs: [String: String], sizes: [String: (Double, Double)]
     ) -> String {
-        let escape = JUnitReport.escape
+        let escape = MarkupText.escaped
         let checked = finding.checked
         var parts: [String] = []
         parts.append(
@@ -170,7 +170,7 @@ enum HTMLReport {
     /// A width rule has no screen: the control alone at its width (solid, outlined), the
     /// width the text needs dashed, and the lines as shown.
     static func control(_ finding: ReportFinding, needed: CGSize, available: CGSize) -> String {
-        let escape = JUnitReport.escape
+        let escape = MarkupText.escaped
         let width = max(Double(needed.width), Double(available.width)) + 8
         let height = max(Double(needed.height), Double(available.height)) + 8
         let lines = max(1, finding.shown.count)

@@ -1,4 +1,5 @@
 import Foundation
+import Pictures
 
 /// JUnit XML of a findings model: one `<testsuite>` per language × category, one
 /// `<testcase>` per checked key or view (its `classname` the language and category), and a
@@ -57,25 +58,5 @@ enum JUnitReport {
         location.file + (location.line.map { ":\($0)" } ?? "") + (location.column.map { ":\($0)" } ?? "")
     }
 
-    /// XML text and attribute escaping; characters XML 1.0 forbids become U+FFFD.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += "&#10;"
-            case "\t", "\r": out += "&#\(scalar.value);"
-            default:
-                let allowed =
-                    scalar.value >= 0x20 && !(0xFFFE...0xFFFF).contains(scalar.value)
-                out.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
-            }
-        }
-        return out
-    }
+    private static func escape(_ text: String) -> String { MarkupText.escaped(text) }
 }

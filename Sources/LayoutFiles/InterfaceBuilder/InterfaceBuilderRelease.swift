@@ -1,0 +1,34 @@
+import AutoLayout
+import Foundation
+
+/// The iOS release whose UIKit laid an Interface Builder file out.
+///
+/// IB stores the frames Xcode's own UIKit computed, so controls whose size changed across
+/// iOS releases (page controls, progress views, steppers, sliders, switches) are stored at the
+/// size of the SDK of the Xcode that saved the file. The file names that Xcode by its
+/// `toolsVersion` (IB's build number); the table below maps its ranges to the iOS SDK each
+/// Xcode shipped (docs/interface-builder.md, "UIKit release", gives the evidence for each).
+enum InterfaceBuilderRelease {
+    /// The first toolsVersion of each Xcode, with the iOS SDK it shipped.
+    static let table: [(firstToolsVersion: Double, iOS: Int)] = [
+        (11000, 10),  // Xcode 8 (11201 is Xcode 8.0)
+        (13000, 11),  // Xcode 9 (13771 is 9.2)
+        (14200, 12),  // Xcode 10 (14313, 14460, 14490)
+        (14800, 13),  // Xcode 11 (14854 and 14865 betas write iOS 13 system colors; 15505 is 11.0)
+        (17000, 14),  // Xcode 12 (17506 writes iOS 14's compact date picker)
+        (19000, 15),  // Xcode 13
+        (21000, 16),  // Xcode 14
+        (22500, 17),  // Xcode 15
+        (23000, 18),  // Xcode 16
+    ]
+
+    /// The release for a toolsVersion (its major number) and, for files that write the
+    /// placeholder toolsVersion 32700.99.1234, the IB plug-in version beside it.
+    static func release(toolsVersion: Double, pluginVersion: Double?) -> UIKitRelease {
+        var version = toolsVersion
+        if version >= 30000, let pluginVersion { version = pluginVersion }
+        var iOS = 9
+        for entry in table where version >= entry.firstToolsVersion { iOS = entry.iOS }
+        return UIKitRelease(iOS)
+    }
+}
