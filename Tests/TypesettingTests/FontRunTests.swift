@@ -19,7 +19,8 @@ final class FontRunTests: XCTestCase {
         let spaceIncluded = first.paragraphs[0].prefix[first.paragraphs[0].count]
         XCTAssertEqual(text.naturalWidth, spaceIncluded + second.naturalWidth, accuracy: 1e-9)
         // "Coupon " = C + 5 lowercase + space; "Code" = C + 3 lowercase (font units of 2048).
-        let byHand = (Box.upper + 5 * Box.lower + Box.space) * 13 / Box.upem + (Box.upper + 3 * Box.lower) * 20 / Box.upem
+        let byHand =
+            (Box.upper + 5 * Box.lower + Box.space) * 13 / Box.upem + (Box.upper + 3 * Box.lower) * 20 / Box.upem
         XCTAssertEqual(text.naturalWidth, byHand, accuracy: 1e-9)
         XCTAssertEqual(text.fonts, [small, large])
         XCTAssertEqual(text.fontRuns.map(\.length), [7, 4])
@@ -80,7 +81,8 @@ final class FontRunTests: XCTestCase {
     func testNegativeRunLengthIsRejected() throws {
         let font = try Fixtures.testFont(17)
         XCTAssertThrowsError(
-            try PreparedText("ab", font: font, registry: Fixtures.testRegistry, fontRuns: [FontRun(length: -1, font: font)])
+            try PreparedText(
+                "ab", font: font, registry: Fixtures.testRegistry, fontRuns: [FontRun(length: -1, font: font)])
         ) { error in
             guard case TypesettingError.invalidParameter(let name, _, _) = error else {
                 return XCTFail("unexpected \(error)")
