@@ -77,6 +77,20 @@ final class FontRunTests: XCTestCase {
         XCTAssertEqual(after.naturalWidth, Box.lower * 17 / Box.upem + interB, accuracy: 1e-9)
     }
 
+    /// A fallback face takes the primary font's size even when a run holds the same face at
+    /// another size: "é", missing from the 13 pt box font, falls back to Inter at 13 pt, not to
+    /// the run's Inter 20 pt.
+    func testFallbackKeepsThePrimarySizeBesideARunOfTheSameFace() throws {
+        let boxes = try Fixtures.testFont(13)
+        let large = try Fixtures.inter(20)
+        let text = try PreparedText("abé", font: boxes, fontRuns: [FontRun(length: 2, font: large)])
+        XCTAssertEqual(text.fonts.map(\.size), [13, 20, 13])
+        XCTAssertTrue(text.fonts[2].face === large.face, "the fallback face is Inter")
+        let expected =
+            try PreparedText("ab", font: large).naturalWidth + PreparedText("é", font: Fixtures.inter(13)).naturalWidth
+        XCTAssertEqual(text.naturalWidth, expected, accuracy: 1e-9)
+    }
+
     /// A negative run length is a clear error.
     func testNegativeRunLengthIsRejected() throws {
         let font = try Fixtures.testFont(17)

@@ -476,8 +476,13 @@ struct Itemizer {
 
     private mutating func fontIndex(of face: FontFace) -> Int {
         if face === font.face { return 0 }
-        // A face with an optical size axis is set at the size: compare the face asked for.
-        if let index = fonts.firstIndex(where: { $0.face === face || $0.requestedFace === face }) { return index }
+        // A face with an optical size axis is set at the size: compare the face asked for. The
+        // size too: a font run may hold the face at another size.
+        if let index = fonts.firstIndex(where: {
+            ($0.face === face || $0.requestedFace === face) && $0.size == font.size
+        }) {
+            return index
+        }
         // A fallback face takes the primary font's point size.
         fonts.append((try? Font(face: face, size: font.size)) ?? font)
         return fonts.count - 1
