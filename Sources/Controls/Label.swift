@@ -14,6 +14,9 @@ public struct Label: Sendable {
     public var text: String
     /// The font (UIKit's default is the 17 pt system font).
     public var font: Font
+    /// Stretches of `text` set in their own fonts, from its start (an attributed text's
+    /// fonts); empty sets the whole text in `font`.
+    public var fontRuns: [FontRun] = []
     /// The most lines; 0 is unlimited. UIKit's default is 1.
     public var numberOfLines: Int = 1
     /// How lines wrap and the last one truncates. UIKit's default is truncate tail.
@@ -44,7 +47,9 @@ public struct Label: Sendable {
 
     /// The text prepared once (itemized and shaped); lay it out at any width.
     public func prepare(registry: FontRegistry = .shared) throws(TypesettingError) -> PreparedText {
-        try PreparedText(text, font: font, letterSpacing: letterSpacing, language: language, registry: registry)
+        try PreparedText(
+            text, font: font, letterSpacing: letterSpacing, language: language, registry: registry,
+            fontRuns: fontRuns)
     }
 
     /// `prepared` when given (prepared from this text), else the text prepared now.

@@ -63,6 +63,10 @@ extension Label {
         func attempt(_ fontScale: Double) throws(TypesettingError) -> ShownText {
             var shrunk = self
             shrunk.font = try font.withSize(font.size * fontScale)
+            // An attributed text shrinks every font by the same factor, as UIKit scales it.
+            shrunk.fontRuns = try fontRuns.map { (run) throws(TypesettingError) in
+                FontRun(length: run.length, font: try run.font.withSize(run.font.size * fontScale))
+            }
             let text = try shrunk.prepare(registry: registry)
             let layout = try text.layout(shrunk.options(width: width))
             return ShownText(layout: layout, prepared: text, fontScale: fontScale, isTruncated: !fits(layout))

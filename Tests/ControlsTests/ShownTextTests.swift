@@ -42,6 +42,22 @@ final class ShownTextTests: XCTestCase {
         XCTAssertEqual(ShownText.percent(of: 0.996), 99, "a shrunk text never reads 100%")
     }
 
+    /// A label in two fonts shrinks both by the same factor: "AAAAA" at 16 pt and "AAAAA" at
+    /// 32 pt are 50 + 100 pt wide, so 120 pt of bounds take 0.8 of both sizes.
+    func testALabelInTwoFontsShrinksBothFonts() throws {
+        let small = try TestFont.font(16)
+        let large = try TestFont.font(32)
+        var label = Label(text: "AAAAAAAAAA", font: small)
+        label.fontRuns = FontRun.runs([("AAAAA", small), ("AAAAA", large)])
+        label.adjustsFontSizeToFitWidth = true
+        label.minimumScaleFactor = 0.5
+        let shrunk = try label.shownText(in: CGSize(width: 120, height: 40), registry: TestFont.registry)
+        XCTAssertFalse(shrunk.isTruncated)
+        XCTAssertEqual(shrunk.fontScale, 0.8, accuracy: 0.001, "120 pt of 150")
+        XCTAssertEqual(shrunk.prepared.fontRuns.map(\.font.size), [16 * shrunk.fontScale, 32 * shrunk.fontScale])
+        XCTAssertLessThanOrEqual(shrunk.layout.width, 120)
+    }
+
     func testAPaddingLabelShowsItsTextInsideThePadding() throws {
         var label = try label("AAAAAAAAAA")
         label.numberOfLines = 0

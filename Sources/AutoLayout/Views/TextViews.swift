@@ -12,15 +12,17 @@ struct PreparedTextCache {
         var font: UIFont
         var letterSpacing: CGFloat
         var language: String?
+        var fontRuns: [FontRun]
     }
 
-    mutating func prepared(_ text: String, font: UIFont, letterSpacing: CGFloat, language: String?)
-        throws(TypesettingError) -> (font: Font, text: PreparedText)
-    {
-        let newKey = Key(text: text, font: font, letterSpacing: letterSpacing, language: language)
+    mutating func prepared(
+        _ text: String, font: UIFont, letterSpacing: CGFloat, language: String?, fontRuns: [FontRun] = []
+    ) throws(TypesettingError) -> (font: Font, text: PreparedText) {
+        let newKey = Key(text: text, font: font, letterSpacing: letterSpacing, language: language, fontRuns: fontRuns)
         if newKey == key, let value { return value }
         let resolved = try font.resolve()
-        let prepared = try PreparedText(text, font: resolved, letterSpacing: Double(letterSpacing), language: language)
+        let prepared = try PreparedText(
+            text, font: resolved, letterSpacing: Double(letterSpacing), language: language, fontRuns: fontRuns)
         key = newKey
         value = (resolved, prepared)
         return (resolved, prepared)
@@ -85,6 +87,11 @@ open class UIButton: UIView {
     public private(set) var currentTitle: String?
     /// The title font (the 15 pt system font by default).
     public var titleFont: UIFont = .systemFont(ofSize: 15) { didSet { invalidateIntrinsicContentSize() } }
+    /// Stretches of the title set in their own fonts, from its start (an attributed title's
+    /// fonts); empty, the default, sets the whole title in ``titleFont``.
+    public var titleFontRuns: [FontRun] = [] {
+        didSet { if titleFontRuns != oldValue { invalidateIntrinsicContentSize() } }
+    }
     /// An image left of the title; its size adds to the width and can set the height.
     public private(set) var currentImage: UIImage?
     /// Insets around the content; they add to the intrinsic size. Zero means the default 6 pt above and below.
@@ -143,7 +150,8 @@ open class UIButton: UIView {
     /// The button as the text engine measures it, with its prepared title.
     private func measurer() throws(TypesettingError) -> (Button, PreparedText) {
         let (resolved, prepared) = try cache.prepared(
-            currentTitle ?? "", font: titleFont, letterSpacing: 0, language: traitCollection.typesettingLanguage)
+            currentTitle ?? "", font: titleFont, letterSpacing: 0, language: traitCollection.typesettingLanguage,
+            fontRuns: titleFontRuns)
         var button = Button(title: currentTitle ?? "", font: resolved)
         button.contentEdgeInsets = contentEdgeInsets
         button.language = prepared.language

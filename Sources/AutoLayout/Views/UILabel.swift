@@ -12,6 +12,9 @@ open class UILabel: UIView {
     public var text: String? { didSet { if text != oldValue { invalidateIntrinsicContentSize() } } }
     /// The font (the 17 pt system font by default).
     public var font: UIFont = .systemFont(ofSize: 17) { didSet { invalidateIntrinsicContentSize() } }
+    /// Stretches of the text set in their own fonts, from its start (what an attributed
+    /// text's fonts give); empty, the default, sets the whole text in ``font``.
+    public var fontRuns: [FontRun] = [] { didSet { if fontRuns != oldValue { invalidateIntrinsicContentSize() } } }
     /// The most lines; 0 is unlimited. The default is 1.
     public var numberOfLines = 1 { didSet { invalidateIntrinsicContentSize() } }
     /// How lines wrap and the last one truncates (truncate tail by default).
@@ -75,13 +78,15 @@ open class UILabel: UIView {
     /// The label's text prepared in its font and language.
     private func prepared(_ traits: UITraitCollection) throws(TypesettingError) -> (font: Font, text: PreparedText) {
         try cache.prepared(
-            text ?? "", font: effectiveFont(traits), letterSpacing: letterSpacing, language: traits.typesettingLanguage)
+            text ?? "", font: effectiveFont(traits), letterSpacing: letterSpacing, language: traits.typesettingLanguage,
+            fontRuns: fontRuns)
     }
 
     /// The label as the text engine measures it, wrapping at `wrapWidth` (0: not set), which
     /// is the padded label's width.
     func measurer(font: Font, wrapWidth: CGFloat, traits: UITraitCollection) -> PaddingLabel {
         var label = Label(text: text ?? "", font: font)
+        label.fontRuns = fontRuns
         label.numberOfLines = numberOfLines
         label.lineBreakMode = lineBreakMode
         label.preferredMaxLayoutWidth = Double(wrapWidth)

@@ -222,21 +222,50 @@ extension InterfaceBuilderSceneBuilder {
         return result
     }
 
-    /// The text of an `<attributedString>` and the font of its first fragment.
-    func attributed(_ index: Int) -> (text: String, font: Int?) {
+    /// The text of an `<attributedString>`, the font of its first fragment that names one, and
+    /// each fragment's UTF-16 length with its `NSFont` element (nil where it names none).
+    func attributed(_ index: Int) -> (text: String, font: Int?, fragments: [(length: Int, font: Int?)]) {
         var text = ""
         var font: Int?
+        var fragments: [(length: Int, font: Int?)] = []
         for fragment in tree.children(of: index, named: "fragment") {
-            if let content = tree[fragment].attribute("content") {
-                text += content
+            var content = ""
+            if let written = tree[fragment].attribute("content") {
+                content = written
             } else if let string = tree.child(of: fragment, named: "string", key: "content") {
-                text += tree[string].text ?? ""
+                content = tree[string].text ?? ""
             }
-            if font == nil, let attributes = tree.child(of: fragment, named: "attributes") {
-                font = tree.child(of: attributes, named: "font", key: "NSFont")
+            text += content
+            let own = tree.child(of: fragment, named: "attributes").flatMap {
+                tree.child(of: $0, named: "font", key: "NSFont")
             }
+            if font == nil { font = own }
+            fragments.append((content.utf16.count, own))
         }
-        return (text, font)
+        return (text, font, fragments)
+    }
+
+    /// The font runs of an attributed string's fragments (`FontRun`): each fragment in its own
+    /// `NSFont`, one without in `base`. Empty when every fragment shares one font (the text
+    /// is then set in it alone) or a font does not resolve.
+    mutating func fontRuns(
+        _ fragments: [(length: Int, font: Int?)], base: UIFont, usesCustomFont: inout Bool,
+        fonts: inout InterfaceBuilderFonts
+    ) -> [FontRun] {
+        var runs: [FontRun] = []
+        var distinct = Set<Font>()
+        for fragment in fragments {
+            var font = base
+            if let element = fragment.font {
+                let (resolved, custom) = fonts.font(tree[element], category: category, defaultSize: base.pointSize)
+                if custom { usesCustomFont = true }
+                font = resolved
+            }
+            guard let resolved = try? font.resolve() else { return [] }
+            distinct.insert(resolved)
+            runs.append(FontRun(length: fragment.length, font: resolved))
+        }
+        return distinct.count > 1 ? runs : []
     }
 
     /// An attribute, or the text of a `<string key=…>` child (how IB writes long or
@@ -278,17 +307,21 @@ extension InterfaceBuilderSceneBuilder {
         case "label":
             let label = FileLabel()
             var text = self.text(index, "text")
+            var runs: [FontRun] = []
             label.font = font(17)
             if let attributed = tree.child(of: index, named: "attributedString", key: "attributedText") {
-                let (content, fontIndex) = self.attributed(attributed)
+                let (content, fontIndex, fragments) = self.attributed(attributed)
                 text = content
                 if let fontIndex {
                     let (resolved, custom) = fonts.font(tree[fontIndex], category: category, defaultSize: 17)
                     label.font = resolved
                     if custom { usesCustomFont = true }
                 }
+                runs = fontRuns(fragments, base: label.font, usesCustomFont: &usesCustomFont, fonts: &fonts)
             }
             label.text = localized(text, id: id, property: "text", into: &texts)
+            // A translation replaces the whole text: the fragments' lengths no longer apply.
+            if label.text == text { label.fontRuns = runs }
             label.numberOfLines = Int(try number(element, "numberOfLines") ?? 1)
             if label.numberOfLines < 0 { label.numberOfLines = 0 }
             if let mode = element.attribute("lineBreakMode").flatMap(InterfaceBuilderKinds.lineBreakMode) {
@@ -312,8 +345,9 @@ extension InterfaceBuilderSceneBuilder {
             let button = FileButton()
             let normal = tree.children(of: index, named: "state").first { tree[$0].attribute("key") == "normal" }
             var title = normal.flatMap { text($0, "title") }
+            var titleRuns: [(length: Int, font: Int?)] = []
             if let normal, let string = tree.child(of: normal, named: "attributedString", key: "attributedTitle") {
-                title = attributed(string).text
+                (title, _, titleRuns) = attributed(string)
             }
             var titleFont = font(15)
             if let configuration = tree.child(of: index, named: "buttonConfiguration", key: "configuration") {
@@ -333,7 +367,13 @@ extension InterfaceBuilderSceneBuilder {
                 button.contentEdgeInsets = insets
             }
             button.titleFont = titleFont
-            button.setTitle(localized(title, id: id, property: "normalTitle", into: &texts), for: .normal)
+            let shownTitle = localized(title, id: id, property: "normalTitle", into: &texts)
+            button.setTitle(shownTitle, for: .normal)
+            if shownTitle == title, !titleRuns.isEmpty {
+                // A fragment without a font of its own is set in the button's title font.
+                button.titleFontRuns = fontRuns(
+                    titleRuns, base: titleFont, usesCustomFont: &usesCustomFont, fonts: &fonts)
+            }
             if let image = normal.flatMap({ tree[$0].attribute("image") }), let size = file.imageSizes[image] {
                 button.setImage(UIImage(size: size), for: .normal)
             }

@@ -32,12 +32,13 @@ public struct PreparedText: Sendable {
         let endsWithHardBreak: Bool
         let paragraphs: [PreparedParagraph]
         let ellipsisWidths: [Double]
+        let fontRuns: [FontRun]
 
         init(
             text: String, font: Font, letterSpacing: Double, kerning: Bool, ligatures: Bool, language: String?,
             registry: FontRegistry, shapingCache: ShapingCache?, fonts: [Font], endsWithHardBreak: Bool,
             paragraphs: [PreparedParagraph],
-            ellipsisWidths: [Double]
+            ellipsisWidths: [Double], fontRuns: [FontRun] = []
         ) {
             self.text = text
             self.font = font
@@ -51,6 +52,7 @@ public struct PreparedText: Sendable {
             self.endsWithHardBreak = endsWithHardBreak
             self.paragraphs = paragraphs
             self.ellipsisWidths = ellipsisWidths
+            self.fontRuns = fontRuns
             self.oneLine = paragraphs.count == 1 ? OneLine(paragraphs[0], fonts: fonts) : nil
         }
     }
@@ -70,6 +72,9 @@ public struct PreparedText: Sendable {
     /// The BCP 47 language the text is in, if known ("ja", "zh-Hant", "ar"): it picks the
     /// fallback faces for Han characters (Japanese, Chinese or Korean forms).
     public var language: String? { storage.language }
+    /// The stretches set in their own fonts (`FontRun`), from the text's start; empty when the
+    /// whole text is set in `font`.
+    public var fontRuns: [FontRun] { storage.fontRuns }
 
     var paragraphs: [PreparedParagraph] { storage.paragraphs }
     var kerning: Bool { storage.kerning }
@@ -87,9 +92,12 @@ public struct PreparedText: Sendable {
     ///   - registry: where fallback faces come from.
     ///   - shapingCache: where shaped words are kept between texts (`ShapingCache.shared` by
     ///     default); nil shapes every run whole, without a cache. Both give the same result.
+    ///   - fontRuns: stretches of the text set in their own fonts (an attributed string's
+    ///     fonts), from the start; the rest is set in `font`, which fallback starts from.
     public init(
         _ text: String, font: Font, letterSpacing: Double = 0, kerning: Bool = true, ligatures: Bool = true,
-        language: String? = nil, registry: FontRegistry = .shared, shapingCache: ShapingCache? = .shared
+        language: String? = nil, registry: FontRegistry = .shared, shapingCache: ShapingCache? = .shared,
+        fontRuns: [FontRun] = []
     ) throws(TypesettingError) {
         // The limit the CLI, batch lines, check specs and layout files document (docs/reliability.md).
         guard letterSpacing.isFinite, abs(letterSpacing) <= 10_000 else {
@@ -98,6 +106,7 @@ public struct PreparedText: Sendable {
         var builder = Itemizer(
             font: font, registry: registry, letterSpacing: letterSpacing, kerning: kerning, ligatures: ligatures,
             language: language, cache: shapingCache, keepsRuns: false)
+        if !fontRuns.isEmpty { try builder.setFontRuns(fontRuns) }
         let (paragraphs, endsWithHardBreak) = try PreparedText.analyse(text, with: &builder)
         let ellipsisWidths = try builder.fonts.map { (font) throws(TypesettingError) in
             let shaped = font.face.covers("\u{2026}") ? font : builder.fonts[0]
@@ -107,7 +116,7 @@ public struct PreparedText: Sendable {
             text: text, font: font, letterSpacing: letterSpacing, kerning: kerning, ligatures: ligatures,
             language: language, registry: registry, shapingCache: shapingCache, fonts: builder.fonts,
             endsWithHardBreak: endsWithHardBreak,
-            paragraphs: paragraphs, ellipsisWidths: ellipsisWidths)
+            paragraphs: paragraphs, ellipsisWidths: ellipsisWidths, fontRuns: fontRuns)
     }
 
     /// The shaped runs of every paragraph, in logical order: the glyphs HarfBuzz gives each
@@ -117,6 +126,7 @@ public struct PreparedText: Sendable {
         var builder = Itemizer(
             font: font, registry: storage.registry, letterSpacing: letterSpacing, kerning: kerning,
             ligatures: ligatures, language: language, cache: storage.shapingCache, keepsRuns: true)
+        if !fontRuns.isEmpty { try? builder.setFontRuns(fontRuns) }
         guard (try? PreparedText.analyse(text, with: &builder)) != nil else { return [] }
         return builder.runs
     }
@@ -434,7 +444,11 @@ struct Itemizer {
     let ligatures: Bool
     let language: String?
     private(set) var runs: [ShapedRun] = []
-    private(set) var fonts: [Font]
+    var fonts: [Font]
+    /// Where each font run ends (UTF-16 offset in the whole text) and its index in `fonts`;
+    /// empty for a text in one font (`FontRun`).
+    var fontRunEnds: [Int] = []
+    var fontRunIndices: [Int] = []
     private var fallback: [FontFace] = []
     private var emojiFallback: [FontFace] = []
     /// The preferred faces per script (`FallbackScript.slot`), filled as scripts turn up: an
@@ -462,8 +476,13 @@ struct Itemizer {
 
     private mutating func fontIndex(of face: FontFace) -> Int {
         if face === font.face { return 0 }
-        // A face with an optical size axis is set at the size: compare the face asked for.
-        if let index = fonts.firstIndex(where: { $0.face === face || $0.requestedFace === face }) { return index }
+        // A face with an optical size axis is set at the size: compare the face asked for. The
+        // size too: a font run may hold the face at another size.
+        if let index = fonts.firstIndex(where: {
+            ($0.face === face || $0.requestedFace === face) && $0.size == font.size
+        }) {
+            return index
+        }
         // A fallback face takes the primary font's point size.
         fonts.append((try? Font(face: face, size: font.size)) ?? font)
         return fonts.count - 1
@@ -731,6 +750,7 @@ struct Itemizer {
             start = end
         }
         let graphemeCount = faceOf.count
+        if !fontRunEnds.isEmpty { applyFontRuns(content, base: base, graphemes: graphemes, faceOf: &faceOf) }
         var lastScript: Int32 = -1
         for g in 0..<graphemeCount {
             if scriptOf[g] >= 0 { lastScript = scriptOf[g] } else if lastScript >= 0 { scriptOf[g] = lastScript }
