@@ -164,3 +164,35 @@ struct BarTitleCheck {
         try BarTitles.fit(text, font: font, width: width, language: language.typesettingLanguage, registry: registry)
     }
 }
+
+/// A bar title that `measure check` reports as cut: the width it needs, the width its bar
+/// gives it, one line's height and the text as drawn.
+package struct BarTitleShortfall: Sendable {
+    /// The whole title's width.
+    package var needed: Double
+    /// The room the bar leaves it.
+    package var available: Double
+    /// One line's height.
+    package var height: Double
+    /// The text as drawn, cut with "…".
+    package var shown: [String]
+}
+
+extension BarTitleShortfall {
+    /// The file's own (Base) titles checked as `measure check` checks them
+    /// (`BarTitleCheck.finding`), in bars `barWidth` wide: nil for a title that shows whole.
+    /// The ib fuzz target (`IBHarness`) runs the reader's bar titles through it.
+    package static func inBaseLanguage(_ titles: [InterfaceBuilderBarTitle], barWidth: Double)
+        throws(TypesettingError) -> [BarTitleShortfall?]
+    {
+        let check = BarTitleCheck(path: "", barWidth: barWidth)
+        let base = InterfaceBuilderLanguage(name: InterfaceBuilderLanguage.base, direction: .leftToRight)
+        return try titles.map { title throws(TypesettingError) in
+            try check.finding(title, language: base, barWidth: barWidth).map {
+                BarTitleShortfall(
+                    needed: Double($0.needed.width), available: Double($0.available.width),
+                    height: Double($0.needed.height), shown: $0.shown)
+            }
+        }
+    }
+}
