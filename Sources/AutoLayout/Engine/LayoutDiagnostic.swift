@@ -10,7 +10,9 @@ public struct LayoutDiagnostic: CustomStringConvertible {
         case invalidConstraint
         /// A view's intrinsic size could not be measured (for example, a font is missing).
         case measurementFailed
-        /// Text kept changing its wrap width; the pass stopped after a fixed number of rounds.
+        /// Text kept changing its wrap width, or safe-area insets and margins kept moving the
+        /// views they are measured from; the pass stopped after a fixed number of rounds, and
+        /// the next pass goes on from where this one stopped.
         case unstableLayout
         /// A view tree operation was refused (a view cannot be its own ancestor).
         case invalidHierarchy

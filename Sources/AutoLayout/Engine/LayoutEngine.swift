@@ -165,11 +165,19 @@ final class LayoutEngine {
             let changed = wrapChanged || safeAreaChanged
             if !changed { break }
             if rounds >= LayoutEngine.maximumRounds {
-                let names = views.filter(\.wrapsAtLayoutWidth).map(\.diagnosticName).joined(separator: ", ")
+                // Name what kept moving: wrap widths, or safe areas and margins that feed back
+                // into the frames they are measured from (UIKit's layout feedback loop).
+                var moving: [String] = []
+                if wrapChanged {
+                    let names = views.filter(\.wrapsAtLayoutWidth).map(\.diagnosticName).joined(separator: ", ")
+                    moving.append("re-measuring wrapping text (\(names))")
+                }
+                if safeAreaChanged { moving.append("safe-area insets and margins that move the views they inset") }
                 passDiagnostics.append(
                     LayoutDiagnostic(
                         .unstableLayout,
-                        "layout did not settle after \(rounds) rounds of re-measuring wrapping text (\(names))"))
+                        "layout did not settle after \(rounds) rounds of "
+                            + moving.joined(separator: " and of ")))
                 break
             }
         }
