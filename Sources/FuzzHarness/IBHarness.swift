@@ -1,6 +1,6 @@
+import AutoLayout
 import Controls
 import Foundation
-import AutoLayout
 import LayoutFiles
 import MeasureCommands
 import Typesetting
