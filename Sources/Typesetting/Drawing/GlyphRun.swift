@@ -79,8 +79,8 @@ struct LineDrawing {
         self.text = text
         utf16 = Array(text.text.utf16)
         var builder = Itemizer(
-            font: text.font, registry: text.storage.registry, letterSpacing: text.letterSpacing,
-            kerning: text.kerning, ligatures: text.ligatures, language: text.language, cache: text.storage.shapingCache,
+            font: text.font, registry: text.details.registry, letterSpacing: text.letterSpacing,
+            kerning: text.kerning, ligatures: text.ligatures, language: text.language, cache: text.details.shapingCache,
             keepsRuns: true)
         _ = try PreparedText.analyse(text.text, with: &builder)
         items = builder.runs.map {

@@ -54,16 +54,21 @@ extension PreparedText {
 
     /// What `layout(_:)` gives for the size, line count and truncation, without building the
     /// lines: the cheapest way to size a prepared text at another width (pretext's `layout`).
+    /// A text that fits on one line is answered at once; else its lines are filled from the
+    /// break table (`BreakTable`), in one allocation with no glyph or cluster data; the general
+    /// path of `layout(_:)` serves what the table cannot answer. It allocates nothing.
     ///
     /// - Throws: as `layout(_:)`.
     public func measure(_ options: LayoutOptions) throws(TypesettingError) -> TextMeasurement {
         let options = try options.validated()
-        if let line = storage.oneLine, line.width <= options.width,
+        if let line = storage.withUnsafeMutablePointerToHeader({ $0.pointee.oneLine }),
+            line.fitsWithin <= options.width,
             options.lineBreakMode != .byCharWrapping || line.charWrapToo
         {
             let height = LineBox.height(ascent: line.ascent, descent: line.descent, leading: line.leading, options)
             return TextMeasurement(width: max(0, line.width), height: height, lineCount: 1, isTruncated: false)
         }
+        if let measurement = measureFromTable(options) { return measurement }
         var measurement = TextMeasurement.empty
         walkLines(options) { _, box in measurement.add(box) }
         measurement.finish(options)

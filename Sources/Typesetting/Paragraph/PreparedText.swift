@@ -14,73 +14,37 @@ internal import CTextShim
 /// ```
 public struct PreparedText: Sendable {
     /// Everything prepared, behind one reference: copying a prepared text (into an array, a
-    /// closure, another thread) retains one object, not each of its arrays.
-    final class Storage: Sendable {
-        /// The one line of a one-paragraph text whose line widths grow with their end, for
-        /// `measure(_:)` at any width it fits in. Declared first, so that it shares the cache
-        /// line of the object's header: re-measuring a text that fits reads nothing else.
-        let oneLine: OneLine?
-        let text: String
-        let font: Font
-        let letterSpacing: Double
-        let kerning: Bool
-        let ligatures: Bool
-        let language: String?
-        let registry: FontRegistry
-        let shapingCache: ShapingCache?
-        let fonts: [Font]
-        let endsWithHardBreak: Bool
-        let paragraphs: [PreparedParagraph]
-        let ellipsisWidths: [Double]
-        let fontRuns: [FontRun]
+    /// closure, another thread) retains one object, not each of its arrays. The object holds
+    /// what `measure(_:)` reads (`Storage`: the one-line answer and the break table, in one
+    /// allocation) and refers to the rest (`Details`); never written after `init`.
+    nonisolated(unsafe) let storage: Storage
 
-        init(
-            text: String, font: Font, letterSpacing: Double, kerning: Bool, ligatures: Bool, language: String?,
-            registry: FontRegistry, shapingCache: ShapingCache?, fonts: [Font], endsWithHardBreak: Bool,
-            paragraphs: [PreparedParagraph],
-            ellipsisWidths: [Double], fontRuns: [FontRun] = []
-        ) {
-            self.text = text
-            self.font = font
-            self.letterSpacing = letterSpacing
-            self.kerning = kerning
-            self.ligatures = ligatures
-            self.language = language
-            self.registry = registry
-            self.shapingCache = shapingCache
-            self.fonts = fonts
-            self.endsWithHardBreak = endsWithHardBreak
-            self.paragraphs = paragraphs
-            self.ellipsisWidths = ellipsisWidths
-            self.fontRuns = fontRuns
-            self.oneLine = paragraphs.count == 1 ? OneLine(paragraphs[0], fonts: fonts) : nil
-        }
-    }
-
-    let storage: Storage
-
-    /// The text as given.
-    public var text: String { storage.text }
+    /// The text as given.    /// The text as given.
+    public var text: String { details.text }
     /// The primary font; other faces come from fallback.
-    public var font: Font { storage.font }
+    public var font: Font { details.font }
     /// Extra space after every grapheme cluster, in points (`NSAttributedString.Key.kern`).
-    public var letterSpacing: Double { storage.letterSpacing }
+    public var letterSpacing: Double { details.letterSpacing }
     /// Every font used, the primary one first.
-    public var fonts: [Font] { storage.fonts }
+    public var fonts: [Font] { storage.withUnsafeMutablePointerToHeader { $0.pointee.fonts } }
     /// Whether the text ends with a hard line break.
-    public var endsWithHardBreak: Bool { storage.endsWithHardBreak }
+    public var endsWithHardBreak: Bool { storage.withUnsafeMutablePointerToHeader { $0.pointee.endsWithHardBreak } }
     /// The BCP 47 language the text is in, if known ("ja", "zh-Hant", "ar"): it picks the
     /// fallback faces for Han characters (Japanese, Chinese or Korean forms).
-    public var language: String? { storage.language }
+    public var language: String? { details.language }
     /// The stretches set in their own fonts (`FontRun`), from the text's start; empty when the
     /// whole text is set in `font`.
-    public var fontRuns: [FontRun] { storage.fontRuns }
+    public var fontRuns: [FontRun] { details.fontRuns }
 
-    var paragraphs: [PreparedParagraph] { storage.paragraphs }
-    var kerning: Bool { storage.kerning }
-    var ligatures: Bool { storage.ligatures }
+    /// What layout reads besides the break table, and what the text was prepared with.
+    /// Read through the header's pointer: `header` is a class's stored `var`, and reading it
+    /// directly costs a dynamic exclusivity check.
+    var details: Details { storage.withUnsafeMutablePointerToHeader { $0.pointee.details } }
+    var paragraphs: [PreparedParagraph] { storage.withUnsafeMutablePointerToHeader { $0.pointee.paragraphs } }
+    var kerning: Bool { details.kerning }
+    var ligatures: Bool { details.ligatures }
     /// The width of "…" shaped in each of `fonts` (in the primary font where a face lacks it).
-    var ellipsisWidths: [Double] { storage.ellipsisWidths }
+    var ellipsisWidths: [Double] { details.ellipsisWidths }
 
     /// Prepares `text` set in `font`.
     ///
@@ -112,7 +76,7 @@ public struct PreparedText: Sendable {
             let shaped = font.face.covers("\u{2026}") ? font : builder.fonts[0]
             return try builder.ellipsisWidth(in: shaped)
         }
-        self.storage = Storage(
+        self.storage = Storage.make(
             text: text, font: font, letterSpacing: letterSpacing, kerning: kerning, ligatures: ligatures,
             language: language, registry: registry, shapingCache: shapingCache, fonts: builder.fonts,
             endsWithHardBreak: endsWithHardBreak,
@@ -124,8 +88,8 @@ public struct PreparedText: Sendable {
     /// does not keep them; reading this property shapes the text again, each run whole.
     public var runs: [ShapedRun] {
         var builder = Itemizer(
-            font: font, registry: storage.registry, letterSpacing: letterSpacing, kerning: kerning,
-            ligatures: ligatures, language: language, cache: storage.shapingCache, keepsRuns: true)
+            font: font, registry: details.registry, letterSpacing: letterSpacing, kerning: kerning,
+            ligatures: ligatures, language: language, cache: details.shapingCache, keepsRuns: true)
         if !fontRuns.isEmpty { try? builder.setFontRuns(fontRuns) }
         guard (try? PreparedText.analyse(text, with: &builder)) != nil else { return [] }
         return builder.runs
@@ -193,12 +157,17 @@ public struct PreparedText: Sendable {
     }
 }
 
-/// A paragraph set on one line, worked out when preparing: its width and the metrics that
-/// make its height. Only for paragraphs whose line widths grow with the line's end (no unsafe
-/// break opportunity, no hard break inside), where a text that fits on one line at a width
-/// is laid out as exactly this line.
+/// A paragraph set on one line, worked out when preparing: its width, the widest of the
+/// lines from its start to each break opportunity, and the metrics that make its height. Line
+/// filling keeps the whole paragraph on one line exactly when every one of those lines fits
+/// (`nextLineEnd`: its bisection when widths grow with the line's end, its greedy walk when
+/// unsafe boundaries make them jump), so at any width of at least `fitsWithin` the text is laid
+/// out as exactly this line. Not for a paragraph with a hard break inside.
 struct OneLine: Sendable {
     let width: Double
+    /// The widest line from the paragraph's start to a break opportunity (`width` itself when
+    /// widths grow with the line's end).
+    let fitsWithin: Double
     let ascent: Double
     let descent: Double
     let leading: Double
@@ -206,10 +175,17 @@ struct OneLine: Sendable {
     let charWrapToo: Bool
 
     init?(_ p: PreparedParagraph, fonts: [Font]) {
-        guard p.count > 0, p.unsafeBoundaries.isEmpty, !p.hasInnerMandatoryBreak else { return nil }
-        let content = p.contentEnd[p.count]
-        width = p.width(0, content)
+        guard p.count > 0, !p.hasInnerMandatoryBreak else { return nil }
+        var widest = -Double.infinity
+        for b in p.breaks {
+            guard let lineWidth = p.widthFromStart(to: b) else { return nil }
+            widest = max(widest, lineWidth)
+        }
+        guard let width = p.widthFromStart(to: p.count) else { return nil }
+        self.width = width
+        fitsWithin = widest
         // The metrics line filling gives the line of the whole paragraph.
+        let content = p.contentEnd[p.count]
         (ascent, descent, leading) = p.lineMetrics(0..<content, nil, or: 0..<p.count, extraFont: nil, fonts)
         charWrapToo = p.unsafeBefore.isEmpty
     }
@@ -302,6 +278,17 @@ final class PreparedParagraph: Sendable {
                     endDelta: before - (prefix[cluster] - prefix[previous])))
         }
         self.unsafeBoundaries = boundaries
+    }
+
+    /// `lineWidth` of the line from the paragraph's start to `end` (a break opportunity or the
+    /// end), with the same arithmetic; nil where it would shape again (no `UnsafeBoundary`
+    /// holds the line's content end).
+    func widthFromStart(to end: Int) -> Double? {
+        let content = max(0, contentEnd[end])
+        let arithmetic = width(0, content)
+        guard !unsafeBefore.isEmpty, content > 0, content < count, unsafeBefore[content] else { return arithmetic }
+        guard let boundary = unsafeBoundary(at: content) else { return nil }
+        return arithmetic + boundary.endDelta
     }
 
     @inline(__always) func width(_ start: Int, _ end: Int) -> Double {
