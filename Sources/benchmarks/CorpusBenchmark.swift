@@ -8,7 +8,9 @@ import Typesetting
 /// medians over `--runs`:
 /// - `firstMeasurement`: prepare + lay out every text at `--width` with an empty shaping cache;
 /// - `relayout`: size the prepared texts again at `--new-width` (`measure(_:)`; also with
-///   `layout(_:)`, which builds the lines), by wall time and by the thread's CPU time;
+///   `layout(_:)`, which builds the lines), by wall time and by the thread's CPU time; then,
+///   untimed, every size is checked against `layout(_:)` and, in the first run, against
+///   preparing the text afresh and laying it out at `--new-width`;
 /// - `harfBuzzOnly`: shape each text as one run with HarfBuzz alone, no cache (the reference);
 /// - `cache`: the hit rate of the first measurement;
 /// - `threads`: texts per second with 1 and 2 threads (each with an empty cache);
@@ -126,6 +128,16 @@ struct CorpusBenchmark: ParsableCommand {
             relayoutLines.append(milliseconds(since: start) * 1000 / n)
             precondition(relaid == withLines && relaid >= strings.count)
             corpusPeakMB = max(corpusPeakMB, CorpusBenchmark.peakMB())
+            // Untimed: every re-layout is layout(_:)'s size, and, once, a fresh prepare's at the new width.
+            for (index, text) in prepared.enumerated() {
+                let measured = try text.measure(options)
+                let laidOut = try text.layout(options).measurement
+                precondition(measured == laidOut, "re-layout of text \(index)")
+                if first.count == 1 {
+                    let fresh = try PreparedText(strings[index], font: font, shapingCache: cache).layout(options)
+                    precondition(measured == fresh.measurement, "re-layout vs fresh prepare of text \(index)")
+                }
+            }
         }
 
         // Every first measurement before any thread runs, so their peak is the corpus's alone.
