@@ -33,8 +33,8 @@ final class Details: Sendable {
 /// What `measure(_:)` reads first: the answer for a text that fits on one line, and how the
 /// break table that follows the header in the same allocation is laid out.
 struct StorageHeader {
-    /// The one line of a one-paragraph text whose line widths grow with their end, for
-    /// `measure(_:)` at any width it fits in.
+    /// The one line of a one-paragraph text with no hard break inside, for `measure(_:)` at
+    /// any width of at least its `fitsWithin`.
     let oneLine: OneLine?
     /// The number of paragraphs in the break table; -1 when there is no table (some paragraph
     /// needs line filling's general path: see `BreakTable.words`).
@@ -70,10 +70,10 @@ final class Storage: ManagedBuffer<StorageHeader, UInt64> {
         let words = BreakTable.words(paragraphs, fonts: fonts)
         let header = StorageHeader(
             oneLine: paragraphs.count == 1 ? OneLine(paragraphs[0], fonts: fonts) : nil,
-            tableParagraphs: words == nil ? -1 : Int32(truncatingIfNeeded: paragraphs.count),
+            tableParagraphs: words.hasTable ? Int32(truncatingIfNeeded: paragraphs.count) : -1,
             tableFonts: Int32(truncatingIfNeeded: fonts.count), endsWithHardBreak: endsWithHardBreak,
             paragraphs: paragraphs, fonts: fonts, details: details)
-        let table = words ?? []
+        let table = words.words
         let buffer = Storage.create(minimumCapacity: table.count) { _ in header }
         buffer.withUnsafeMutablePointerToElements { elements in
             table.withUnsafeBufferPointer { source in
@@ -91,7 +91,8 @@ final class Storage: ManagedBuffer<StorageHeader, UInt64> {
 /// split of shaping from line breaking).
 ///
 /// Layout of the words:
-/// - 3 per font of the text: its ascender, descender and leading (`Double` bit patterns);
+/// - 3 per font of the text: its ascender, descender and leading (`Double` bit patterns),
+///   which every prepared text has, table or not (`metricsWords`, read by `lineMetrics`);
 /// - then per paragraph a record word: the number B of break opportunities (low 32 bits; 0
 ///   for an empty paragraph) and 1 + the paragraph's single font index (high 32 bits; 0 when
 ///   its clusters use several fonts);
@@ -108,20 +109,29 @@ final class Storage: ManagedBuffer<StorageHeader, UInt64> {
 /// character wrapping. `BreakTableTests` and `PreparedTextIdentityTests` pin that both paths
 /// agree with `layout(_:)` to the bit.
 enum BreakTable {
-    static func words(_ paragraphs: [PreparedParagraph], fonts: [Font]) -> [UInt64]? {
+    /// The ascender, descender and leading of each font, three words each: the start of every
+    /// prepared text's words, table or not, where `lineMetrics` reads them.
+    static func metricsWords(_ fonts: [Font]) -> [UInt64] {
         var words: [UInt64] = []
-        var capacity = 3 * fonts.count
-        for p in paragraphs {
-            guard p.unsafeBoundaries.isEmpty, !p.hasInnerMandatoryBreak, p.tabs.isEmpty,
-                p.singleFont >= 0 || (p.count == 0 || fonts.count <= 64)
-            else { return nil }
-            capacity += 1 + p.breaks.count * (p.singleFont >= 0 ? 2 : 4)
-        }
-        words.reserveCapacity(capacity)
+        words.reserveCapacity(3 * fonts.count)
         for font in fonts {
             let metrics = font.metrics
             words += [metrics.ascender.bitPattern, metrics.descender.bitPattern, metrics.leading.bitPattern]
         }
+        return words
+    }
+
+    /// The fonts' metrics, then the table when every paragraph can have one.
+    static func words(_ paragraphs: [PreparedParagraph], fonts: [Font]) -> (words: [UInt64], hasTable: Bool) {
+        var words = metricsWords(fonts)
+        var capacity = words.count
+        for p in paragraphs {
+            guard p.unsafeBoundaries.isEmpty, !p.hasInnerMandatoryBreak, p.tabs.isEmpty,
+                p.singleFont >= 0 || (p.count == 0 || fonts.count <= 64)
+            else { return (words, false) }
+            capacity += 1 + p.breaks.count * (p.singleFont >= 0 ? 2 : 4)
+        }
+        words.reserveCapacity(capacity)
         for p in paragraphs {
             if p.count == 0 {
                 // One empty line, in the primary font's metrics (`lineMetrics` of nothing).
@@ -148,7 +158,7 @@ enum BreakTable {
                 previous = b
             }
         }
-        return words
+        return (words, true)
     }
 }
 

@@ -234,8 +234,11 @@ extension PreparedText {
         _ p: PreparedParagraph, range: Range<Int>, visible: Range<Int>, second: Range<Int>? = nil, width: Double,
         ellipsisAt: Int?, truncated: Bool, extraFont: Int?, options: LayoutOptions
     ) -> LineBox {
-        let (ascent, descent, leading) = p.lineMetrics(
-            visible, second, or: range, extraFont: extraFont, fonts)
+        // The fonts' metrics open the break table: read in place, neither computed from the
+        // font's tables again nor retained.
+        let (ascent, descent, leading) = storage.withUnsafeMutablePointerToElements {
+            p.lineMetrics(visible, second, or: range, extraFont: extraFont, $0)
+        }
         // A broken or hostile font can make the width negative: kerning (GPOS) larger than
         // the advances it adjusts. A line is never narrower than nothing
         // (HostileFontAndTextTests.testHostileKerningGivesNoNegativeWidth).
@@ -343,11 +346,12 @@ struct LineStart {
 extension PreparedParagraph {
     /// The tallest ascender, deepest descender and largest gap of the fonts on a line's visible
     /// clusters (`visible`, `second`), else, when nothing is visible, on its `range`; with
-    /// `extraFont` (the ellipsis's) too, and the primary font's for an empty line. `fonts` are
-    /// the text's fonts, which the indices name.
+    /// `extraFont` (the ellipsis's) too, and the primary font's for an empty line. `metrics`
+    /// holds the ascender, descender and leading of each of the text's fonts, which the indices
+    /// name (`BreakTable.metricsWords`; the start of a prepared text's table).
     func lineMetrics(
         _ visible: Range<Int>, _ second: Range<Int>?, or range: Range<Int>, extraFont: Int?,
-        _ fonts: [Font]
+        _ metrics: UnsafePointer<UInt64>
     ) -> (ascent: Double, descent: Double, leading: Double) {
         var ascent = -Double.infinity
         var descent = Double.infinity
@@ -356,10 +360,9 @@ extension PreparedParagraph {
         func include(_ index: Int) {
             guard index != last else { return }
             last = index
-            let m = fonts[index].metrics
-            ascent = max(ascent, m.ascender)
-            descent = min(descent, m.descender)
-            leading = max(leading, m.leading)
+            ascent = max(ascent, Double(bitPattern: metrics[3 * index]))
+            descent = min(descent, Double(bitPattern: metrics[3 * index + 1]))
+            leading = max(leading, Double(bitPattern: metrics[3 * index + 2]))
         }
         let hasVisible = !visible.isEmpty || !(second?.isEmpty ?? true)
         if singleFont >= 0 {

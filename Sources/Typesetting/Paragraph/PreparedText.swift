@@ -186,7 +186,10 @@ struct OneLine: Sendable {
         fitsWithin = widest
         // The metrics line filling gives the line of the whole paragraph.
         let content = p.contentEnd[p.count]
-        (ascent, descent, leading) = p.lineMetrics(0..<content, nil, or: 0..<p.count, extraFont: nil, fonts)
+        (ascent, descent, leading) = BreakTable.metricsWords(fonts).withUnsafeBufferPointer { metrics in
+            guard let words = metrics.baseAddress else { return (0, 0, 0) }
+            return p.lineMetrics(0..<content, nil, or: 0..<p.count, extraFont: nil, words)
+        }
         charWrapToo = p.unsafeBefore.isEmpty
     }
 }
