@@ -68,8 +68,12 @@ final class Storage: ManagedBuffer<StorageHeader, UInt64> {
             language: language, registry: registry, shapingCache: shapingCache, ellipsisWidths: ellipsisWidths,
             fontRuns: fontRuns)
         let words = BreakTable.words(paragraphs, fonts: fonts)
+        let oneLine = words.words.withUnsafeBufferPointer { metrics -> OneLine? in
+            guard paragraphs.count == 1, let base = metrics.baseAddress else { return nil }
+            return OneLine(paragraphs[0], metrics: base)
+        }
         let header = StorageHeader(
-            oneLine: paragraphs.count == 1 ? OneLine(paragraphs[0], fonts: fonts) : nil,
+            oneLine: oneLine,
             tableParagraphs: words.hasTable ? Int32(truncatingIfNeeded: paragraphs.count) : -1,
             tableFonts: Int32(truncatingIfNeeded: fonts.count), endsWithHardBreak: endsWithHardBreak,
             paragraphs: paragraphs, fonts: fonts, details: details)
@@ -116,22 +120,30 @@ enum BreakTable {
         words.reserveCapacity(3 * fonts.count)
         for font in fonts {
             let metrics = font.metrics
-            words += [metrics.ascender.bitPattern, metrics.descender.bitPattern, metrics.leading.bitPattern]
+            words.append(metrics.ascender.bitPattern)
+            words.append(metrics.descender.bitPattern)
+            words.append(metrics.leading.bitPattern)
         }
         return words
     }
 
     /// The fonts' metrics, then the table when every paragraph can have one.
     static func words(_ paragraphs: [PreparedParagraph], fonts: [Font]) -> (words: [UInt64], hasTable: Bool) {
-        var words = metricsWords(fonts)
-        var capacity = words.count
+        var capacity = 3 * fonts.count
         for p in paragraphs {
             guard p.unsafeBoundaries.isEmpty, !p.hasInnerMandatoryBreak, p.tabs.isEmpty,
                 p.singleFont >= 0 || (p.count == 0 || fonts.count <= 64)
-            else { return (words, false) }
+            else { return (metricsWords(fonts), false) }
             capacity += 1 + p.breaks.count * (p.singleFont >= 0 ? 2 : 4)
         }
+        var words: [UInt64] = []
         words.reserveCapacity(capacity)
+        for font in fonts {
+            let metrics = font.metrics
+            words.append(metrics.ascender.bitPattern)
+            words.append(metrics.descender.bitPattern)
+            words.append(metrics.leading.bitPattern)
+        }
         for p in paragraphs {
             if p.count == 0 {
                 // One empty line, in the primary font's metrics (`lineMetrics` of nothing).
@@ -153,7 +165,8 @@ enum BreakTable {
                         allFonts |= bit
                         if cluster < content { contentFonts |= bit }
                     }
-                    words += [contentFonts, allFonts]
+                    words.append(contentFonts)
+                    words.append(allFonts)
                 }
                 previous = b
             }

@@ -174,22 +174,23 @@ struct OneLine: Sendable {
     /// Whether character wrapping gives this line too (no unsafe boundary at all).
     let charWrapToo: Bool
 
-    init?(_ p: PreparedParagraph, fonts: [Font]) {
-        guard p.count > 0, !p.hasInnerMandatoryBreak else { return nil }
-        var widest = -Double.infinity
-        for b in p.breaks {
-            guard let lineWidth = p.widthFromStart(to: b) else { return nil }
-            widest = max(widest, lineWidth)
+    /// `metrics`: the text's fonts' metrics (`BreakTable.metricsWords`).
+    init?(_ p: PreparedParagraph, metrics: UnsafePointer<UInt64>) {
+        guard p.count > 0, !p.hasInnerMandatoryBreak, let width = p.widthFromStart(to: p.count) else { return nil }
+        var widest = width
+        if !p.unsafeBoundaries.isEmpty {
+            // Widths jump at unsafe boundaries: the greedy walk needs every line to fit.
+            widest = -Double.infinity
+            for b in p.breaks {
+                guard let lineWidth = p.widthFromStart(to: b) else { return nil }
+                widest = max(widest, lineWidth)
+            }
         }
-        guard let width = p.widthFromStart(to: p.count) else { return nil }
         self.width = width
         fitsWithin = widest
         // The metrics line filling gives the line of the whole paragraph.
         let content = p.contentEnd[p.count]
-        (ascent, descent, leading) = BreakTable.metricsWords(fonts).withUnsafeBufferPointer { metrics in
-            guard let words = metrics.baseAddress else { return (0, 0, 0) }
-            return p.lineMetrics(0..<content, nil, or: 0..<p.count, extraFont: nil, words)
-        }
+        (ascent, descent, leading) = p.lineMetrics(0..<content, nil, or: 0..<p.count, extraFont: nil, metrics)
         charWrapToo = p.unsafeBefore.isEmpty
     }
 }
