@@ -174,7 +174,8 @@ struct CorpusBenchmark: ParsableCommand {
         print(
             json(
                 common + [
-                    ("measure", "relayout"), ("usPerText", median(relayout)), ("targetUs", 0.5), ("width", newWidth),
+                    // The target is pretext's published re-layout figure (0.19 µs per text).
+                    ("measure", "relayout"), ("usPerText", median(relayout)), ("targetUs", 0.19), ("width", newWidth),
                     ("cpuUsPerText", median(relayoutCPU)),
                     // measure(_:) gives the size; layout(_:) also builds every line.
                     ("usPerTextWithLines", median(relayoutLines)),
