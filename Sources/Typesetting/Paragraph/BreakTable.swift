@@ -37,7 +37,7 @@ struct StorageHeader {
     /// any width of at least its `fitsWithin`.
     let oneLine: OneLine?
     /// The number of paragraphs in the break table; -1 when there is no table (some paragraph
-    /// needs line filling's general path: see `BreakTable.words`).
+    /// needs line filling's general path: see `BreakTable.size`).
     let tableParagraphs: Int32
     /// The number of fonts whose metrics open the table.
     let tableFonts: Int32
@@ -67,21 +67,17 @@ final class Storage: ManagedBuffer<StorageHeader, UInt64> {
             text: text, font: font, letterSpacing: letterSpacing, kerning: kerning, ligatures: ligatures,
             language: language, registry: registry, shapingCache: shapingCache, ellipsisWidths: ellipsisWidths,
             fontRuns: fontRuns)
-        let words = BreakTable.words(paragraphs, fonts: fonts)
-        let oneLine = words.words.withUnsafeBufferPointer { metrics -> OneLine? in
-            guard paragraphs.count == 1, let base = metrics.baseAddress else { return nil }
-            return OneLine(paragraphs[0], metrics: base)
-        }
-        let header = StorageHeader(
-            oneLine: oneLine,
-            tableParagraphs: words.hasTable ? Int32(truncatingIfNeeded: paragraphs.count) : -1,
-            tableFonts: Int32(truncatingIfNeeded: fonts.count), endsWithHardBreak: endsWithHardBreak,
-            paragraphs: paragraphs, fonts: fonts, details: details)
-        let table = words.words
-        let buffer = Storage.create(minimumCapacity: table.count) { _ in header }
-        buffer.withUnsafeMutablePointerToElements { elements in
-            table.withUnsafeBufferPointer { source in
-                if let base = source.baseAddress { elements.initialize(from: base, count: source.count) }
+        let size = BreakTable.size(paragraphs, fonts: fonts)
+        // The words are written straight into the tail, then the header, which the one-line
+        // answer (reading the fonts' metrics there) belongs to.
+        let buffer = Storage.create(minimumCapacity: size.words) { buffer in
+            buffer.withUnsafeMutablePointerToElements { words -> StorageHeader in
+                BreakTable.write(paragraphs, fonts: fonts, table: size.hasTable, into: words)
+                return StorageHeader(
+                    oneLine: paragraphs.count == 1 ? OneLine(paragraphs[0], metrics: words) : nil,
+                    tableParagraphs: size.hasTable ? Int32(truncatingIfNeeded: paragraphs.count) : -1,
+                    tableFonts: Int32(truncatingIfNeeded: fonts.count), endsWithHardBreak: endsWithHardBreak,
+                    paragraphs: paragraphs, fonts: fonts, details: details)
             }
         }
         // `create` makes an instance of the class it is called on.
@@ -96,7 +92,7 @@ final class Storage: ManagedBuffer<StorageHeader, UInt64> {
 ///
 /// Layout of the words:
 /// - 3 per font of the text: its ascender, descender and leading (`Double` bit patterns),
-///   which every prepared text has, table or not (`metricsWords`, read by `lineMetrics`);
+///   which every prepared text has, table or not (read by `lineMetrics`);
 /// - then per paragraph a record word: the number B of break opportunities (low 32 bits; 0
 ///   for an empty paragraph) and 1 + the paragraph's single font index (high 32 bits; 0 when
 ///   its clusters use several fonts);
@@ -113,50 +109,51 @@ final class Storage: ManagedBuffer<StorageHeader, UInt64> {
 /// character wrapping. `BreakTableTests` and `PreparedTextIdentityTests` pin that both paths
 /// agree with `layout(_:)` to the bit.
 enum BreakTable {
-    /// The ascender, descender and leading of each font, three words each: the start of every
-    /// prepared text's words, table or not, where `lineMetrics` reads them.
-    static func metricsWords(_ fonts: [Font]) -> [UInt64] {
-        var words: [UInt64] = []
-        words.reserveCapacity(3 * fonts.count)
-        for font in fonts {
-            let metrics = font.metrics
-            words.append(metrics.ascender.bitPattern)
-            words.append(metrics.descender.bitPattern)
-            words.append(metrics.leading.bitPattern)
-        }
-        return words
-    }
-
-    /// The fonts' metrics, then the table when every paragraph can have one.
-    static func words(_ paragraphs: [PreparedParagraph], fonts: [Font]) -> (words: [UInt64], hasTable: Bool) {
-        var capacity = 3 * fonts.count
+    /// How many words a text's table takes, and whether it has one (every paragraph must
+    /// qualify); the fonts' metrics, three words per font, come first either way.
+    static func size(_ paragraphs: [PreparedParagraph], fonts: [Font]) -> (words: Int, hasTable: Bool) {
+        let metrics = 3 * fonts.count
+        var words = metrics
         for p in paragraphs {
             guard p.unsafeBoundaries.isEmpty, !p.hasInnerMandatoryBreak, p.tabs.isEmpty,
                 p.singleFont >= 0 || (p.count == 0 || fonts.count <= 64)
-            else { return (metricsWords(fonts), false) }
-            capacity += 1 + p.breaks.count * (p.singleFont >= 0 ? 2 : 4)
+            else { return (metrics, false) }
+            words += p.count == 0 ? 1 : 1 + p.breaks.count * (p.singleFont >= 0 ? 2 : 4)
         }
-        var words: [UInt64] = []
-        words.reserveCapacity(capacity)
+        return (words, true)
+    }
+
+    /// Writes the ascender, descender and leading of each font (where every prepared text's
+    /// words start, table or not, and `lineMetrics` reads them), then, with `table`, the table:
+    /// `size(paragraphs, fonts:).words` words.
+    static func write(
+        _ paragraphs: [PreparedParagraph], fonts: [Font], table: Bool, into words: UnsafeMutablePointer<UInt64>
+    ) {
+        var at = 0
+        func append(_ word: UInt64) {
+            (words + at).initialize(to: word)
+            at += 1
+        }
         for font in fonts {
             let metrics = font.metrics
-            words.append(metrics.ascender.bitPattern)
-            words.append(metrics.descender.bitPattern)
-            words.append(metrics.leading.bitPattern)
+            append(metrics.ascender.bitPattern)
+            append(metrics.descender.bitPattern)
+            append(metrics.leading.bitPattern)
         }
+        guard table else { return }
         for p in paragraphs {
             if p.count == 0 {
                 // One empty line, in the primary font's metrics (`lineMetrics` of nothing).
-                words.append(1 << 32)
+                append(1 << 32)
                 continue
             }
             let single = p.singleFont
-            words.append(UInt64(p.breaks.count) | (single >= 0 ? UInt64(single + 1) << 32 : 0))
+            append(UInt64(p.breaks.count) | (single >= 0 ? UInt64(single + 1) << 32 : 0))
             var previous = 0
             for b in p.breaks {
                 let content = p.contentEnd[b]
-                words.append(p.prefix[content].bitPattern)
-                words.append(p.prefix[b].bitPattern)
+                append(p.prefix[content].bitPattern)
+                append(p.prefix[b].bitPattern)
                 if single < 0 {
                     var contentFonts: UInt64 = 0
                     var allFonts: UInt64 = 0
@@ -165,13 +162,12 @@ enum BreakTable {
                         allFonts |= bit
                         if cluster < content { contentFonts |= bit }
                     }
-                    words.append(contentFonts)
-                    words.append(allFonts)
+                    append(contentFonts)
+                    append(allFonts)
                 }
                 previous = b
             }
         }
-        return (words, true)
     }
 }
 

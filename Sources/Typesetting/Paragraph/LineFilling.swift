@@ -348,7 +348,7 @@ extension PreparedParagraph {
     /// clusters (`visible`, `second`), else, when nothing is visible, on its `range`; with
     /// `extraFont` (the ellipsis's) too, and the primary font's for an empty line. `metrics`
     /// holds the ascender, descender and leading of each of the text's fonts, which the indices
-    /// name (`BreakTable.metricsWords`; the start of a prepared text's table).
+    /// name (the start of a prepared text's words, `BreakTable.write`).
     func lineMetrics(
         _ visible: Range<Int>, _ second: Range<Int>?, or range: Range<Int>, extraFont: Int?,
         _ metrics: UnsafePointer<UInt64>

@@ -174,7 +174,7 @@ struct OneLine: Sendable {
     /// Whether character wrapping gives this line too (no unsafe boundary at all).
     let charWrapToo: Bool
 
-    /// `metrics`: the text's fonts' metrics (`BreakTable.metricsWords`).
+    /// `metrics`: the text's fonts' metrics (the start of its words, `BreakTable.write`).
     init?(_ p: PreparedParagraph, metrics: UnsafePointer<UInt64>) {
         guard p.count > 0, !p.hasInnerMandatoryBreak, let width = p.widthFromStart(to: p.count) else { return nil }
         var widest = width
