@@ -474,6 +474,21 @@ static int coverage_scan(Table *t, uint64_t offset, hb_codepoint_t glyph, int le
     return 0;
 }
 
+// Whether lookup `index` is a (chained) context lookup (directly or through extensions): one
+// that a rule calls may itself match the space around the glyph it is called on.
+static int is_context_lookup(Table *t, uint32_t index) {
+    if (index >= t->lookupCount) return 1;
+    uint64_t lookup = (uint64_t)t->lookupList + rd16(t, (uint64_t)t->lookupList + 2 + 2 * (uint64_t)index);
+    uint32_t type = rd16(t, lookup), count = rd16(t, lookup + 4);
+    uint32_t context = t->isGSUB ? 5 : 7, chain = t->isGSUB ? 6 : 8, extension = t->isGSUB ? 7 : 9;
+    if (type == context || type == chain) return 1;
+    for (uint32_t s = 0; type == extension && s < count && !t->failed; s++) {
+        uint32_t inner = rd16(t, lookup + rd16(t, lookup + 6 + 2 * (uint64_t)s) + 2);
+        if (inner == context || inner == chain) return 1;
+    }
+    return t->failed;
+}
+
 static void raise_reach(Table *t, hb_codepoint_t glyph, int left, int right) {
     if (left > 15 || right > 15) t->failed = 1;
     if (glyph >= t->glyphCount || t->failed) return;
@@ -481,8 +496,8 @@ static void raise_reach(Table *t, hb_codepoint_t glyph, int left, int right) {
     if (t->right[glyph] < right) t->right[glyph] = (uint8_t)right;
 }
 
-// A subtable of a lookup involving the space. When it can match the space, each glyph it can
-// match as input gets the reach of its rules: how many unskippable glyphs a rule window holds
+// A subtable of a lookup involving the space. When it can match the space (or calls a context
+// lookup, which may), each glyph it can match as input gets the reach of its rules: how many unskippable glyphs a rule window holds
 // left and right of that input position (a called lookup may reach its own window further
 // either way). Raises `*reach` to its widest window. Anything but a (chained) context
 // subtable fails: the space would be an input glyph, which keeps every run whole anyway.
@@ -533,6 +548,9 @@ static void seed_subtable(Table *t, uint32_t type, uint64_t offset, int extensio
             mentions = coverage_scan(t, offset + rd16(t, inputAt + 2 * (uint64_t)i), t->space, -1, -1);
         for (uint32_t i = 0; i < lookahead && !mentions; i++)
             mentions = coverage_scan(t, offset + rd16(t, lookaheadAt + 2 * (uint64_t)i), t->space, -1, -1);
+        // A called context lookup may match the space within the window it adds.
+        for (uint32_t i = 0; i < records && !mentions; i++)
+            mentions = is_context_lookup(t, rd16(t, recordsAt + 4 * (uint64_t)i + 2));
         if (!mentions || t->failed) return;
         LookupFacts nested;
         memset(&nested, 0, sizeof(nested));
