@@ -731,11 +731,15 @@ void ts_space_analysis(hb_face_t *face, hb_font_t *font, TSSpaceAnalysis *out) {
             }
         }
     }
+    // Zones matter only where a lookup involves the space and none acts on the space itself
+    // (the closure below only adds to the set): the rest is not worked out otherwise.
+    if ((hb_set_is_empty(spaceLookups[0]) && hb_set_is_empty(spaceLookups[1])) || hb_set_has(out->interacting, space))
+        zones = 0;
     // Glyphs that may stand for a character that counts: the nominal glyphs of such
     // characters and what substitutions make of them.
     hb_set_t *counting = hb_set_create();
     hb_set_t *unicodes = hb_set_create();
-    hb_face_collect_unicodes(face, unicodes);
+    if (zones) hb_face_collect_unicodes(face, unicodes);
     for (hb_codepoint_t cp = HB_SET_VALUE_INVALID; hb_set_next(unicodes, &cp);) {
         hb_codepoint_t glyph = 0;
         if (ts_may_count(cp) && hb_font_get_nominal_glyph(font, cp, &glyph) && glyph != 0) hb_set_add(counting, glyph);
@@ -748,8 +752,9 @@ void ts_space_analysis(hb_face_t *face, hb_font_t *font, TSSpaceAnalysis *out) {
     uint8_t *left = calloc(glyphCount + 1, 1), *right = calloc(glyphCount + 1, 1);
     if (!left || !right) zones = 0;
     Table tables[2];
-    hb_blob_t *blobs[2];
-    for (int t = 0; t < 2; t++) {
+    hb_blob_t *blobs[2] = {NULL, NULL};
+    memset(tables, 0, sizeof(tables));
+    for (int t = 0; t < 2 && zones; t++) {
         blobs[t] = hb_face_reference_table(face, tags[t]);
         Table *table = &tables[t];
         if (!table_open(table, blobs[t], t == 0, space, counting)) zones = 0;
@@ -786,6 +791,7 @@ void ts_space_analysis(hb_face_t *face, hb_font_t *font, TSSpaceAnalysis *out) {
     // A glyph reaches as far as any glyph a substitution can make of it.
     if (zones && tables[0].length > 0 && !map_reach(&tables[0])) zones = 0;
     for (int t = 0; t < 2; t++) {
+        if (!blobs[t]) continue;
         if (tables[t].ligatureSeeds) hb_set_union(ligatureSeeds, tables[t].ligatureSeeds);
         if (tables[t].deletionSeeds) hb_set_union(deletionSeeds, tables[t].deletionSeeds);
         table_close(&tables[t]);
