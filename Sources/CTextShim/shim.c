@@ -2,6 +2,7 @@
 // shape one run, ask ICU for breaks, bidi levels and scripts, draw glyphs with FreeType and
 // write PNGs with libpng.
 #include "CTextShim.h"
+#include "space.h"
 
 #include <ft2build.h>
 #include FT_FREETYPE_H
@@ -50,6 +51,16 @@ struct TSFace {
     // says the same of glyph 0, which every code point the face lacks maps to.
     uint8_t spaceUnsafe[0x10000 / 8];
     int notdefInteracting;
+    // How far a rule involving the space reaches (TSSpaceAnalysis.reach; 0: no zones), the
+    // glyphs that do not count towards it, and bit c set when BMP code point c counts
+    // (ts_face_zone_class).
+    int32_t zoneReach;
+    hb_set_t *uncounted;
+    uint8_t zoneCounts[0x10000 / 8];
+    // ts_face_zone_class's reach bits of each BMP code point, and of each glyph (both NULL
+    // when zoneReach is 0).
+    uint8_t *zoneReaches, *glyphReaches;
+    uint32_t glyphReachCount;
     TSFaceInfo info;
     // FreeType's glyph slot and size belong to the face: loading an outline or a bitmap
     // changes them, so those calls take this lock (shaping goes through HarfBuzz alone).
@@ -78,6 +89,9 @@ static unsigned char *read_file(const char *path, long *size) {
 void ts_face_close(TSFace *face) {
     if (!face) return;
     if (face->spaceInteracting) hb_set_destroy(face->spaceInteracting);
+    if (face->uncounted) hb_set_destroy(face->uncounted);
+    free(face->zoneReaches);
+    free(face->glyphReaches);
     if (face->hbFont) hb_font_destroy(face->hbFont);
     if (face->hbFace) hb_face_destroy(face->hbFace);
     if (face->blob) hb_blob_destroy(face->blob);
@@ -155,67 +169,6 @@ static int32_t find_truncation(const unsigned char *bytes, uint64_t size, int32_
     return 0;
 }
 
-// The features HarfBuzz's shapers may turn on by default, for every script; a lookup outside
-// them never runs, so it cannot join two words. Text is shaped horizontally (no vert, vrt2);
-// frac, numr and dnom only run around U+2044 FRACTION SLASH, which ts_face_space_safe refuses.
-static const char *const defaultFeatures[] = {
-    "abvf", "abvm", "abvs", "akhn", "blwf", "blwm", "blws", "calt", "ccmp", "cfar", "cjct", "clig", "cswh",
-    "curs", "dist", "fin2", "fin3", "fina", "half", "haln", "init", "isol", "kern", "liga", "ljmo",
-    "locl", "ltra", "ltrm", "mark", "med2", "medi", "mkmk", "mset", "nukt", "pref", "pres", "pstf", "psts",
-    "rand", "rclt", "rkrf", "rlig", "rphf", "rtla", "rtlm", "rvrn", "stch", "tjmo", "trak", "vatu",
-    "vjmo", NULL};
-
-// The glyphs that a lookup of the default features involving the space glyph (as input or as
-// context) changes or positions, plus (to a fixed point) every glyph a substitution can turn
-// into one of them. A run none of whose glyphs is in this set shapes exactly the same cut at
-// its spaces: a lookup that does not involve the space cannot match across one, and one that
-// does has nothing in the run to act on.
-static hb_set_t *space_interacting_glyphs(hb_face_t *face, hb_font_t *font) {
-    hb_set_t *result = hb_set_create();
-    hb_codepoint_t space = 0;
-    if (!hb_font_get_nominal_glyph(font, 0x20, &space)) return result;
-    hb_tag_t features[64];
-    int count = 0;
-    for (; defaultFeatures[count] && count < 63; count++) features[count] = hb_tag_from_string(defaultFeatures[count], -1);
-    features[count] = HB_TAG_NONE;
-    const hb_tag_t tables[2] = {HB_OT_TAG_GSUB, HB_OT_TAG_GPOS};
-    hb_set_t *lookups[2];
-    for (int t = 0; t < 2; t++) {
-        lookups[t] = hb_set_create();
-        hb_ot_layout_collect_lookups(face, tables[t], NULL, NULL, features, lookups[t]);
-    }
-    hb_set_t *before = hb_set_create(), *input = hb_set_create(), *after = hb_set_create(), *output = hb_set_create();
-    for (int t = 0; t < 2; t++) {
-        hb_codepoint_t lookup = HB_SET_VALUE_INVALID;
-        while (hb_set_next(lookups[t], &lookup)) {
-            hb_set_clear(before); hb_set_clear(input); hb_set_clear(after); hb_set_clear(output);
-            hb_ot_layout_lookup_collect_glyphs(face, tables[t], lookup, before, input, after, output);
-            if (hb_set_has(before, space) || hb_set_has(input, space) || hb_set_has(after, space) ||
-                hb_set_has(output, space)) {
-                hb_set_union(result, input);
-                hb_set_union(result, output);
-            }
-        }
-    }
-    // A substitution whose output can touch the set makes its input part of it too.
-    if (!hb_set_is_empty(result)) {
-        for (int round = 0; round < 8; round++) {
-            unsigned int population = hb_set_get_population(result);
-            hb_codepoint_t lookup = HB_SET_VALUE_INVALID;
-            while (hb_set_next(lookups[0], &lookup)) {
-                hb_set_clear(before); hb_set_clear(input); hb_set_clear(after); hb_set_clear(output);
-                hb_ot_layout_lookup_collect_glyphs(face, HB_OT_TAG_GSUB, lookup, before, input, after, output);
-                hb_set_intersect(output, result);
-                if (!hb_set_is_empty(output)) hb_set_union(result, input);
-            }
-            if (hb_set_get_population(result) == population) break;
-        }
-    }
-    hb_set_destroy(before); hb_set_destroy(input); hb_set_destroy(after); hb_set_destroy(output);
-    hb_set_destroy(lookups[0]); hb_set_destroy(lookups[1]);
-    return result;
-}
-
 int32_t ts_face_covers(const TSFace *face, uint32_t codepoint) {
     if (codepoint < 0x10000) return (face->coverage[codepoint >> 3] >> (codepoint & 7)) & 1;
     hb_codepoint_t glyph = 0;
@@ -231,6 +184,34 @@ int32_t ts_face_space_safe(const TSFace *face, uint32_t codepoint) {
     hb_codepoint_t glyph = 0;
     if (!hb_font_get_nominal_glyph(face->hbFont, codepoint, &glyph)) glyph = 0;
     return hb_set_has(face->spaceInteracting, glyph) ? 0 : 1;
+}
+
+// Whether `codepoint` (whose nominal glyph is `glyph`) stands for at least one glyph of its
+// own that no lookup involving the space skips, joined with no other such character.
+static int zone_counts(const TSFace *face, uint32_t codepoint, hb_codepoint_t glyph) {
+    return glyph != 0 && !hb_set_has(face->uncounted, glyph) && ts_may_count(codepoint);
+}
+
+int32_t ts_face_zone_reach(const TSFace *face) { return face->zoneReach; }
+
+// The reach bits of a code point whose nominal glyph is `glyph` (0 when the face lacks it):
+// the glyph's own, or the widest either way for a missing code point or a mark (HarfBuzz may
+// put another glyph in its place or compose it with the character before).
+static uint8_t zone_reach_bits(const TSFace *face, uint32_t codepoint, hb_codepoint_t glyph) {
+    uint8_t widest = (uint8_t)((face->zoneReach << 4) | face->zoneReach);
+    if (glyph == 0 || ts_is_mark(codepoint) || glyph >= face->glyphReachCount) return widest;
+    return face->glyphReaches[glyph];
+}
+
+int32_t ts_face_zone_class(const TSFace *face, uint32_t codepoint) {
+    if (face->zoneReach <= 0) return 0;
+    // HarfBuzz turns on frac, numr and dnom around U+2044, features the reach leaves out.
+    if (codepoint == 0x2044) return 0x200;
+    if (codepoint < 0x10000)
+        return face->zoneReaches[codepoint] | ((((face->zoneCounts[codepoint >> 3] >> (codepoint & 7)) & 1)) << 8);
+    hb_codepoint_t glyph = 0;
+    if (!hb_font_get_nominal_glyph(face->hbFont, codepoint, &glyph)) glyph = 0;
+    return zone_reach_bits(face, codepoint, glyph) | (zone_counts(face, codepoint, glyph) ? 0x100 : 0);
 }
 
 int32_t ts_face_open(const char *path, int32_t index, TSFace **out, TSTruncation *truncation) {
@@ -261,7 +242,17 @@ int32_t ts_face_open(const char *path, int32_t index, TSFace **out, TSTruncation
     unsigned int upem = hb_face_get_upem(face->hbFace);
     hb_font_set_scale(face->hbFont, (int)upem, (int)upem);
     hb_font_make_immutable(face->hbFont);
-    face->spaceInteracting = space_interacting_glyphs(face->hbFace, face->hbFont);
+    TSSpaceAnalysis analysis;
+    ts_space_analysis(face->hbFace, face->hbFont, &analysis);
+    face->spaceInteracting = analysis.interacting;
+    face->uncounted = analysis.uncounted;
+    face->zoneReach = analysis.reach;
+    face->glyphReaches = analysis.reaches;
+    face->glyphReachCount = analysis.glyphCount;
+    if (face->zoneReach > 0) {
+        face->zoneReaches = malloc(0x10000);
+        if (!face->zoneReaches) face->zoneReach = 0;
+    }
     hb_set_t *unicodes = hb_set_create();
     hb_face_collect_unicodes(face->hbFace, unicodes);
     for (hb_codepoint_t cp = HB_SET_VALUE_INVALID; hb_set_next(unicodes, &cp) && cp < 0x10000;) {
@@ -269,10 +260,16 @@ int32_t ts_face_open(const char *path, int32_t index, TSFace **out, TSTruncation
         if (hb_font_get_nominal_glyph(face->hbFont, cp, &glyph) && glyph != 0) {
             face->coverage[cp >> 3] |= (uint8_t)(1u << (cp & 7));
             if (hb_set_has(face->spaceInteracting, glyph)) face->spaceUnsafe[cp >> 3] |= (uint8_t)(1u << (cp & 7));
+            if (face->zoneReach > 0 && zone_counts(face, cp, glyph)) face->zoneCounts[cp >> 3] |= (uint8_t)(1u << (cp & 7));
         }
     }
     hb_set_destroy(unicodes);
     face->notdefInteracting = hb_set_has(face->spaceInteracting, 0);
+    for (uint32_t cp = 0; face->zoneReach > 0 && cp < 0x10000; cp++) {
+        hb_codepoint_t glyph = 0;
+        if ((face->coverage[cp >> 3] >> (cp & 7)) & 1) hb_font_get_nominal_glyph(face->hbFont, cp, &glyph);
+        face->zoneReaches[cp] = zone_reach_bits(face, cp, glyph);
+    }
     fill_info(face);
     if (face->info.unitsPerEm <= 0 || face->info.glyphCount <= 0) {
         ts_face_close(face);
@@ -368,6 +365,20 @@ int32_t ts_face_instance(const TSFace *base, const double *coordinates, int32_t 
     memcpy(face->coverage, base->coverage, sizeof(face->coverage));
     memcpy(face->spaceUnsafe, base->spaceUnsafe, sizeof(face->spaceUnsafe));
     face->notdefInteracting = base->notdefInteracting;
+    face->uncounted = hb_set_reference(base->uncounted);
+    face->zoneReach = base->zoneReach;
+    memcpy(face->zoneCounts, base->zoneCounts, sizeof(face->zoneCounts));
+    if (base->zoneReach > 0) {
+        face->zoneReaches = malloc(0x10000);
+        face->glyphReaches = malloc(base->glyphReachCount + 1);
+        if (face->zoneReaches && face->glyphReaches) {
+            memcpy(face->zoneReaches, base->zoneReaches, 0x10000);
+            memcpy(face->glyphReaches, base->glyphReaches, base->glyphReachCount);
+            face->glyphReachCount = base->glyphReachCount;
+        } else {
+            face->zoneReach = 0;
+        }
+    }
     // Line metrics of the instance: the default instance's values plus the 'MVAR' deltas at
     // these coordinates. 'hasc', 'hdsc' and 'hlgp' vary the hhea values as well as OS/2's sTypo
     // ones, as HarfBuzz's hb_ot_metrics_get_position does.

@@ -118,6 +118,18 @@ int64_t ts_face_table(const TSFace *face, const char *tag, uint8_t *buffer, int6
 /// it), else 0. A run whose code points all answer 1 shapes the same cut into words at its
 /// spaces as whole. For U+0020 itself: 1 when no such lookup acts on the space.
 int32_t ts_face_space_safe(const TSFace *face, uint32_t codepoint);
+/// The widest window, in glyphs that no lookup involving the space skips, of the rules that
+/// can match the space (nested lookups included), at most 15; 0 when the face's lookups cannot
+/// be bounded this way (runs that ts_face_space_safe refuses then stay whole).
+int32_t ts_face_zone_reach(const TSFace *face);
+/// What cutting runs next to spaces needs to know of `codepoint` (0 when ts_face_zone_reach
+/// is 0). Bits 0-3 and 4-7: how many counting characters must stand between the code point
+/// and a space on its right, and on its left, for a cut next to that space (0: it stops no
+/// cut). Bit 8: it counts: it stands for at least one glyph of its own that no lookup
+/// involving the space skips, joined in a ligature with no other counting character before it
+/// (never a mark, a default ignorable or a missing code point). Bit 9: runs holding it stay
+/// whole.
+int32_t ts_face_zone_class(const TSFace *face, uint32_t codepoint);
 
 /// Shapes `text[start ..< start+length]` (UTF-16, with the whole `text` as context) in one
 /// direction (`rightToLeft` 1 or 0; -1 guesses it from the script) and script (an ICU

@@ -581,11 +581,11 @@ struct Itemizer {
     }
 
     /// Shapes one run (one face, level and script) and returns its glyphs in visual order, with
-    /// clusters as offsets into `utf16`. With a cache, a run none of whose glyphs a lookup involving the space acts on
-    /// (`ts_face_space_safe`) is cut into words and the spaces between them, and each segment whose
-    /// neighbours cannot change its shaping (a space, the paragraph's edge, another script) is
-    /// looked up in the cache and shaped on its own on a miss. Either way the glyphs are those
-    /// of shaping the run whole.
+    /// clusters as offsets into `utf16`. With a cache, the run is cut into words and the spaces
+    /// between them where no lookup involving the space can reach across the cut
+    /// (`SpaceZones`), and each segment whose neighbours cannot change its shaping (a space,
+    /// the paragraph's edge, another script) is looked up in the cache and shaped on its own on
+    /// a miss. Either way the glyphs are those of shaping the run whole.
     func shapeRun(
         _ utf16: [UInt16], range: Range<Int>, face: FontFace, bidiLevel: UInt8, script: Int32,
         unitFlags: [UInt8], isolatedBefore: Bool, isolatedAfter: Bool
@@ -596,33 +596,10 @@ struct Itemizer {
                 utf16, range: range, face: face, rightToLeft: rightToLeft, script: script, kerning: kerning,
                 ligatures: ligatures)
         }
-        // Split only a run none of whose glyphs a lookup involving the space acts on (so
-        // never where such a lookup acts on the space itself).
-        var splits = ts_face_space_safe(face.handle, 0x20) != 0
-        var i = range.lowerBound
-        while splits && i < range.upperBound {
-            var scalar = UInt32(utf16[i])
-            if scalar & 0xFC00 == 0xD800, i + 1 < range.upperBound, utf16[i + 1] & 0xFC00 == 0xDC00 {
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(utf16[i + 1]) - 0xDC00)
-                i += 1
-            }
-            splits = ts_face_space_safe(face.handle, scalar) != 0
-            i += 1
-        }
         let contextFree = !Shaper.joins(script)
-        var segments: [Range<Int>] = []
-        var start = range.lowerBound
-        i = range.lowerBound + 1
-        while splits && i < range.upperBound {
-            // Words and the spaces between them are segments of their own, so that a word
-            // is one entry whether a space, a comma's word or the text's end follows it.
-            if (utf16[i - 1] == 0x20) != (utf16[i] == 0x20) && unitFlags[i] & Itemizer.graphemeStart != 0 {
-                segments.append(start..<i)
-                start = i
-            }
-            i += 1
-        }
-        segments.append(start..<range.upperBound)
+        var segments = SpaceZones.segments(
+            utf16, range: range, face: face, rightToLeft: rightToLeft, script: script,
+            graphemeStart: { unitFlags[$0] & Itemizer.graphemeStart != 0 })
         if rightToLeft { segments.reverse() }
         var glyphs: [CachedGlyph] = []
         glyphs.reserveCapacity(range.count + 4)
