@@ -370,12 +370,85 @@ extension Tableau {
         var slot: [Int32] = []
     }
 
-    /// Flattens the definitions and orders them topologically: every definition follows
-    /// those it refers to. The definitions are first copied, in symbol order, into one flat
-    /// array, and an iterative depth-first search (with colours, in symbol order) then runs
-    /// on that: reading a definition row once per edge would retain and release its storage
-    /// each time.
+    /// Flattens the definitions in topological order: every definition follows those it
+    /// refers to. The stamps already are such an order (``define(_:_:)`` keeps every
+    /// definition newer than the definitions it refers to), so the definitions are emitted
+    /// oldest stamp first, each row read once, with no search and no intermediate copy. A
+    /// definition that would refer to one not yet emitted (stamps out of order, which
+    /// `invariantViolations` reports) falls back to ``compileProgramBySearch()``. Any
+    /// topological order gives the same values: each definition is the same sum, in the same
+    /// order, of values already computed (`StorageTests.testProgramIgnoresStampOrder`).
     func compileProgram() -> Program {
+        let n = symbolInfo.count
+        // Defined symbols by stamp. Stamps are unique (each is a fresh `nextStamp`), so a
+        // table indexed by stamp sorts them in one pass; when removals have left the stamps
+        // sparse, the pairs are sorted instead.
+        var byStamp: [Int32] = []
+        let span = Int(nextStamp)
+        if span <= 4 * definitionCount + 1024 {
+            byStamp = [Int32](repeating: -1, count: span)
+            var distinct = true
+            definition.withUnsafeBufferPointer { definitions in
+                symbolInfo.withUnsafeBufferPointer { info in
+                    for s in 0..<n where definitions[s] != nil {
+                        let stamp = Int(info[s].stamp)
+                        guard stamp >= 0, stamp < span, byStamp[stamp] < 0 else {
+                            distinct = false
+                            return
+                        }
+                        byStamp[stamp] = Int32(s)
+                    }
+                }
+            }
+            if !distinct { return compileProgramBySearch() }
+            byStamp.removeAll { $0 < 0 }
+        } else {
+            var pairs: [UInt64] = []
+            pairs.reserveCapacity(definitionCount)
+            for s in 0..<n where definition[s] != nil {
+                let stamp = symbolInfo[s].stamp
+                if stamp < 0 { return compileProgramBySearch() }
+                pairs.append(UInt64(UInt32(stamp)) << 32 | UInt64(UInt32(s)))
+            }
+            pairs.sort()
+            byStamp = pairs.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
+        }
+        var p = Program()
+        p.slot = [Int32](repeating: -1, count: n)
+        p.targets = byStamp
+        p.constants.reserveCapacity(byStamp.count)
+        p.starts.reserveCapacity(byStamp.count + 1)
+        p.terms.reserveCapacity(4 * byStamp.count)
+        var ordered = true
+        definition.withUnsafeBufferPointer { definitions in
+            p.slot.withUnsafeMutableBufferPointer { slot in
+                for (k, s) in byStamp.enumerated() {
+                    guard let def = definitions[Int(s)] else {
+                        ordered = false
+                        return
+                    }
+                    for t in def.terms {
+                        // A term that is a definition must already have its slot.
+                        if slot[Int(t.id)] < 0 && definitions[Int(t.id)] != nil {
+                            ordered = false
+                            return
+                        }
+                        p.terms.append(t)
+                    }
+                    slot[Int(s)] = Int32(k)
+                    p.constants.append(def.constant)
+                    p.starts.append(Int32(p.terms.count))
+                }
+            }
+        }
+        return ordered ? p : compileProgramBySearch()
+    }
+
+    /// ``compileProgram()`` by a depth-first search, for stamps that are not topological.
+    /// The definitions are first copied, in symbol order, into one flat array, and an
+    /// iterative depth-first search (with colours, in symbol order) then runs on that:
+    /// reading a definition row once per edge would retain and release its storage each time.
+    func compileProgramBySearch() -> Program {
         let n = symbolInfo.count
         var first = [Int32](repeating: -1, count: n)  // start of each definition, -1 if none
         var end = [Int32](repeating: 0, count: n)
