@@ -9,24 +9,42 @@ extension Tableau {
         case external, slack, error, dummy
     }
 
-    /// Small per-symbol bookkeeping, kept in one array so that a new symbol costs one append.
-    /// (The fields are ordered so that the record packs into 32 bytes.)
+    /// Small per-symbol bookkeeping, kept in one array so that a new symbol costs one append:
+    /// 12 bytes and no reference, so that growing, copying and freeing the array moves plain
+    /// bytes. What only a variable's symbol needs is in ``External``.
     struct SymbolInfo: Sendable {
-        /// For an external symbol, its variable.
-        var variable: Variable? = nil
-        /// For an external symbol, the value last reported by ``updateVariables()``.
-        var reported: Double = 0
         /// Creation stamp of the symbol's definition (expansion order).
         var stamp: Int32 = 0
-        /// For an external variable, the number of constraints that use it.
-        var uses: Int32 = 0
-        /// For a marker or error symbol, the slot in ``constraints`` of its constraint, or -1.
-        var owner: Int32 = -1
+        /// For an external symbol, its index in ``Tableau/externals``; for a marker or error
+        /// symbol, the slot in ``constraints`` of its constraint; otherwise -1.
+        var link: Int32 = -1
         /// What the symbol is.
         var kind: Kind
 
         init(kind: Kind) { self.kind = kind }
+
+        /// For a marker or error symbol, the slot in ``constraints`` of its constraint, or -1.
+        var owner: Int32 {
+            get { kind == .external ? -1 : link }
+            set { if kind != .external { link = newValue } }
+        }
     }
+
+    /// What the tableau keeps of a variable's symbol, one record per external symbol in
+    /// order of creation (``Tableau/externals``).
+    struct External: Sendable {
+        /// The variable; nil once no constraint uses it any more.
+        var variable: Variable?
+        /// The value last reported by ``updateVariables()``.
+        var reported: Double = 0
+        /// The symbol.
+        var symbol: Int32
+        /// The number of constraints that use the variable.
+        var uses: Int32 = 0
+    }
+
+    /// The record of an external symbol.
+    @inline(__always) func external(_ s: Int32) -> External { externals[Int(symbolInfo[Int(s)].link)] }
     /// The kind of every symbol (for tests; the solver reads `symbolInfo`).
     var kinds: [Kind] { symbolInfo.map(\.kind) }
 }
