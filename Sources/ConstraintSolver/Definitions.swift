@@ -171,8 +171,15 @@ extension Tableau {
             // Gather the nonzero terms in id order and clear the workspace. (A list sorted before
             // the basic rows were substituted only needs sorting again if they added ids.)
             if !sorted || touched.count > sortedCount { touched.sort() }
+            // Sized to the terms that remain, and the two that a pivot's `solve(for:_:)` or a
+            // definition's users may add: `touched` also lists the ids that cancelled (a
+            // chain's terms mostly do), and the row is kept, as a definition or in the tableau.
+            var remaining = 2
+            for k in touched.indices where (k == 0 || touched[k - 1] != touched[k]) && w[Int(touched[k])] != 0 {
+                remaining += 1
+            }
             var result = Row(constant: constant)
-            result.terms.reserveCapacity(touched.count + 2)
+            result.terms.reserveCapacity(remaining)
             for k in touched.indices {
                 let id = touched[k]
                 if k > 0 && touched[k - 1] == id { continue }
@@ -414,7 +421,9 @@ extension Tableau {
             byStamp = pairs.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
         }
         var p = Program()
+        // -2 marks a definition not emitted yet: a term that reads it is out of order.
         p.slot = [Int32](repeating: -1, count: n)
+        for s in byStamp { p.slot[Int(s)] = -2 }
         p.targets = byStamp
         p.constants.reserveCapacity(byStamp.count)
         p.starts.reserveCapacity(byStamp.count + 1)
@@ -428,8 +437,7 @@ extension Tableau {
                         return
                     }
                     for t in def.terms {
-                        // A term that is a definition must already have its slot.
-                        if slot[Int(t.id)] < 0 && definitions[Int(t.id)] != nil {
+                        if slot[Int(t.id)] == -2 {
                             ordered = false
                             return
                         }
