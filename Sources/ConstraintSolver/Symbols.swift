@@ -182,23 +182,32 @@ struct SymbolSet: Sendable, Sequence, Equatable {
 
     private func position(of id: Int32) -> Int32? {
         let mask = mask
-        var i = home(id, mask)
-        while true {
-            let key = more[1 + 2 * i]
-            if key == id { return more[2 + 2 * i] }
-            if key < 0 { return nil }
-            i = (i + 1) & mask
+        return more.withUnsafeBufferPointer { b in
+            var i = home(id, mask)
+            while true {
+                let key = b[1 + 2 * i]
+                if key == id { return b[2 + 2 * i] }
+                if key < 0 { return nil }
+                i = (i + 1) & mask
+            }
         }
     }
 
     private mutating func setPosition(_ id: Int32, _ position: Int32) {
         let mask = mask
-        var i = home(id, mask)
+        more.withUnsafeMutableBufferPointer { Self.setPosition(id, position, mask, $0) }
+    }
+
+    @inline(__always)
+    private static func setPosition(
+        _ id: Int32, _ position: Int32, _ mask: Int, _ b: UnsafeMutableBufferPointer<Int32>
+    ) {
+        var i = Int(truncatingIfNeeded: id) & mask
         while true {
-            let key = more[1 + 2 * i]
+            let key = b[1 + 2 * i]
             if key == id || key < 0 {
-                more[1 + 2 * i] = id
-                more[2 + 2 * i] = position
+                b[1 + 2 * i] = id
+                b[2 + 2 * i] = position
                 return
             }
             i = (i + 1) & mask
@@ -207,24 +216,26 @@ struct SymbolSet: Sendable, Sequence, Equatable {
 
     private mutating func removePosition(_ id: Int32) {
         let mask = mask
-        var i = home(id, mask)
-        while more[1 + 2 * i] != id {
-            if more[1 + 2 * i] < 0 { return }
-            i = (i + 1) & mask
-        }
-        more[1 + 2 * i] = -1
-        var j = i
-        while true {
-            j = (j + 1) & mask
-            let key = more[1 + 2 * j]
-            if key < 0 { break }
-            let h = home(key, mask)
-            let stays = i <= j ? (i < h && h <= j) : (i < h || h <= j)
-            if !stays {
-                more[1 + 2 * i] = key
-                more[2 + 2 * i] = more[2 + 2 * j]
-                more[1 + 2 * j] = -1
-                i = j
+        more.withUnsafeMutableBufferPointer { b in
+            var i = Int(truncatingIfNeeded: id) & mask
+            while b[1 + 2 * i] != id {
+                if b[1 + 2 * i] < 0 { return }
+                i = (i + 1) & mask
+            }
+            b[1 + 2 * i] = -1
+            var j = i
+            while true {
+                j = (j + 1) & mask
+                let key = b[1 + 2 * j]
+                if key < 0 { break }
+                let h = Int(truncatingIfNeeded: key) & mask
+                let stays = i <= j ? (i < h && h <= j) : (i < h || h <= j)
+                if !stays {
+                    b[1 + 2 * i] = key
+                    b[2 + 2 * i] = b[2 + 2 * j]
+                    b[1 + 2 * j] = -1
+                    i = j
+                }
             }
         }
     }
@@ -237,8 +248,10 @@ struct SymbolSet: Sendable, Sequence, Equatable {
         fresh.reserveCapacity(1 + 2 * buckets + 2 * members.count)
         fresh[0] = Int32(members.count)
         fresh.append(contentsOf: members)
+        fresh.withUnsafeMutableBufferPointer { b in
+            for (k, v) in members.enumerated() { Self.setPosition(v, Int32(k), buckets - 1, b) }
+        }
         more = fresh
-        for (k, v) in members.enumerated() { setPosition(v, Int32(k)) }
     }
 
     struct Iterator: IteratorProtocol {
