@@ -171,9 +171,9 @@ extension Tableau {
             // Gather the nonzero terms in id order and clear the workspace. (A list sorted before
             // the basic rows were substituted only needs sorting again if they added ids.)
             if !sorted || touched.count > sortedCount { touched.sort() }
-            // Sized to the terms that remain, and the two that a pivot's `solve(for:_:)` or a
-            // definition's users may add: `touched` also lists the ids that cancelled (a
-            // chain's terms mostly do), and the row is kept, as a definition or in the tableau.
+            // Sized to the terms that remain plus two spare (a pivot's `solve(for:_:)` inserts
+            // one): `touched` also lists the ids that cancelled, most of a chain's, and the row
+            // is kept, as a definition or in the tableau.
             var remaining = 2
             for k in touched.indices where (k == 0 || touched[k - 1] != touched[k]) && w[Int(touched[k])] != 0 {
                 remaining += 1
