@@ -372,6 +372,11 @@ extension Tableau {
         var targets: [Int32] = []
         var constants: [Double] = []
         var starts: [Int32] = [0]
+        /// The terms of the definitions, each naming where its value is read: `id >= 0` is
+        /// the slot of a definition emitted before, `id < 0` the symbol `-1 - id` (a basic
+        /// row's constant, or 0). Evaluation then reads no per-symbol table for a term that
+        /// is a definition; at 10,000 feed rows those lookups were the most frequent
+        /// last-level cache misses of a re-solve.
         var terms: [Row.Entry] = []
         /// Index in `targets` of each defined symbol, -1 otherwise.
         var slot: [Int32] = []
@@ -437,11 +442,12 @@ extension Tableau {
                         return
                     }
                     for t in def.terms {
-                        if slot[Int(t.id)] == -2 {
+                        let q = slot[Int(t.id)]
+                        if q == -2 {
                             ordered = false
                             return
                         }
-                        p.terms.append(t)
+                        p.terms.append(Row.Entry(id: q >= 0 ? q : -1 - t.id, coefficient: t.coefficient))
                     }
                     slot[Int(s)] = Int32(k)
                     p.constants.append(def.constant)
@@ -496,7 +502,11 @@ extension Tableau {
                         p.slot[t] = Int32(p.targets.count)
                         p.targets.append(top)
                         p.constants.append(constants[t])
-                        for j in Int(first[t])..<Int(end[t]) { p.terms.append(f[j]) }
+                        for j in Int(first[t])..<Int(end[t]) {
+                            // Every definition a term names was emitted before it (postorder).
+                            let q = p.slot[Int(f[j].id)]
+                            p.terms.append(Row.Entry(id: q >= 0 ? q : -1 - f[j].id, coefficient: f[j].coefficient))
+                        }
                         p.starts.append(Int32(p.terms.count))
                         continue
                     }
@@ -546,7 +556,9 @@ extension Tableau {
                         for k in targets.indices {
                             var total = constants[k]
                             for j in Int(starts[k])..<Int(starts[k + 1]) {
-                                total += terms[j].coefficient * v[Int(terms[j].id)]
+                                let source = Int(terms[j].id)
+                                let id = source >= 0 ? Int(targets[source]) : -1 - source
+                                total += terms[j].coefficient * v[id]
                             }
                             v[Int(targets[k])] = total
                         }
@@ -562,20 +574,17 @@ extension Tableau {
     /// same sums in the same order as ``evaluate(_:into:)``, without a pass over every symbol.
     func evaluateDefinitions(_ p: Program, into d: UnsafeMutableBufferPointer<Double>) {
         rowOf.withUnsafeBufferPointer { rows in
-            p.slot.withUnsafeBufferPointer { slot in
-                p.terms.withUnsafeBufferPointer { terms in
-                    p.starts.withUnsafeBufferPointer { starts in
-                        p.constants.withUnsafeBufferPointer { constants in
-                            for k in constants.indices {
-                                var total = constants[k]
-                                for j in Int(starts[k])..<Int(starts[k + 1]) {
-                                    let id = Int(terms[j].id)
-                                    let q = Int(slot[id])
-                                    let x = q >= 0 ? d[q] : (rows[id]?.constant ?? 0)
-                                    total += terms[j].coefficient * x
-                                }
-                                d[k] = total
+            p.terms.withUnsafeBufferPointer { terms in
+                p.starts.withUnsafeBufferPointer { starts in
+                    p.constants.withUnsafeBufferPointer { constants in
+                        for k in constants.indices {
+                            var total = constants[k]
+                            for j in Int(starts[k])..<Int(starts[k + 1]) {
+                                let source = Int(terms[j].id)
+                                let x = source >= 0 ? d[source] : (rows[-1 - source]?.constant ?? 0)
+                                total += terms[j].coefficient * x
                             }
+                            d[k] = total
                         }
                     }
                 }
