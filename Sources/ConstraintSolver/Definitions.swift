@@ -171,8 +171,15 @@ extension Tableau {
             // Gather the nonzero terms in id order and clear the workspace. (A list sorted before
             // the basic rows were substituted only needs sorting again if they added ids.)
             if !sorted || touched.count > sortedCount { touched.sort() }
+            // Sized to the terms that remain plus two spare (a pivot's `solve(for:_:)` inserts
+            // one): `touched` also lists the ids that cancelled, most of a chain's, and the row
+            // is kept, as a definition or in the tableau.
+            var remaining = 2
+            for k in touched.indices where (k == 0 || touched[k - 1] != touched[k]) && w[Int(touched[k])] != 0 {
+                remaining += 1
+            }
             var result = Row(constant: constant)
-            result.terms.reserveCapacity(touched.count + 2)
+            result.terms.reserveCapacity(remaining)
             for k in touched.indices {
                 let id = touched[k]
                 if k > 0 && touched[k - 1] == id { continue }
@@ -365,17 +372,97 @@ extension Tableau {
         var targets: [Int32] = []
         var constants: [Double] = []
         var starts: [Int32] = [0]
+        /// The terms of the definitions, each naming where its value is read: `id >= 0` is
+        /// the slot of a definition emitted before, `id < 0` the symbol `-1 - id` (a basic
+        /// row's constant, or 0). Evaluation then reads no per-symbol table for a term that
+        /// is a definition; at 10,000 feed rows those lookups were the most frequent
+        /// last-level cache misses of a re-solve.
         var terms: [Row.Entry] = []
         /// Index in `targets` of each defined symbol, -1 otherwise.
         var slot: [Int32] = []
     }
 
-    /// Flattens the definitions and orders them topologically: every definition follows
-    /// those it refers to. The definitions are first copied, in symbol order, into one flat
-    /// array, and an iterative depth-first search (with colours, in symbol order) then runs
-    /// on that: reading a definition row once per edge would retain and release its storage
-    /// each time.
+    /// Flattens the definitions in topological order: every definition follows those it
+    /// refers to. The stamps already are such an order (``define(_:_:)`` keeps every
+    /// definition newer than the definitions it refers to), so the definitions are emitted
+    /// oldest stamp first, each row read once, with no search and no intermediate copy. A
+    /// definition that would refer to one not yet emitted (stamps out of order, which
+    /// `invariantViolations` reports) falls back to ``compileProgramBySearch()``. Any
+    /// topological order gives the same values: each definition is the same sum, in the same
+    /// order, of values already computed (`StorageTests.testProgramIgnoresStampOrder`).
     func compileProgram() -> Program {
+        let n = symbolInfo.count
+        // Defined symbols by stamp. Stamps are unique (each is a fresh `nextStamp`), so a
+        // table indexed by stamp sorts them in one pass; when removals have left the stamps
+        // sparse, the pairs are sorted instead.
+        var byStamp: [Int32] = []
+        let span = Int(nextStamp)
+        if span <= 4 * definitionCount + 1024 {
+            byStamp = [Int32](repeating: -1, count: span)
+            var distinct = true
+            definition.withUnsafeBufferPointer { definitions in
+                symbolInfo.withUnsafeBufferPointer { info in
+                    for s in 0..<n where definitions[s] != nil {
+                        let stamp = Int(info[s].stamp)
+                        guard stamp >= 0, stamp < span, byStamp[stamp] < 0 else {
+                            distinct = false
+                            return
+                        }
+                        byStamp[stamp] = Int32(s)
+                    }
+                }
+            }
+            if !distinct { return compileProgramBySearch() }
+            byStamp.removeAll { $0 < 0 }
+        } else {
+            var pairs: [UInt64] = []
+            pairs.reserveCapacity(definitionCount)
+            for s in 0..<n where definition[s] != nil {
+                let stamp = symbolInfo[s].stamp
+                if stamp < 0 { return compileProgramBySearch() }
+                pairs.append(UInt64(UInt32(stamp)) << 32 | UInt64(UInt32(s)))
+            }
+            pairs.sort()
+            byStamp = pairs.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
+        }
+        var p = Program()
+        // -2 marks a definition not emitted yet: a term that reads it is out of order.
+        p.slot = [Int32](repeating: -1, count: n)
+        for s in byStamp { p.slot[Int(s)] = -2 }
+        p.targets = byStamp
+        p.constants.reserveCapacity(byStamp.count)
+        p.starts.reserveCapacity(byStamp.count + 1)
+        p.terms.reserveCapacity(4 * byStamp.count)
+        var ordered = true
+        definition.withUnsafeBufferPointer { definitions in
+            p.slot.withUnsafeMutableBufferPointer { slot in
+                for (k, s) in byStamp.enumerated() {
+                    guard let def = definitions[Int(s)] else {
+                        ordered = false
+                        return
+                    }
+                    for t in def.terms {
+                        let q = slot[Int(t.id)]
+                        if q == -2 {
+                            ordered = false
+                            return
+                        }
+                        p.terms.append(Row.Entry(id: q >= 0 ? q : -1 - t.id, coefficient: t.coefficient))
+                    }
+                    slot[Int(s)] = Int32(k)
+                    p.constants.append(def.constant)
+                    p.starts.append(Int32(p.terms.count))
+                }
+            }
+        }
+        return ordered ? p : compileProgramBySearch()
+    }
+
+    /// ``compileProgram()`` by a depth-first search, for stamps that are not topological.
+    /// The definitions are first copied, in symbol order, into one flat array, and an
+    /// iterative depth-first search (with colours, in symbol order) then runs on that:
+    /// reading a definition row once per edge would retain and release its storage each time.
+    func compileProgramBySearch() -> Program {
         let n = symbolInfo.count
         var first = [Int32](repeating: -1, count: n)  // start of each definition, -1 if none
         var end = [Int32](repeating: 0, count: n)
@@ -415,7 +502,11 @@ extension Tableau {
                         p.slot[t] = Int32(p.targets.count)
                         p.targets.append(top)
                         p.constants.append(constants[t])
-                        for j in Int(first[t])..<Int(end[t]) { p.terms.append(f[j]) }
+                        for j in Int(first[t])..<Int(end[t]) {
+                            // Every definition a term names was emitted before it (postorder).
+                            let q = p.slot[Int(f[j].id)]
+                            p.terms.append(Row.Entry(id: q >= 0 ? q : -1 - f[j].id, coefficient: f[j].coefficient))
+                        }
                         p.starts.append(Int32(p.terms.count))
                         continue
                     }
@@ -465,7 +556,9 @@ extension Tableau {
                         for k in targets.indices {
                             var total = constants[k]
                             for j in Int(starts[k])..<Int(starts[k + 1]) {
-                                total += terms[j].coefficient * v[Int(terms[j].id)]
+                                let source = Int(terms[j].id)
+                                let id = source >= 0 ? Int(targets[source]) : -1 - source
+                                total += terms[j].coefficient * v[id]
                             }
                             v[Int(targets[k])] = total
                         }
@@ -481,20 +574,17 @@ extension Tableau {
     /// same sums in the same order as ``evaluate(_:into:)``, without a pass over every symbol.
     func evaluateDefinitions(_ p: Program, into d: UnsafeMutableBufferPointer<Double>) {
         rowOf.withUnsafeBufferPointer { rows in
-            p.slot.withUnsafeBufferPointer { slot in
-                p.terms.withUnsafeBufferPointer { terms in
-                    p.starts.withUnsafeBufferPointer { starts in
-                        p.constants.withUnsafeBufferPointer { constants in
-                            for k in constants.indices {
-                                var total = constants[k]
-                                for j in Int(starts[k])..<Int(starts[k + 1]) {
-                                    let id = Int(terms[j].id)
-                                    let q = Int(slot[id])
-                                    let x = q >= 0 ? d[q] : (rows[id]?.constant ?? 0)
-                                    total += terms[j].coefficient * x
-                                }
-                                d[k] = total
+            p.terms.withUnsafeBufferPointer { terms in
+                p.starts.withUnsafeBufferPointer { starts in
+                    p.constants.withUnsafeBufferPointer { constants in
+                        for k in constants.indices {
+                            var total = constants[k]
+                            for j in Int(starts[k])..<Int(starts[k + 1]) {
+                                let source = Int(terms[j].id)
+                                let x = source >= 0 ? d[source] : (rows[-1 - source]?.constant ?? 0)
+                                total += terms[j].coefficient * x
                             }
+                            d[k] = total
                         }
                     }
                 }

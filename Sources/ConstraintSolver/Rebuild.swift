@@ -253,9 +253,9 @@ extension Tableau {
             return nil
         }
         fresh.nextOrder = nextOrder
-        for s in fresh.symbolInfo.indices {
-            if let variable = fresh.symbolInfo[s].variable, let old = variableSymbols[variable] {
-                fresh.symbolInfo[s].reported = symbolInfo[Int(old)].reported
+        for e in fresh.externals.indices {
+            if let variable = fresh.externals[e].variable, let old = variableSymbols[variable] {
+                fresh.externals[e].reported = external(old).reported
             }
         }
         fresh.rounding.mustRebuild = false

@@ -114,10 +114,11 @@ extension Tableau {
         // `uses` counts terms, so a variable written twice reaches 0 at its last term.
         for term in constraint.expression.terms where !nearZero(term.coefficient) {
             guard let s = variableSymbols[term.variable] else { continue }
-            symbolInfo[Int(s)].uses -= 1
-            if symbolInfo[Int(s)].uses == 0 && isUnreferenced(s) {
+            let e = Int(symbolInfo[Int(s)].link)
+            externals[e].uses -= 1
+            if externals[e].uses == 0 && isUnreferenced(s) {
                 variableSymbols[term.variable] = nil
-                symbolInfo[Int(s)].variable = nil
+                externals[e].variable = nil
             }
         }
         try optimizeOrRebuild(.rebuild)

@@ -9,47 +9,76 @@ extension Tableau {
         case external, slack, error, dummy
     }
 
-    /// Small per-symbol bookkeeping, kept in one array so that a new symbol costs one append.
-    /// (The fields are ordered so that the record packs into 32 bytes.)
+    /// Small per-symbol bookkeeping, kept in one array so that a new symbol costs one append:
+    /// 12 bytes and no reference, so that growing, copying and freeing the array moves plain
+    /// bytes. What only a variable's symbol needs is in ``External``.
     struct SymbolInfo: Sendable {
-        /// For an external symbol, its variable.
-        var variable: Variable? = nil
-        /// For an external symbol, the value last reported by ``updateVariables()``.
-        var reported: Double = 0
         /// Creation stamp of the symbol's definition (expansion order).
         var stamp: Int32 = 0
-        /// For an external variable, the number of constraints that use it.
-        var uses: Int32 = 0
-        /// For a marker or error symbol, the slot in ``constraints`` of its constraint, or -1.
-        var owner: Int32 = -1
+        /// For an external symbol, its index in ``Tableau/externals``; for a marker or error
+        /// symbol, the slot in ``constraints`` of its constraint; otherwise -1.
+        var link: Int32 = -1
         /// What the symbol is.
         var kind: Kind
 
         init(kind: Kind) { self.kind = kind }
+
+        /// For a marker or error symbol, the slot in ``constraints`` of its constraint, or -1.
+        var owner: Int32 {
+            get { kind == .external ? -1 : link }
+            set { if kind != .external { link = newValue } }
+        }
     }
+
+    /// What the tableau keeps of a variable's symbol, one record per external symbol in
+    /// order of creation (``Tableau/externals``).
+    struct External: Sendable {
+        /// The variable; nil once no constraint uses it any more.
+        var variable: Variable?
+        /// The value last reported by ``updateVariables()``.
+        var reported: Double = 0
+        /// The symbol.
+        var symbol: Int32
+        /// The number of constraints that use the variable.
+        var uses: Int32 = 0
+    }
+
+    /// The record of an external symbol.
+    @inline(__always) func external(_ s: Int32) -> External { externals[Int(symbolInfo[Int(s)].link)] }
     /// The kind of every symbol (for tests; the solver reads `symbolInfo`).
     var kinds: [Kind] { symbolInfo.map(\.kind) }
 }
 
 /// An unordered set of symbol ids. The first two live inline (most symbols are used by one
-/// or two rows, so most sets never allocate); the rest go to an array, with a position index
-/// once it grows large. The whole set is 24 bytes, which keeps the per-symbol arrays compact.
+/// or two rows, so most sets never allocate); the rest go to one array, `more`, which also
+/// holds a position index once they number more than 32. The whole set is 16 bytes: the
+/// tableau keeps two sets per symbol, and every byte of them is a byte per symbol that the
+/// per-symbol arrays copy as they grow and fault in as they fill.
 /// Callers never insert an id that is already present; equality ignores order.
 struct SymbolSet: Sendable, Sequence, Equatable {
-    /// Inline members; -1 when empty. `second` is only used when `first` is, and `overflow`
+    /// Inline members; -1 when empty. `second` is only used when `first` is, and `more`
     /// only when both are.
     var first: Int32 = -1
     var second: Int32 = -1
-    var overflow: [Int32] = []
-    /// Position of each id in `overflow`, once it holds more than 32 ids: an open-addressing
-    /// table of (id, position) pairs, id -1 for an empty bucket; empty while unused.
-    var positions: [Int32] = []
+    /// The members past the first two. Up to 32 of them the array is just those members
+    /// ("plain"); beyond, it is "indexed": `[count, index, members…]`, where the index is an
+    /// open-addressing table of (id, position) pairs, id -1 for an empty bucket, at most half
+    /// full. An indexed array is longer than 32 (its index alone has 64 buckets) and a plain
+    /// one is not, so the length tells the two apart. The index stays once built.
+    private var more: [Int32] = []
 
     var isEmpty: Bool { first < 0 }
-    var count: Int { (first >= 0 ? 1 : 0) + (second >= 0 ? 1 : 0) + overflow.count }
+    var count: Int { (first >= 0 ? 1 : 0) + (second >= 0 ? 1 : 0) + spilled }
 
     /// The members as an array (in iteration order).
     var items: [Int32] { Array(self) }
+
+    /// Whether `more` carries a position index.
+    @inline(__always) private var indexed: Bool { more.count > 32 }
+    /// How many members are in `more`.
+    @inline(__always) private var spilled: Int { indexed ? Int(more[0]) : more.count }
+    /// Where the members start in `more`.
+    @inline(__always) private var base: Int { more.count - spilled }
 
     /// Adds an id known not to be present.
     @inline(__always) mutating func insert(_ id: Int32) {
@@ -57,27 +86,39 @@ struct SymbolSet: Sendable, Sequence, Equatable {
             first = id
         } else if second < 0 {
             second = id
+        } else if more.count < 32 {
+            more.append(id)
         } else {
-            overflow.append(id)
-            if !positions.isEmpty {
-                if overflow.count * 4 > positions.count {
-                    rebuildPositions()
-                } else {
-                    setPosition(id, Int32(overflow.count - 1))
-                }
-            } else if overflow.count > 32 {
-                rebuildPositions()
-            }
+            insertIndexed(id)
+        }
+    }
+
+    /// ``insert(_:)`` of a member past the 32nd: builds the index, or adds to it.
+    private mutating func insertIndexed(_ id: Int32) {
+        guard indexed else {
+            rebuildIndex(more + [id])
+            return
+        }
+        let m = Int(more[0]) + 1
+        more[0] = Int32(m)
+        more.append(id)
+        if m * 4 > more.count - m - 1 {  // more than half of the buckets (two entries each)
+            rebuildIndex(Array(more[(more.count - m)...]))
+        } else {
+            setPosition(id, Int32(m - 1))
         }
     }
 
     /// Removes an id (nothing happens when it is absent). The last member takes its place.
     mutating func remove(_ id: Int32) {
         let last: Int32
-        if let l = overflow.last {
-            overflow.removeLast()
-            if !positions.isEmpty { removePosition(l) }
-            last = l
+        let m = spilled
+        if m > 0 {
+            last = more.removeLast()
+            if indexed {
+                more[0] = Int32(m - 1)
+                removePosition(last)
+            }
         } else if second >= 0 {
             last = second
             second = -1
@@ -93,19 +134,20 @@ struct SymbolSet: Sendable, Sequence, Equatable {
         } else if second == id {
             second = last
         } else {
+            let start = base
             let index: Int?
-            if !positions.isEmpty {
-                index = position(of: id).map { Int($0) }
+            if indexed {
+                index = position(of: id).map { start + Int($0) }
             } else {
-                index = overflow.lastIndex(of: id)
+                index = more.lastIndex(of: id)
             }
             guard let k = index else {
                 insert(last)  // absent: put the popped member back
                 return
             }
-            overflow[k] = last
-            if !positions.isEmpty {
-                setPosition(last, Int32(k))
+            more[k] = last
+            if indexed {
+                setPosition(last, Int32(k - start))
                 removePosition(id)
             }
         }
@@ -114,19 +156,19 @@ struct SymbolSet: Sendable, Sequence, Equatable {
     func contains(_ id: Int32) -> Bool {
         if id < 0 { return false }
         if first == id || second == id { return true }
-        if !positions.isEmpty { return position(of: id) != nil }
-        return overflow.contains(id)
+        if indexed { return position(of: id) != nil }
+        return more.contains(id)
     }
 
     func min() -> Int32? {
         if first < 0 { return nil }
         var m = first
         if second >= 0 && second < m { m = second }
-        for v in overflow where v < m { m = v }
+        for v in more[base...] where v < m { m = v }
         return m
     }
 
-    // MARK: Position index (buckets of two Int32: id, position)
+    // MARK: Position index (buckets of two Int32 at more[1...]: id, position)
 
     /// Symbol ids are small dense integers, and a large set (a widely used variable's column)
     /// mostly gains recently created symbols: the id itself is the hash, so those land in
@@ -135,25 +177,37 @@ struct SymbolSet: Sendable, Sequence, Equatable {
         Int(truncatingIfNeeded: id) & mask
     }
 
+    /// The bucket mask of the index (its bucket count is a power of two).
+    @inline(__always) private var mask: Int { (more.count - Int(more[0]) - 1) / 2 - 1 }
+
     private func position(of id: Int32) -> Int32? {
-        let mask = positions.count / 2 - 1
-        var i = home(id, mask)
-        while true {
-            let key = positions[2 * i]
-            if key == id { return positions[2 * i + 1] }
-            if key < 0 { return nil }
-            i = (i + 1) & mask
+        let mask = mask
+        return more.withUnsafeBufferPointer { b in
+            var i = home(id, mask)
+            while true {
+                let key = b[1 + 2 * i]
+                if key == id { return b[2 + 2 * i] }
+                if key < 0 { return nil }
+                i = (i + 1) & mask
+            }
         }
     }
 
     private mutating func setPosition(_ id: Int32, _ position: Int32) {
-        let mask = positions.count / 2 - 1
-        var i = home(id, mask)
+        let mask = mask
+        more.withUnsafeMutableBufferPointer { Self.setPosition(id, position, mask, $0) }
+    }
+
+    @inline(__always)
+    private static func setPosition(
+        _ id: Int32, _ position: Int32, _ mask: Int, _ b: UnsafeMutableBufferPointer<Int32>
+    ) {
+        var i = Int(truncatingIfNeeded: id) & mask
         while true {
-            let key = positions[2 * i]
+            let key = b[1 + 2 * i]
             if key == id || key < 0 {
-                positions[2 * i] = id
-                positions[2 * i + 1] = position
+                b[1 + 2 * i] = id
+                b[2 + 2 * i] = position
                 return
             }
             i = (i + 1) & mask
@@ -161,48 +215,61 @@ struct SymbolSet: Sendable, Sequence, Equatable {
     }
 
     private mutating func removePosition(_ id: Int32) {
-        let mask = positions.count / 2 - 1
-        var i = home(id, mask)
-        while positions[2 * i] != id {
-            if positions[2 * i] < 0 { return }
-            i = (i + 1) & mask
-        }
-        positions[2 * i] = -1
-        var j = i
-        while true {
-            j = (j + 1) & mask
-            let key = positions[2 * j]
-            if key < 0 { break }
-            let h = home(key, mask)
-            let stays = i <= j ? (i < h && h <= j) : (i < h || h <= j)
-            if !stays {
-                positions[2 * i] = key
-                positions[2 * i + 1] = positions[2 * j + 1]
-                positions[2 * j] = -1
-                i = j
+        let mask = mask
+        more.withUnsafeMutableBufferPointer { b in
+            var i = Int(truncatingIfNeeded: id) & mask
+            while b[1 + 2 * i] != id {
+                if b[1 + 2 * i] < 0 { return }
+                i = (i + 1) & mask
+            }
+            b[1 + 2 * i] = -1
+            var j = i
+            while true {
+                j = (j + 1) & mask
+                let key = b[1 + 2 * j]
+                if key < 0 { break }
+                let h = Int(truncatingIfNeeded: key) & mask
+                let stays = i <= j ? (i < h && h <= j) : (i < h || h <= j)
+                if !stays {
+                    b[1 + 2 * i] = key
+                    b[2 + 2 * i] = b[2 + 2 * j]
+                    b[1 + 2 * j] = -1
+                    i = j
+                }
             }
         }
     }
 
-    /// Rebuilds the index with room for twice the members (load at most 1/2).
-    private mutating func rebuildPositions() {
+    /// Lays `more` out indexed for `members`, with room for twice them (load at most 1/2).
+    private mutating func rebuildIndex(_ members: [Int32]) {
         var buckets = 64
-        while buckets < overflow.count * 2 { buckets *= 2 }
-        positions = [Int32](repeating: -1, count: 2 * buckets)
-        for (k, v) in overflow.enumerated() { setPosition(v, Int32(k)) }
+        while buckets < members.count * 2 { buckets *= 2 }
+        var fresh = [Int32](repeating: -1, count: 1 + 2 * buckets)
+        fresh.reserveCapacity(1 + 2 * buckets + 2 * members.count)
+        fresh[0] = Int32(members.count)
+        fresh.append(contentsOf: members)
+        fresh.withUnsafeMutableBufferPointer { b in
+            for (k, v) in members.enumerated() { Self.setPosition(v, Int32(k), buckets - 1, b) }
+        }
+        more = fresh
     }
 
     struct Iterator: IteratorProtocol {
         let set: SymbolSet
         var position = 0
+        let base: Int
+        init(set: SymbolSet) {
+            self.set = set
+            self.base = set.base
+        }
         @inline(__always) mutating func next() -> Int32? {
             defer { position += 1 }
             switch position {
             case 0: return set.first >= 0 ? set.first : nil
             case 1: return set.second >= 0 ? set.second : nil
             default:
-                let k = position - 2
-                return k < set.overflow.count ? set.overflow[k] : nil
+                let k = base + position - 2
+                return k < set.more.count ? set.more[k] : nil
             }
         }
     }

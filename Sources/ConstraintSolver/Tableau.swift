@@ -67,10 +67,11 @@ struct Tableau: Sendable {
     /// Scratch of ``updateVariables()``: the values of the defined symbols, by slot of the
     /// definition program, kept between calls so that a re-solve allocates nothing for them.
     var valueScratch: [Double] = []
-    /// The symbols created for variables, in order of creation (ascending ids); a symbol
-    /// whose variable was dropped stays listed and is skipped. ``updateVariables()`` reads
-    /// these instead of every slack and error.
-    var externalSymbols: [Int32] = []
+    /// The symbols created for variables, in order of creation (ascending ids), with their
+    /// variables and the values last reported; a symbol whose variable was dropped stays
+    /// listed and is skipped. ``updateVariables()`` reads these instead of every slack and
+    /// error.
+    var externals: [External] = []
 
     /// How far rounding may have grown, and what the rebuilds have seen (Rebuild.swift).
     var rounding = RoundingState()
@@ -125,20 +126,20 @@ extension Tableau {
         swap(&defined, &valueScratch)
         if defined.count != p.targets.count { defined = [Double](repeating: 0, count: p.targets.count) }
         var changed: [Variable] = []
-        changed.reserveCapacity(externalSymbols.count)
+        changed.reserveCapacity(externals.count)
         let n = symbolInfo.count
         defined.withUnsafeMutableBufferPointer { d in
             evaluateDefinitions(p, into: d)
             rowOf.withUnsafeBufferPointer { rows in
                 p.slot.withUnsafeBufferPointer { slot in
-                    symbolInfo.withUnsafeMutableBufferPointer { info in
-                        for s in externalSymbols {
-                            let i = Int(s)
+                    externals.withUnsafeMutableBufferPointer { records in
+                        for e in records.indices {
+                            let i = Int(records[e].symbol)
                             guard i < n else { continue }
                             let k = i < slot.count ? Int(slot[i]) : -1
                             let value = k >= 0 ? d[k] : (rows[i]?.constant ?? 0)
-                            guard value != info[i].reported, let variable = info[i].variable else { continue }
-                            info[i].reported = value
+                            guard value != records[e].reported, let variable = records[e].variable else { continue }
+                            records[e].reported = value
                             changed.append(variable)
                         }
                     }
@@ -180,9 +181,9 @@ extension Tableau {
 
     /// Drops the symbols created from `count` on (by a failed add), with their variables.
     mutating func undoNewSymbols(_ count: Int, objectiveLength length: Int) {
-        while let last = externalSymbols.last, Int(last) >= count { externalSymbols.removeLast() }
-        for info in symbolInfo[count...] {
-            if let v = info.variable { variableSymbols[v] = nil }
+        while let last = externals.last, Int(last.symbol) >= count {
+            if let v = last.variable { variableSymbols[v] = nil }
+            externals.removeLast()
         }
         symbolInfo.removeSubrange(count...)
         rowOf.removeSubrange(count...)
@@ -339,8 +340,8 @@ extension Tableau {
         if let s = variableSymbols[variable] { return s }
         let s = newSymbol(.external)
         variableSymbols[variable] = s
-        symbolInfo[Int(s)].variable = variable
-        externalSymbols.append(s)
+        symbolInfo[Int(s)].link = Int32(externals.count)
+        externals.append(External(variable: variable, symbol: s))
         return s
     }
 
@@ -421,7 +422,7 @@ extension Tableau {
         {
             levelUses[k] += 1
         }
-        for s in termSymbols { symbolInfo[Int(s)].uses += 1 }
+        for s in termSymbols { externals[Int(symbolInfo[Int(s)].link)].uses += 1 }
         while !termSymbols.isEmpty { termSymbols.removeLast() }
     }
 

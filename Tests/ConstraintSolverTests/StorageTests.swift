@@ -47,6 +47,15 @@ final class StorageTests: XCTestCase {
         XCTAssertEqual(constraints[0].withPriority(.defaultLow).tableKey == constraints[0].tableKey, false)
     }
 
+    /// The per-symbol records stay small: every byte of them is a byte per symbol that the
+    /// per-symbol arrays copy as they grow and fault in as they fill (10,000 feed rows hold
+    /// 390,000 symbols).
+    func testPerSymbolRecordsAreCompact() {
+        XCTAssertEqual(MemoryLayout<SymbolSet>.size, 16)
+        XCTAssertEqual(MemoryLayout<Tableau.SymbolInfo>.stride, 12)
+        XCTAssertTrue(_isPOD(Tableau.SymbolInfo.self))
+    }
+
     func testSymbolSetMatchesSet() {
         var rng = TestRandom(12)
         var set = SymbolSet()
@@ -148,7 +157,7 @@ final class StorageTests: XCTestCase {
                 }
                 for x in v {
                     guard let symbol = s.tableau.variableSymbols[x] else { continue }
-                    XCTAssertEqual(s.tableau.symbolInfo[Int(symbol)].reported, s.value(of: x))
+                    XCTAssertEqual(s.tableau.external(symbol).reported, s.value(of: x))
                 }
             }
         }
@@ -245,5 +254,41 @@ final class StorageTests: XCTestCase {
         for (k, height) in heights.enumerated() {
             XCTAssertEqual(stack.value(of: height), 20 + 2 + Double(18 + k % 5), "cell \(k)")
         }
+    }
+
+    /// The definition program is emitted in stamp order; any topological order gives the same
+    /// values, and stamps that are sparse or out of order fall back to a sort or a search.
+    func testProgramIgnoresStampOrder() throws {
+        var s = Solver()
+        let top = Variable("top")
+        try s.add(top == 0)
+        var previous = top
+        for k in 0..<40 {
+            let cellTop = Variable("cell\(k).top")
+            let height = Variable("cell\(k).height")
+            let bottom = Variable("cell\(k).bottom")
+            try s.add(cellTop == previous + 8)
+            try s.add(bottom == cellTop + height)
+            try s.add((height == Double(20 + k % 7)).withPriority(.defaultLow))
+            try s.add((height >= 10).withPriority(.defaultHigh))
+            previous = bottom
+        }
+        var t = s.tableau
+        XCTAssertGreaterThan(t.definitionCount, 40)
+        let bySearch = t.evaluate(t.compileProgramBySearch())
+        let byStamp = t.compileProgram()
+        XCTAssertEqual(byStamp.targets.count, t.definitionCount)
+        XCTAssertEqual(t.evaluate(byStamp), bySearch)
+        // Sparse stamps: sorted instead of indexed.
+        t.nextStamp += 1_000_000
+        XCTAssertEqual(t.compileProgram().targets, byStamp.targets)
+        // Stamps out of order (the newest definitions made oldest): the search takes over.
+        let defined = (0..<t.symbolInfo.count).filter { t.definition[$0] != nil }
+        for (k, d) in defined.enumerated() { t.symbolInfo[d].stamp = Int32(defined.count - k) }
+        XCTAssertFalse(t.invariantViolations().isEmpty)
+        XCTAssertEqual(t.evaluate(t.compileProgram()), bySearch)
+        var bottom: Double = 0
+        for k in 0..<40 { bottom += Double(8 + 20 + k % 7) }
+        XCTAssertEqual(s.value(of: previous), bottom)
     }
 }
