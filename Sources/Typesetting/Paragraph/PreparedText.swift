@@ -19,7 +19,7 @@ public struct PreparedText: Sendable {
     /// allocation) and refers to the rest (`Details`); never written after `init`.
     nonisolated(unsafe) let storage: Storage
 
-    /// The text as given.    /// The text as given.
+    /// The text as given.
     public var text: String { details.text }
     /// The primary font; other faces come from fallback.
     public var font: Font { details.font }
