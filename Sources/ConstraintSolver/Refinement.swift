@@ -27,10 +27,10 @@ extension Tableau {
                 guard let s = variableSymbols[term.variable] else { continue }
                 residual.add(term.coefficient, times: values[Int(s)])
             }
-            residual.add(tag.markerSign, times: values[Int(m)])
-            if tag.other >= 0 { residual.add(-tag.markerSign, times: values[Int(tag.other)]) }
+            residual.add(Double(tag.markerSign), times: values[Int(m)])
+            if tag.other >= 0 { residual.add(-Double(tag.markerSign), times: values[Int(tag.other)]) }
             let r = residual.value
-            if r != 0 && r.isFinite { shifts.append((m, r / tag.markerSign)) }
+            if r != 0 && r.isFinite { shifts.append((m, r / Double(tag.markerSign))) }
         }
         guard !shifts.isEmpty else { return }
         for (m, shift) in shifts { shiftSolution(marker: m, by: shift) }

@@ -143,7 +143,7 @@ extension Tableau {
         if required { journal = Journal(objectiveConstants: objectiveConstants, rowCount: rowCount) }
         constraints.setConstant(constant, slot: slot)
         let tag = info.tag
-        shiftSolution(marker: tag.marker, by: delta / tag.markerSign)
+        shiftSolution(marker: tag.marker, by: delta / Double(tag.markerSign))
         let checksVerdict = required && rounding.checksDrift
         do throws(SolverError) {
             try dualOptimize()

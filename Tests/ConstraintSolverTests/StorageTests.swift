@@ -47,13 +47,16 @@ final class StorageTests: XCTestCase {
         XCTAssertEqual(constraints[0].withPriority(.defaultLow).tableKey == constraints[0].tableKey, false)
     }
 
-    /// The per-symbol records stay small: every byte of them is a byte per symbol that the
-    /// per-symbol arrays copy as they grow and fault in as they fill (10,000 feed rows hold
-    /// 390,000 symbols).
+    /// The per-symbol records, and the constraints' records, stay small: every byte of them is
+    /// a byte per symbol (per constraint) that the arrays copy as they grow and fault in as they
+    /// fill (10,000 feed rows hold 390,000 symbols and 250,000 constraints).
     func testPerSymbolRecordsAreCompact() {
         XCTAssertEqual(MemoryLayout<SymbolSet>.size, 16)
         XCTAssertEqual(MemoryLayout<Tableau.SymbolInfo>.stride, 12)
         XCTAssertTrue(_isPOD(Tableau.SymbolInfo.self))
+        // A constraint's record, one per slot (262,144 slots at 10,000 feed rows).
+        XCTAssertEqual(MemoryLayout<Tableau.Tag>.stride, 16)
+        XCTAssertEqual(MemoryLayout<Tableau.ConstraintInfo?>.stride, 40)
     }
 
     func testSymbolSetMatchesSet() {
