@@ -122,32 +122,36 @@ extension Tableau {
                     heap.push(NewestFirst(stamp: symbolInfo[Int(t.id)].stamp, symbol: t.id))
                 }
             }
-            expansion: while let next = heap.pop() {
-                let d = next.symbol
-                let c = w[Int(d)]
-                if c == 0 { continue }
-                guard let def = definition[Int(d)] else { continue }
-                w[Int(d)] = 0
-                constant = sumCancelling(constant, def.constant * c)
-                def.terms.withUnsafeBufferPointer { terms in
-                    Self.accumulate(terms, c, w, &touched)
-                    // The ids of a definition are distinct, so each one's coefficient is final.
-                    for t in terms where definition[Int(t.id)] != nil && w[Int(t.id)] != 0 {
-                        heap.push(NewestFirst(stamp: symbolInfo[Int(t.id)].stamp, symbol: t.id))
-                    }
-                    if findCandidate {
-                        var best: Int32 = -1
-                        for t in terms
-                        where t.id > best && w[Int(t.id)] != 0
-                            && canDefine(t.id, rowHolds: { w[Int($0)] != 0 })
-                            && Self.wellConditioned(t.id, w, touched)
-                        {
-                            best = t.id
+            // The definitions are read in place, through the array's buffer: a copy of each
+            // (`let def = definition[d]`) retained and released its terms, two calls per
+            // definition expanded.
+            definition.withUnsafeBufferPointer { definitions in
+                expansion: while let next = heap.pop() {
+                    let d = Int(next.symbol)
+                    let c = w[d]
+                    if c == 0 || definitions[d] == nil { continue }
+                    w[d] = 0
+                    constant = sumCancelling(constant, definitions[d].unsafelyUnwrapped.constant * c)
+                    definitions[d].unsafelyUnwrapped.terms.withUnsafeBufferPointer { terms in
+                        Self.accumulate(terms, c, w, &touched)
+                        // The ids of a definition are distinct, so each one's coefficient is final.
+                        for t in terms where definitions[Int(t.id)] != nil && w[Int(t.id)] != 0 {
+                            heap.push(NewestFirst(stamp: symbolInfo[Int(t.id)].stamp, symbol: t.id))
                         }
-                        candidate = best
+                        if findCandidate {
+                            var best: Int32 = -1
+                            for t in terms
+                            where t.id > best && w[Int(t.id)] != 0
+                                && canDefine(t.id, rowHolds: { w[Int($0)] != 0 })
+                                && Self.wellConditioned(t.id, w, touched)
+                            {
+                                best = t.id
+                            }
+                            candidate = best
+                        }
                     }
+                    if candidate >= 0 { break expansion }
                 }
-                if candidate >= 0 { break expansion }
             }
             var sorted = false
             var sortedCount = 0
@@ -157,15 +161,18 @@ extension Tableau {
                 touched.sort()
                 sorted = true
                 sortedCount = touched.count
-                for k in touched.indices {
-                    let id = touched[k]
-                    if k > 0 && touched[k - 1] == id { continue }
-                    let c = w[Int(id)]
-                    if c == 0 { continue }
-                    guard let basic = rowOf[Int(id)] else { continue }
-                    w[Int(id)] = 0
-                    constant = sumCancelling(constant, basic.constant * c)
-                    basic.terms.withUnsafeBufferPointer { Self.accumulate($0, c, w, &touched) }
+                rowOf.withUnsafeBufferPointer { rows in
+                    for k in touched.indices {
+                        let id = Int(touched[k])
+                        if k > 0 && touched[k - 1] == touched[k] { continue }
+                        let c = w[id]
+                        if c == 0 || rows[id] == nil { continue }
+                        w[id] = 0
+                        constant = sumCancelling(constant, rows[id].unsafelyUnwrapped.constant * c)
+                        rows[id].unsafelyUnwrapped.terms.withUnsafeBufferPointer {
+                            Self.accumulate($0, c, w, &touched)
+                        }
+                    }
                 }
             }
             // Gather the nonzero terms in id order and clear the workspace. (A list sorted before
