@@ -63,11 +63,18 @@ public struct Priority: Sendable, Hashable, Comparable, CustomStringConvertible,
     public var description: String { "\(rawValue)" }
 }
 
-/// The shared, immutable content of a constraint; its object identity is the constraint's identity.
-final class ConstraintStorage: Sendable {
+/// The shared content of a constraint; its object identity is the constraint's identity.
+///
+/// Immutable once shared: ``Constraint/withPriority(_:)`` sets the priority only of a storage
+/// that no other copy refers to (`isKnownUniquelyReferenced`), so no other copy, and no other
+/// thread, can see it change. That is why the class is `@unchecked Sendable`, and why reads of
+/// the priority skip the runtime's exclusivity check (`@exclusivity(unchecked)`: checked, the
+/// reads in `Solver.add` cost 1.3 M more instructions at 1,000 feed rows than the saved
+/// allocations gave back).
+final class ConstraintStorage: @unchecked Sendable {
     let expression: Expression
     let relation: Relation
-    let priority: Priority
+    @exclusivity(unchecked) fileprivate(set) var priority: Priority
     /// A number unique to this constraint in the process, in order of creation (``Serials``).
     let serial: UInt64
     init(expression: Expression, relation: Relation, priority: Priority) {
@@ -84,7 +91,7 @@ final class ConstraintStorage: Sendable {
 /// ``Solver/updateConstant(of:to:)`` accept any copy of the value that was added.
 /// Two constraints built separately are different even when they read the same.
 public struct Constraint: Hashable, Sendable, CustomStringConvertible {
-    let storage: ConstraintStorage
+    private(set) var storage: ConstraintStorage
 
     /// Creates `expression relation 0` at a priority.
     /// - Parameters:
@@ -121,8 +128,18 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
 
     /// A new constraint (with a new identity) with the same expression and relation at another
     /// priority.
-    public func withPriority(_ priority: Priority) -> Constraint {
-        Constraint(expression, relation, priority: priority)
+    ///
+    /// When no other copy of this constraint exists, as for `(x <= 10).withPriority(.defaultLow)`,
+    /// the constraint itself is given the priority instead: no copy could tell the identities
+    /// apart, and the second allocation is saved (one per optional constraint a layout builds
+    /// this way; `SolverTests.testWithPriorityKeepsSharedConstraintsUnchanged`).
+    public consuming func withPriority(_ priority: Priority) -> Constraint {
+        var result = consume self
+        if isKnownUniquelyReferenced(&result.storage) {
+            result.storage.priority = priority
+            return result
+        }
+        return Constraint(result.expression, result.relation, priority: priority)
     }
 
     /// A textual description such as `1.0*x + -10.0 >= 0 @750.0`.

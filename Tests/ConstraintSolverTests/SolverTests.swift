@@ -23,6 +23,31 @@ func assertSameState(
 }
 
 final class ClassicTests: XCTestCase {
+    /// `withPriority` leaves every existing copy as it was: a constraint still referenced (by a
+    /// variable of the caller, or by a solver it was added to) gives a new constraint, and only
+    /// a temporary nothing else refers to takes the priority itself.
+    func testWithPriorityKeepsSharedConstraintsUnchanged() throws {
+        let x = Variable("x")
+        let shared = x <= 10
+        let lowered = shared.withPriority(.defaultLow)
+        XCTAssertEqual(shared.priority, .required)
+        XCTAssertEqual(lowered.priority, .defaultLow)
+        XCTAssertNotEqual(shared, lowered)
+        var s = Solver()
+        try s.add(shared)
+        try s.add(lowered)  // another constraint, not a duplicate
+
+        let added = x == 5
+        try s.add((x >= 20).withPriority(.defaultHigh))
+        try s.add(added)
+        let copy = (consume added).withPriority(.defaultLow)  // the solver still holds `added`
+        XCTAssertEqual(copy.priority, .defaultLow)
+        XCTAssertFalse(s.contains(copy))
+        XCTAssertEqual(s.allConstraints.map(\.priority), [.required, .defaultLow, .defaultHigh, .required])
+        XCTAssertEqual(s.value(of: x), 5)
+        XCTAssertThrowsError(try s.remove(copy))
+    }
+
     func testViolationMeasuresTheWrongSideOnly() {
         let x = Variable("x")
         let value: (Variable) -> Double = { _ in 7 }
