@@ -9,6 +9,9 @@ extension Tableau {
     /// Whether `p` can be defined by a row whose unexpanded definitions are those in `row`:
     /// an external symbol outside the tableau and objective, and no definition it feeds
     /// (directly or not) occurs in the row, so no cycle can form.
+    /// Inlined, as ``wellConditioned(_:in:)`` is: ``expandInWorkspace(_:findCandidate:)`` calls
+    /// both from a mutating context, where a call copied the whole tableau first.
+    @inline(__always)
     func canDefine(_ p: Int32, in row: Row) -> Bool {
         canDefine(p) { row.coefficient(for: $0) != 0 }
     }

@@ -182,6 +182,7 @@ extension Tableau {
 
     /// Whether the coefficient of `id` in `row` is large enough to solve for it without
     /// amplifying rounding residue: at least ``subjectThreshold`` of the row's largest.
+    @inline(__always)
     func wellConditioned(_ id: Int32, in row: Row) -> Bool {
         abs(row.coefficient(for: id)) >= subjectThreshold * row.largestMagnitude
     }
