@@ -172,13 +172,18 @@ func combine<L: ExpressionConvertible, R: ExpressionConvertible>(
     return Expression(terms, constant: l + r)
 }
 
-/// `value ± constant` (or, with `constantFirst`, `constant ± value`) with a single allocation.
-/// The arithmetic is that of ``combine(_:_:sign:)`` with the constant as an expression of no
-/// terms, so the results are bit for bit the same.
+/// `value ± constant` (or, with `constantFirst`, `constant ± value`) with a single allocation,
+/// and none for `expression ± constant`, which shares the expression's terms (`a + b + 12`
+/// builds one array, not two). The arithmetic is that of ``combine(_:_:sign:)`` with the
+/// constant as an expression of no terms, so the results are bit for bit the same: the terms
+/// it would copy are multiplied by 1.
 @inlinable @inline(__always)
 func offset<E: ExpressionConvertible>(
     _ value: E, by constant: Double, sign: Double, constantFirst: Bool = false
 ) -> Expression {
+    if !constantFirst, let e = value as? Expression {
+        return Expression(e.terms, constant: e.constant * 1 + constant * sign)
+    }
     var terms: [Term] = []
     terms.reserveCapacity(termCount(value))
     if constantFirst {

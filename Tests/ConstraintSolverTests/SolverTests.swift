@@ -61,6 +61,27 @@ final class ClassicTests: XCTestCase {
     /// Numbers do not conform to `ExpressionConvertible`: an operator with a number on one
     /// side is an overload on `Double`, so plain arithmetic in a file that imports the solver
     /// stays plain arithmetic, while `x + 12`, `2 * x` and `x == 16` still build expressions.
+    /// `expression ± constant` shares the expression's terms instead of copying them: the
+    /// result and the original stay independent values, with the terms in the order written.
+    func testOffsetExpressionsShareTermsAsValues() {
+        let x = Variable("x")
+        let y = Variable("y")
+        let sum = x + 2 * y
+        var shifted = sum + 12
+        let lowered = sum - 0.5
+        let flipped = 12 - sum
+        XCTAssertEqual(shifted.terms.map(\.coefficient), [1, 2])
+        XCTAssertEqual(shifted.terms.map(\.variable), [x, y])
+        XCTAssertEqual(shifted.constant, 12)
+        XCTAssertEqual(lowered.constant, -0.5)
+        XCTAssertEqual(flipped.terms.map(\.coefficient), [-1, -2])
+        XCTAssertEqual(flipped.constant, 12)
+        shifted.terms[0].coefficient = 5
+        XCTAssertEqual(sum.terms.map(\.coefficient), [1, 2])
+        XCTAssertEqual(lowered.terms.map(\.coefficient), [1, 2])
+        XCTAssertEqual(sum.constant, 0)
+    }
+
     func testNumbersStayNumbers() throws {
         XCTAssertFalse(Double.self is any ExpressionConvertible.Type)
         XCTAssertFalse(Int.self is any ExpressionConvertible.Type)
