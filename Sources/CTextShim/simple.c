@@ -707,8 +707,13 @@ static void plan_free(Plan *plan) {
     free(plan);
 }
 
+// Bumped whenever a font's cache goes, so that a thread's last plan (find_plan) is never one
+// of a font freed since, even when a new font takes the old one's address.
+static atomic_uint cacheGeneration;
+
 static void cache_destroy(void *data) {
     FontCache *cache = data;
+    atomic_fetch_add_explicit(&cacheGeneration, 1, memory_order_acq_rel);
     Plan *plan = atomic_load(&cache->plans);
     while (plan) {
         Plan *next = plan->next;
@@ -748,12 +753,30 @@ static int same_key(const Plan *plan, const hb_segment_properties_t *props, cons
     return featureCount == 0 || memcmp(plan->features, features, featureCount * sizeof(hb_feature_t)) == 0;
 }
 
+// The plan of the last call on this thread: words come in long runs of one font and plan.
+static _Thread_local struct {
+    hb_font_t *font;
+    unsigned int generation;
+    const Plan *plan;
+    FontCache *cache;
+} last;
+
 static const Plan *find_plan(hb_font_t *font, const hb_segment_properties_t *props, const hb_feature_t *features,
-                             unsigned int featureCount) {
+                             unsigned int featureCount, FontCache **cacheOut) {
+    unsigned int generation = atomic_load_explicit(&cacheGeneration, memory_order_acquire);
+    if (last.font == font && last.generation == generation && last.plan &&
+        same_key(last.plan, props, features, featureCount)) {
+        *cacheOut = last.cache;
+        return last.plan;
+    }
     FontCache *cache = font_cache(font);
+    *cacheOut = cache;
     if (!cache) return NULL;
     for (Plan *plan = atomic_load_explicit(&cache->plans, memory_order_acquire); plan; plan = plan->next)
-        if (same_key(plan, props, features, featureCount)) return plan;
+        if (same_key(plan, props, features, featureCount)) {
+            last.font = font, last.generation = generation, last.plan = plan, last.cache = cache;
+            return plan;
+        }
     pthread_mutex_lock(&cache->lock);
     Plan *found = NULL;
     for (Plan *plan = atomic_load_explicit(&cache->plans, memory_order_acquire); plan && !found; plan = plan->next)
@@ -770,6 +793,7 @@ static const Plan *find_plan(hb_font_t *font, const hb_segment_properties_t *pro
         }
     }
     pthread_mutex_unlock(&cache->lock);
+    if (found) last.font = font, last.generation = generation, last.plan = found, last.cache = cache;
     return found;
 }
 
@@ -861,21 +885,21 @@ int32_t ts_simple_shape(hb_font_t *font, hb_buffer_t *buffer, const hb_feature_t
     unsigned int count = 0;
     hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &count);
     if (count == 0 || count > (unsigned int)capacity) return -1;
-    const Plan *plan = find_plan(font, &props, features, featureCount);
+    FontCache *cache = NULL;
+    const Plan *plan = find_plan(font, &props, features, featureCount, &cache);
     if (!plan || !plan->usable) return -1;
     for (unsigned int i = 0; i < count; i++) {
         uint32_t u = infos[i].codepoint;
         if (u >= 0x10000 || !((plan->simple[u >> 3] >> (u & 7)) & 1)) return -1;
     }
-    for (unsigned int i = 0; i < count; i++) {
-        hb_codepoint_t glyph = 0;
-        hb_font_get_nominal_glyph(font, infos[i].codepoint, &glyph);
-        glyphs[i] = (TSGlyph){glyph, infos[i].cluster, 0, 0, 0, 0, 0};
-    }
+    for (unsigned int i = 0; i < count; i++) glyphs[i] = (TSGlyph){0, infos[i].cluster, 0, 0, 0, 0, 0};
+    // What HarfBuzz's normalization does for a word without marks.
+    if (hb_font_get_nominal_glyphs(font, count, &infos[0].codepoint, sizeof(hb_glyph_info_t), &glyphs[0].glyph,
+                                   sizeof(TSGlyph)) != count)
+        return -1;
     hb_font_get_glyph_h_advances(font, count, &glyphs[0].glyph, sizeof(TSGlyph), (hb_position_t *)&glyphs[0].xAdvance,
                                  sizeof(TSGlyph));
     if (plan->lookupCount > 0) {
-        FontCache *cache = hb_font_get_user_data(font, &cacheKey);
         Reader r = cache->gposReader;
         r.failed = 0;
         for (uint32_t l = 0; l < plan->lookupCount && !r.failed; l++)
