@@ -108,6 +108,7 @@ typedef struct {
     uint32_t listCount;
     uint8_t *classes[3];  // class_admits scratch: classes of a ClassDef that hold an s0 glyph
     uint64_t classAt[3];
+    long classBytesLeft;  // bound on the class tables of pair subtables (fill_classes)
 } Analysis;
 
 static int in_set(const uint8_t *set, uint32_t glyph, uint32_t count) {
@@ -356,12 +357,13 @@ typedef struct {
     uint32_t coverage;        // offset from `at`
     uint32_t valueFormat1, valueFormat2, len1, len2;
     uint32_t classDef1, classDef2, class1Count, class2Count; // format 2
+    uint16_t *classes1, *classes2; // format 2: class_of of every glyph, or NULL (read each time)
     uint32_t pairSetCount;    // format 1
 } PairSubtable;
 
 typedef struct {
     uint32_t first, count; // subtables[first ..< first + count]
-    uint8_t *covered;      // glyphs some subtable covers (bits, glyphCount)
+    uint16_t *firstCovering; // per glyph: the first of them whose coverage lists it (0xFFFF: none)
 } PairLookup;
 
 typedef struct Plan {
@@ -423,11 +425,36 @@ static int add_pair_subtable(Plan *plan, Reader *r, uint64_t at, uint32_t *capac
     return 1;
 }
 
-static int visit_mark(Analysis *a, uint32_t glyph, uint32_t index, void *context) {
+typedef struct {
+    uint16_t *firstCovering;
+    uint16_t subtable;
+} CoveringContext;
+
+static int visit_covering(Analysis *a, uint32_t glyph, uint32_t index, void *context) {
     (void)index;
-    uint8_t *bits = context;
-    if (glyph < a->glyphCount) bits[glyph >> 3] |= (uint8_t)(1u << (glyph & 7));
+    CoveringContext *c = context;
+    if (glyph < a->glyphCount && c->firstCovering[glyph] > c->subtable) c->firstCovering[glyph] = c->subtable;
     return 0;
+}
+
+// The classes of every glyph in a format 2 subtable's two ClassDefs, read as class_of reads
+// them, when they fit in a bound (else the fast path reads them each time).
+static void fill_classes(Analysis *a, PairSubtable *st, long *bytesLeft) {
+    if (st->format != 2) return;
+    long bytes = 2L * 2 * (long)a->glyphCount;
+    if (bytes > *bytesLeft) return;
+    st->classes1 = malloc((size_t)a->glyphCount * 2 + 2);
+    st->classes2 = malloc((size_t)a->glyphCount * 2 + 2);
+    if (!st->classes1 || !st->classes2 || !spend(&a->r, 2L * a->glyphCount)) {
+        free(st->classes1), free(st->classes2);
+        st->classes1 = st->classes2 = NULL;
+        return;
+    }
+    *bytesLeft -= bytes;
+    for (uint32_t g = 0; g < a->glyphCount; g++) {
+        st->classes1[g] = (uint16_t)class_of(&a->r, st->at, st->classDef1, g);
+        st->classes2[g] = (uint16_t)class_of(&a->r, st->at, st->classDef2, g);
+    }
 }
 
 // One lookup of the plan. GSUB: every subtable takes out of s the glyphs its rules can start
@@ -481,11 +508,14 @@ static int analyse_lookup(Analysis *a, Plan *plan, int isGSUB, uint32_t lookupLi
     PairLookup *pl = &plan->lookups[plan->lookupCount++];
     pl->first = first;
     pl->count = count;
-    pl->covered = calloc(a->glyphCount / 8 + 1, 1);
-    if (!pl->covered) return 0;
+    pl->firstCovering = malloc((size_t)a->glyphCount * 2 + 2);
+    if (!pl->firstCovering || count >= 0xFFFF) return 0;
+    memset(pl->firstCovering, 0xFF, (size_t)a->glyphCount * 2 + 2);
     for (uint32_t i = first; i < plan->subtableCount && !r->failed; i++) {
+        fill_classes(a, &plan->subtables[i], &a->classBytesLeft);
         if (plan->subtables[i].coverage == 0) continue;
-        each_covered(a, plan->subtables[i].at + plan->subtables[i].coverage, visit_mark, pl->covered);
+        CoveringContext c = {pl->firstCovering, (uint16_t)(i - first)};
+        each_covered(a, plan->subtables[i].at + plan->subtables[i].coverage, visit_covering, &c);
     }
     return !r->failed;
 }
@@ -643,6 +673,7 @@ static void analyse(hb_font_t *font, FontCache *cache, Plan *plan) {
     Analysis a;
     memset(&a, 0, sizeof(a));
     a.glyphCount = hb_face_get_glyph_count(face);
+    a.classBytesLeft = 1L << 22;
     plan->glyphCount = a.glyphCount;
     uint8_t *s0 = calloc(a.glyphCount / 8 + 1, 1);
     a.s = calloc(a.glyphCount / 8 + 1, 1);
@@ -701,7 +732,8 @@ static void analyse(hb_font_t *font, FontCache *cache, Plan *plan) {
 }
 
 static void plan_free(Plan *plan) {
-    for (uint32_t i = 0; i < plan->lookupCount; i++) free(plan->lookups[i].covered);
+    for (uint32_t i = 0; i < plan->lookupCount; i++) free(plan->lookups[i].firstCovering);
+    for (uint32_t i = 0; i < plan->subtableCount; i++) free(plan->subtables[i].classes1), free(plan->subtables[i].classes2);
     free(plan->lookups);
     free(plan->subtables);
     free(plan);
@@ -839,8 +871,12 @@ static void apply_pairs(Reader *r, const Plan *plan, const PairLookup *lookup, T
     while (i < count && !r->failed) {
         uint32_t glyph = glyphs[i].glyph;
         int applied = 0;
-        if (in_set(lookup->covered, glyph, plan->glyphCount) && i + 1 < count) {
-            for (uint32_t s = lookup->first; s < lookup->first + lookup->count && !applied && !r->failed; s++) {
+        // Subtables before the first that covers the glyph do not apply (S glyphs are below
+        // glyphCount).
+        uint32_t firstCovering = glyph < plan->glyphCount ? lookup->firstCovering[glyph] : 0xFFFF;
+        if (firstCovering != 0xFFFF && i + 1 < count) {
+            for (uint32_t s = lookup->first + firstCovering; s < lookup->first + lookup->count && !applied && !r->failed;
+                 s++) {
                 const PairSubtable *st = &plan->subtables[s];
                 uint32_t index = coverage_index(r, st->at, st->coverage, glyph);
                 if (index == NOT_COVERED) continue;
@@ -855,8 +891,11 @@ static void apply_pairs(Reader *r, const Plan *plan, const PairLookup *lookup, T
                     if (!record) continue;
                     first = record + 2;
                 } else {
-                    uint32_t class1 = class_of(r, st->at, st->classDef1, glyph);
-                    uint32_t class2 = class_of(r, st->at, st->classDef2, glyphs[j].glyph);
+                    uint32_t next = glyphs[j].glyph;
+                    uint32_t class1 = st->classes1 && glyph < plan->glyphCount ? st->classes1[glyph]
+                                                                                : class_of(r, st->at, st->classDef1, glyph);
+                    uint32_t class2 = st->classes2 && next < plan->glyphCount ? st->classes2[next]
+                                                                               : class_of(r, st->at, st->classDef2, next);
                     if (class1 >= st->class1Count || class2 >= st->class2Count) continue;
                     first = st->at + 16 + 2 * (uint64_t)(st->len1 + st->len2) * (class1 * st->class2Count + class2);
                 }
