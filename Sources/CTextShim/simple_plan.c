@@ -174,6 +174,10 @@ static void context_subtable(Analysis *a, uint64_t at, int chained) {
         for (uint32_t k = 0; k < rules && !matchable && !r->failed; k++) {
             if (!spend(r, 1)) return;
             uint64_t p = set + rd16(r, set + 2 + 2 * (uint64_t)k);
+            // Each position read counts: many rules may share one long rule.
+            uint32_t backtrackCount = chained ? rd16(r, p) : 0;
+            uint32_t inputCount = rd16(r, p + (chained ? 2 + 2 * (uint64_t)backtrackCount : 0));
+            if (!spend(r, (long)backtrackCount + inputCount)) return;
             matchable = 1;
             if (chained) {
                 uint32_t backtrack = rd16(r, p);
@@ -196,6 +200,7 @@ static void context_subtable(Analysis *a, uint64_t at, int chained) {
             if (chained) {
                 p = inputAt + 2 * (uint64_t)(input - 1);
                 uint32_t lookahead = rd16(r, p);
+                if (!spend(r, lookahead)) return;
                 for (uint32_t i = 0; i < lookahead && matchable; i++) {
                     uint32_t v = rd16(r, p + 2 + 2 * (uint64_t)i);
                     matchable = format == 1 ? in_set(a->s0, v, a->glyphCount) : class_admits(a, at, lookaheadClasses, v, 2);
@@ -232,6 +237,7 @@ static void ligature_subtable(Analysis *a, uint64_t at) {
             if (!spend(r, 1)) return;
             uint64_t ligature = set + rd16(r, set + 2 + 2 * (uint64_t)l);
             uint32_t components = rd16(r, ligature + 2);
+            if (!spend(r, components)) return;
             matchable = 1;
             for (uint32_t c = 1; c < components && matchable; c++)
                 matchable = in_set(a->s0, rd16(r, ligature + 4 + 2 * (uint64_t)(c - 1)), a->glyphCount);
