@@ -2,6 +2,7 @@
 // shape one run, ask ICU for breaks, bidi levels and scripts, draw glyphs with FreeType and
 // write PNGs with libpng.
 #include "CTextShim.h"
+#include "simple.h"
 #include "space.h"
 
 #include <ft2build.h>
@@ -554,10 +555,13 @@ static hb_buffer_t *thread_buffer(void) {
     return buffer;
 }
 
-int32_t ts_shape(const TSFace *face, const uint16_t *text, int32_t textLength,
-                 int32_t start, int32_t length, int32_t rightToLeft, int32_t script,
-                 const char *language, int32_t kerning, int32_t ligatures,
-                 TSGlyph *glyphs, int32_t capacity) {
+// How shape() takes a run: hb_shape always (ts_shape_harfbuzz), the simple path else hb_shape
+// (ts_shape), the simple path alone (ts_shape_simple).
+enum { SHAPE_HARFBUZZ, SHAPE_ANY, SHAPE_SIMPLE };
+
+static int32_t shape(const TSFace *face, const uint16_t *text, int32_t textLength, int32_t start, int32_t length,
+                     int32_t rightToLeft, int32_t script, const char *language, int32_t kerning, int32_t ligatures,
+                     TSGlyph *glyphs, int32_t capacity, int mode) {
     hb_buffer_t *buffer = thread_buffer();
     if (!buffer) return TS_ERROR_NO_MEMORY;
     hb_buffer_add_utf16(buffer, text, textLength, (unsigned int)start, length);
@@ -578,6 +582,11 @@ int32_t ts_shape(const TSFace *face, const uint16_t *text, int32_t textLength,
         features[featureCount++] = (hb_feature_t){HB_TAG('l', 'i', 'g', 'a'), 0, 0, (unsigned int)-1};
         features[featureCount++] = (hb_feature_t){HB_TAG('c', 'l', 'i', 'g'), 0, 0, (unsigned int)-1};
     }
+    if (mode != SHAPE_HARFBUZZ) {
+        // A simple word is shaped without the shaper, exactly as it would shape it (simple.c).
+        int32_t simpleCount = ts_simple_shape(face->hbFont, buffer, features, featureCount, glyphs, capacity);
+        if (simpleCount >= 0 || mode == SHAPE_SIMPLE) return simpleCount >= 0 ? simpleCount : TS_NOT_SIMPLE;
+    }
     hb_shape(face->hbFont, buffer, featureCount ? features : NULL, featureCount);
     unsigned int count = 0;
     hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &count);
@@ -593,6 +602,27 @@ int32_t ts_shape(const TSFace *face, const uint16_t *text, int32_t textLength,
         glyphs[i].unsafeToBreak = (hb_glyph_info_get_glyph_flags(&infos[i]) & HB_GLYPH_FLAG_UNSAFE_TO_BREAK) ? 1 : 0;
     }
     return (int32_t)count;
+}
+
+int32_t ts_shape(const TSFace *face, const uint16_t *text, int32_t textLength, int32_t start, int32_t length,
+                 int32_t rightToLeft, int32_t script, const char *language, int32_t kerning, int32_t ligatures,
+                 TSGlyph *glyphs, int32_t capacity) {
+    return shape(face, text, textLength, start, length, rightToLeft, script, language, kerning, ligatures, glyphs,
+                 capacity, SHAPE_ANY);
+}
+
+int32_t ts_shape_harfbuzz(const TSFace *face, const uint16_t *text, int32_t textLength, int32_t start,
+                          int32_t length, int32_t rightToLeft, int32_t script, const char *language,
+                          int32_t kerning, int32_t ligatures, TSGlyph *glyphs, int32_t capacity) {
+    return shape(face, text, textLength, start, length, rightToLeft, script, language, kerning, ligatures, glyphs,
+                 capacity, SHAPE_HARFBUZZ);
+}
+
+int32_t ts_shape_simple(const TSFace *face, const uint16_t *text, int32_t textLength, int32_t start, int32_t length,
+                        int32_t rightToLeft, int32_t script, const char *language, int32_t kerning,
+                        int32_t ligatures, TSGlyph *glyphs, int32_t capacity) {
+    return shape(face, text, textLength, start, length, rightToLeft, script, language, kerning, ligatures, glyphs,
+                 capacity, SHAPE_SIMPLE);
 }
 
 int32_t ts_line_breaks(const uint16_t *text, int32_t length, const char *locale,

@@ -51,7 +51,8 @@ enum {
     TS_ERROR_ICU = -4,
     TS_ERROR_NO_UNITS = -5,    // units per em is 0 or the face has no glyphs
     TS_ERROR_TRUNCATED = -6,   // the file ends inside its own table directory or a table
-    TS_ERROR_PNG = -7          // libpng could not encode or decode
+    TS_ERROR_PNG = -7,         // libpng could not encode or decode
+    TS_NOT_SIMPLE = -8         // ts_shape_simple: the run needs HarfBuzz's shaper
 };
 
 /// Where a font file is cut short (FreeType and HarfBuzz read tables lazily, so a truncated
@@ -141,6 +142,22 @@ int32_t ts_shape(const TSFace *face, const uint16_t *text, int32_t textLength,
                  int32_t start, int32_t length, int32_t rightToLeft, int32_t script,
                  const char *language, int32_t kerning, int32_t ligatures,
                  TSGlyph *glyphs, int32_t capacity);
+
+/// ts_shape through hb_shape always: ts_shape shapes simple words (left to right, of a script
+/// HarfBuzz's default shaper takes, of characters only cmap, advances and pair kerning touch)
+/// itself, glyph for glyph as hb_shape would (docs/typesetting.md, "Shaping simple words").
+/// This one is HarfBuzz's own answer, for references and for tests that compare the two.
+int32_t ts_shape_harfbuzz(const TSFace *face, const uint16_t *text, int32_t textLength,
+                          int32_t start, int32_t length, int32_t rightToLeft, int32_t script,
+                          const char *language, int32_t kerning, int32_t ligatures,
+                          TSGlyph *glyphs, int32_t capacity);
+
+/// ts_shape's simple path alone: the glyphs as ts_shape gives them when the run is simple,
+/// else TS_NOT_SIMPLE (SimpleShapingTests compares them with ts_shape_harfbuzz).
+int32_t ts_shape_simple(const TSFace *face, const uint16_t *text, int32_t textLength,
+                        int32_t start, int32_t length, int32_t rightToLeft, int32_t script,
+                        const char *language, int32_t kerning, int32_t ligatures,
+                        TSGlyph *glyphs, int32_t capacity);
 
 /// UAX #14 line break opportunities of `text` (ICU's line break iterator). Writes the
 /// offsets where a line may start (excluding 0, including `length`) and whether the break

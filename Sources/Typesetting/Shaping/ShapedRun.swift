@@ -48,7 +48,8 @@ public struct ShapedRun: Hashable, Sendable {
     /// reference that `benchmarks corpus` compares the engine with.
     public static func shapingWithHarfBuzzOnly(_ text: String, font: Font) throws(TypesettingError) -> ShapedRun {
         let utf16 = Array(text.utf16)
-        let glyphs = try Shaper.glyphs(utf16, range: 0..<utf16.count, face: font.face, rightToLeft: nil, script: -1)
+        let glyphs = try Shaper.glyphs(
+            utf16, range: 0..<utf16.count, face: font.face, rightToLeft: nil, script: -1, harfBuzzOnly: true)
         let scale = font.pointsPerUnit
         return ShapedRun(
             range: 0..<utf16.count, font: font, bidiLevel: 0, script: "Zyyy",
@@ -76,9 +77,11 @@ enum Shaper {
 
     /// HarfBuzz's glyphs for `utf16[range]` with the whole buffer as context, in font units;
     /// clusters are offsets into `utf16`. `rightToLeft` nil and `script` -1 let HarfBuzz guess.
+    /// Simple words are shaped without HarfBuzz's shaper, to the same glyphs (`ts_shape`);
+    /// `harfBuzzOnly` sends every run through `hb_shape`.
     static func glyphs(
         _ utf16: [UInt16], range: Range<Int>, face: FontFace, rightToLeft: Bool?, script: Int32,
-        kerning: Bool = true, ligatures: Bool = true
+        kerning: Bool = true, ligatures: Bool = true, harfBuzzOnly: Bool = false
     ) throws(TypesettingError) -> [TSGlyph] {
         var capacity = range.count * 2 + 8
         var count = 0
@@ -87,7 +90,7 @@ enum Shaper {
             var failed = false
             let buffer = [TSGlyph](unsafeUninitializedCapacity: capacity) { glyphs, initialized in
                 let n = utf16.withUnsafeBufferPointer { text in
-                    ts_shape(
+                    (harfBuzzOnly ? ts_shape_harfbuzz : ts_shape)(
                         face.handle, text.baseAddress, Int32(text.count), Int32(range.lowerBound),
                         Int32(range.count), direction, script, nil, kerning ? 1 : 0, ligatures ? 1 : 0,
                         glyphs.baseAddress, Int32(glyphs.count))
