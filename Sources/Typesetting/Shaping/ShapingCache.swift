@@ -69,7 +69,7 @@ public final class ShapingCache: Sendable {
     /// Drops every entry and zeroes the counters.
     public func removeAll() {
         for index in 0..<shards.count {
-            shards.withLock(index) { shard in shard = Shard(maximumBytes: shard.maximumBytes) }
+            shards.withLock(index) { shard in shard.removeAll() }
         }
     }
 
@@ -122,7 +122,9 @@ private final class ShardSlots: @unchecked Sendable {
         for index in 0..<count {
             let slot = base + index * Self.stride
             pthread_mutex_destroy(slot.assumingMemoryBound(to: pthread_mutex_t.self))
-            (slot + Self.shardOffset).assumingMemoryBound(to: Shard.self).deinitialize(count: 1)
+            let shard = (slot + Self.shardOffset).assumingMemoryBound(to: Shard.self)
+            shard.pointee.removeAll()
+            shard.deinitialize(count: 1)
         }
         base.deallocate()
     }
@@ -236,18 +238,24 @@ struct ShapingKey: Hashable, Sendable {
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
     /// The bytes an entry is counted as: the key's text, the glyphs and a fixed overhead for
-    /// the node (with the key's slice bounds), the table slot, and the two arrays' headers and
+    /// the node (with the key's slice bounds), the table slot, and the key array's header and both
     /// allocations.
     func cost(glyphs: Int) -> Int { 2 * text.count + MemoryLayout<CachedGlyph>.stride * glyphs + 248 }
 }
 
 /// One lock's worth of the cache, with its own counters: a hash table into an array of nodes swept by a clock hand.
 struct Shard: Sendable {
-    struct Node: Sendable {
+    /// An entry. Unchecked: `glyphs` is memory the shard owns, read and written only under
+    /// its lock.
+    struct Node: @unchecked Sendable {
         var key: ShapingKey
         /// Keeps the key's face alive (and its identity unused) while the entry lives.
         var face: FontFace?
-        var glyphs: [CachedGlyph]
+        /// The entry's glyphs, allocated by the shard and freed when the entry goes. Not an
+        /// array: reading an array's elements retains and releases it, an atomic write to
+        /// the entry's header from every thread that hits the entry (the most common words
+        /// are hit by every thread), which a raw buffer does not have.
+        var glyphs: UnsafeMutableBufferPointer<CachedGlyph>
         var cost: Int
         /// Used since the clock hand last passed (a hit sets it only when clear, so hits on
         /// hot words write nothing that other threads read).
@@ -280,16 +288,31 @@ struct Shard: Sendable {
         return true
     }
 
+    /// A copy of `glyphs` in memory the shard owns.
+    private static func store(_ glyphs: [CachedGlyph]) -> UnsafeMutableBufferPointer<CachedGlyph> {
+        let stored = UnsafeMutableBufferPointer<CachedGlyph>.allocate(capacity: glyphs.count)
+        _ = stored.initialize(from: glyphs)
+        return stored
+    }
+
+    /// Drops every entry (freeing their glyphs) and zeroes the counters.
+    mutating func removeAll() {
+        for node in nodes where node.live { node.glyphs.deallocate() }
+        self = Shard(maximumBytes: maximumBytes)
+    }
+
     mutating func insert(_ key: ShapingKey, face: FontFace, _ glyphs: [CachedGlyph]) {
         let cost = key.cost(glyphs: glyphs.count)
         guard cost <= maximumBytes else { return }
         if let slot = index[key] {
             bytes += cost - nodes[slot].cost
-            nodes[slot].glyphs = glyphs
+            nodes[slot].glyphs.deallocate()
+            nodes[slot].glyphs = Shard.store(glyphs)
             nodes[slot].cost = cost
             nodes[slot].referenced = true
         } else {
-            let node = Node(key: key, face: face, glyphs: glyphs, cost: cost, referenced: false, live: true)
+            let node = Node(
+                key: key, face: face, glyphs: Shard.store(glyphs), cost: cost, referenced: false, live: true)
             let slot: Int
             if let reused = free.popLast() {
                 slot = reused
@@ -317,7 +340,8 @@ struct Shard: Sendable {
     private mutating func evict(_ slot: Int) {
         index[nodes[slot].key] = nil
         bytes -= nodes[slot].cost
-        nodes[slot].glyphs = []
+        nodes[slot].glyphs.deallocate()
+        nodes[slot].glyphs = UnsafeMutableBufferPointer(start: nil, count: 0)
         nodes[slot].face = nil
         nodes[slot].live = false
         free.append(slot)
