@@ -115,6 +115,9 @@ hb_font_t *ts_thread_font(const TSFace *face) {
     if (!state || !face->blob) return face->hbFont;
     ThreadFont *slot = &state->fonts[state->last];
     if (slot->serial == face->serial) return slot->font;
+    // The answer of the last call was used up to now (its stamp is not renewed on the fast
+    // path above), so it is not the one to evict.
+    if (slot->serial != 0) slot->used = ++state->clock;
     state->clock++;
     uint32_t oldest = 0;
     for (uint32_t i = 0; i < THREAD_FONTS; i++) {
@@ -136,6 +139,7 @@ hb_font_t *ts_thread_font(const TSFace *face) {
 }
 
 void ts_thread_forget(const TSFace *face) {
+    if (face->serial == 0) return;  // closed before it was numbered: nothing was made for it
     pthread_once(&stateOnce, make_key);
     ThreadState *state = pthread_getspecific(stateKey);
     if (!state) return;
