@@ -1,12 +1,11 @@
 // CTextShim: see include/CTextShim.h. Kept deliberately small: open and read faces,
-// shape one run, ask ICU for breaks, bidi levels and scripts, draw glyphs with FreeType and
-// write PNGs with libpng.
+// shape one run, draw glyphs with FreeType and write PNGs with libpng. ICU's breaks, bidi
+// levels and scripts, and the objects each thread keeps for itself, are in thread.c.
 #include "CTextShim.h"
+#include "face.h"
 #include "simple.h"
 #include "space.h"
 
-#include <ft2build.h>
-#include FT_FREETYPE_H
 #include FT_TRUETYPE_TABLES_H
 #include FT_SFNT_NAMES_H
 #include FT_TRUETYPE_IDS_H
@@ -16,58 +15,16 @@
 #include <hb.h>
 #include <hb-ot.h>
 
-#include <unicode/ubidi.h>
-#include <unicode/ubrk.h>
 #include <unicode/uscript.h>
-#include <unicode/utf16.h>
 
 #include <png.h>
 
 #include <math.h>
 #include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct TSFace {
-    FT_Library library;
-    FT_Face ftFace;
-    unsigned char *bytes;
-    long size;
-    int32_t index;
-    // An instance of a variable face (ts_face_instance) reads its base's bytes and shares its
-    // HarfBuzz face; it owns its FreeType face (set to the same design coordinates) and font.
-    int isInstance;
-    hb_blob_t *blob;
-    hb_face_t *hbFace;
-    hb_font_t *hbFont;
-    // Glyphs that a default-feature lookup involving the space glyph can touch (see
-    // ts_face_space_safe). Built at open, read-only afterwards.
-    hb_set_t *spaceInteracting;
-    // Bit c set when the face has a glyph for BMP code point c (ts_face_covers).
-    uint8_t coverage[0x10000 / 8];
-    // Bit c set when BMP code point c maps to a glyph in spaceInteracting (ts_face_space_safe
-    // answers the BMP from it, one load instead of a cmap lookup and a set lookup); notdefInteracting
-    // says the same of glyph 0, which every code point the face lacks maps to.
-    uint8_t spaceUnsafe[0x10000 / 8];
-    int notdefInteracting;
-    // How far a rule involving the space reaches (TSSpaceAnalysis.reach; 0: no zones), the
-    // glyphs that do not count towards it, and bit c set when BMP code point c counts
-    // (ts_face_zone_class).
-    int32_t zoneReach;
-    hb_set_t *uncounted;
-    uint8_t zoneCounts[0x10000 / 8];
-    // ts_face_zone_class's reach bits of each BMP code point, and of each glyph (both NULL
-    // when zoneReach is 0).
-    uint8_t *zoneReaches, *glyphReaches;
-    uint32_t glyphReachCount;
-    TSFaceInfo info;
-    // FreeType's glyph slot and size belong to the face: loading an outline or a bitmap
-    // changes them, so those calls take this lock (shaping goes through HarfBuzz alone).
-    pthread_mutex_t ftLock;
-    int hasLock;
-};
 
 static unsigned char *read_file(const char *path, long *size) {
     FILE *file = fopen(path, "rb");
@@ -89,17 +46,19 @@ static unsigned char *read_file(const char *path, long *size) {
 
 void ts_face_close(TSFace *face) {
     if (!face) return;
+    ts_thread_forget(face);
     if (face->spaceInteracting) hb_set_destroy(face->spaceInteracting);
     if (face->uncounted) hb_set_destroy(face->uncounted);
     free(face->zoneReaches);
     free(face->glyphReaches);
+    // FreeType reads the bytes, which the blob may free: its face goes first.
+    if (face->ftFace) FT_Done_Face(face->ftFace);
+    if (face->library) FT_Done_FreeType(face->library);
     if (face->hbFont) hb_font_destroy(face->hbFont);
     if (face->hbFace) hb_face_destroy(face->hbFace);
     if (face->blob) hb_blob_destroy(face->blob);
-    if (face->ftFace) FT_Done_Face(face->ftFace);
-    if (face->library) FT_Done_FreeType(face->library);
     if (face->hasLock) pthread_mutex_destroy(&face->ftLock);
-    if (!face->isInstance) free(face->bytes);
+    if (face->ownsBytes) free(face->bytes);
     free(face);
 }
 
@@ -173,7 +132,7 @@ static int32_t find_truncation(const unsigned char *bytes, uint64_t size, int32_
 int32_t ts_face_covers(const TSFace *face, uint32_t codepoint) {
     if (codepoint < 0x10000) return (face->coverage[codepoint >> 3] >> (codepoint & 7)) & 1;
     hb_codepoint_t glyph = 0;
-    return hb_font_get_nominal_glyph(face->hbFont, codepoint, &glyph) && glyph != 0;
+    return hb_font_get_nominal_glyph(ts_thread_font(face), codepoint, &glyph) && glyph != 0;
 }
 
 int32_t ts_face_space_safe(const TSFace *face, uint32_t codepoint) {
@@ -183,7 +142,7 @@ int32_t ts_face_space_safe(const TSFace *face, uint32_t codepoint) {
         return ((face->spaceUnsafe[codepoint >> 3] >> (codepoint & 7)) & 1) ? 0 : 1;
     }
     hb_codepoint_t glyph = 0;
-    if (!hb_font_get_nominal_glyph(face->hbFont, codepoint, &glyph)) glyph = 0;
+    if (!hb_font_get_nominal_glyph(ts_thread_font(face), codepoint, &glyph)) glyph = 0;
     return hb_set_has(face->spaceInteracting, glyph) ? 0 : 1;
 }
 
@@ -211,7 +170,7 @@ int32_t ts_face_zone_class(const TSFace *face, uint32_t codepoint) {
     if (codepoint < 0x10000)
         return face->zoneReaches[codepoint] | ((((face->zoneCounts[codepoint >> 3] >> (codepoint & 7)) & 1)) << 8);
     hb_codepoint_t glyph = 0;
-    if (!hb_font_get_nominal_glyph(face->hbFont, codepoint, &glyph)) glyph = 0;
+    if (!hb_font_get_nominal_glyph(ts_thread_font(face), codepoint, &glyph)) glyph = 0;
     return zone_reach_bits(face, codepoint, glyph) | (zone_counts(face, codepoint, glyph) ? 0x100 : 0);
 }
 
@@ -224,6 +183,8 @@ int32_t ts_face_open(const char *path, int32_t index, TSFace **out, TSTruncation
     long size = 0;
     face->bytes = read_file(path, &size);
     if (!face->bytes) { ts_face_close(face); return TS_ERROR_OPEN; }
+    face->ownsBytes = 1;
+    face->serial = ts_next_face_serial();
     face->size = size;
     face->index = index;
     FT_Error error = FT_Init_FreeType(&face->library);
@@ -235,8 +196,16 @@ int32_t ts_face_open(const char *path, int32_t index, TSFace **out, TSTruncation
     cut.kind = find_truncation(face->bytes, (uint64_t)size, index, &cut);
     if (truncation) *truncation = cut;
     if (cut.kind != 0) { ts_face_close(face); return TS_ERROR_TRUNCATED; }
+    // From here the blob owns the bytes (HarfBuzz frees them at once if it cannot make it).
+    face->ownsBytes = 0;
     face->blob = hb_blob_create((const char *)face->bytes, (unsigned int)size,
-                                HB_MEMORY_MODE_READONLY, NULL, NULL);
+                                HB_MEMORY_MODE_READONLY, face->bytes, free);
+    if (face->blob == hb_blob_get_empty()) {
+        face->blob = NULL;
+        face->bytes = NULL;
+        ts_face_close(face);
+        return TS_ERROR_NO_MEMORY;
+    }
     face->hbFace = hb_face_create(face->blob, (unsigned int)index);
     face->hbFont = hb_font_create(face->hbFace);
     if (!face->hbFont) { ts_face_close(face); return TS_ERROR_NO_MEMORY; }
@@ -282,8 +251,6 @@ int32_t ts_face_open(const char *path, int32_t index, TSFace **out, TSTruncation
 
 void ts_face_info(const TSFace *face, TSFaceInfo *info) { *info = face->info; }
 
-static int32_t copy_out(const char *text, size_t length, char *buffer, int32_t capacity);
-
 int32_t ts_face_axes(const TSFace *face, TSAxis *axes, int32_t capacity) {
     unsigned int count = hb_ot_var_get_axis_count(face->hbFace);
     if (count == 0 || !axes || capacity <= 0) return (int32_t)count;
@@ -320,7 +287,7 @@ int32_t ts_face_named_instance(const TSFace *face, int32_t index, double *coordi
         length = sizeof(text);
         full = hb_ot_name_get_utf8(face->hbFace, id, hb_language_from_string("en", -1), &length, text);
     }
-    return copy_out(text, length, name, nameCapacity);
+    return ts_copy_out(text, length, name, nameCapacity);
 }
 
 // An 'MVAR' delta in whole font units, bounded so that a hostile table cannot overflow int32.
@@ -340,6 +307,8 @@ int32_t ts_face_instance(const TSFace *base, const double *coordinates, int32_t 
     if (pthread_mutex_init(&face->ftLock, NULL) != 0) { free(face); return TS_ERROR_NO_MEMORY; }
     face->hasLock = 1;
     face->isInstance = 1;
+    face->serial = ts_next_face_serial();
+    face->blob = hb_blob_reference(base->blob);
     face->bytes = base->bytes;
     face->size = base->size;
     face->index = base->index;
@@ -352,7 +321,9 @@ int32_t ts_face_instance(const TSFace *base, const double *coordinates, int32_t 
     for (unsigned int i = 0; i < axisCount; i++) {
         fixed[i] = (FT_Fixed)lround(coordinates[i] * 65536.0);
         design[i] = (float)coordinates[i];
+        face->coordinates[i] = design[i];
     }
+    face->coordinateCount = axisCount;
     error = FT_Set_Var_Design_Coordinates(face->ftFace, axisCount, fixed);
     if (error) { ts_face_close(face); return (int32_t)error; }
     face->hbFace = hb_face_reference(base->hbFace);
@@ -423,7 +394,7 @@ int64_t ts_face_table(const TSFace *face, const char *tag, uint8_t *buffer, int6
     return (int64_t)length;
 }
 
-static int32_t copy_out(const char *text, size_t length, char *buffer, int32_t capacity) {
+int32_t ts_copy_out(const char *text, size_t length, char *buffer, int32_t capacity) {
     if (buffer && capacity > 0) {
         size_t n = length < (size_t)(capacity - 1) ? length : (size_t)(capacity - 1);
         memcpy(buffer, text, n);
@@ -472,7 +443,7 @@ static int32_t sfnt_name(const TSFace *face, FT_UShort nameID, char *buffer, int
             }
             n += put_utf8(utf8 + n, unit);
         }
-        int32_t result = copy_out(utf8, n, buffer, capacity);
+        int32_t result = ts_copy_out(utf8, n, buffer, capacity);
         free(utf8);
         return result;
     }
@@ -481,7 +452,7 @@ static int32_t sfnt_name(const TSFace *face, FT_UShort nameID, char *buffer, int
         if (!ascii) return -1;
         size_t n = 0;
         for (FT_UInt j = 0; j < name.string_len; j++) ascii[n++] = name.string[j] < 0x80 ? (char)name.string[j] : '?';
-        int32_t result = copy_out(ascii, n, buffer, capacity);
+        int32_t result = ts_copy_out(ascii, n, buffer, capacity);
         free(ascii);
         return result;
     }
@@ -496,7 +467,7 @@ static int32_t preferred_name(const TSFace *face, FT_UShort typographicID, FT_US
     n = sfnt_name(face, legacyID, buffer, capacity);
     if (n > 0) return n;
     if (!freetypeName) freetypeName = "";
-    return copy_out(freetypeName, strlen(freetypeName), buffer, capacity);
+    return ts_copy_out(freetypeName, strlen(freetypeName), buffer, capacity);
 }
 
 int32_t ts_face_family(const TSFace *face, char *buffer, int32_t capacity) {
@@ -512,47 +483,19 @@ int32_t ts_face_style(const TSFace *face, char *buffer, int32_t capacity) {
 int32_t ts_face_postscript_name(const TSFace *face, char *buffer, int32_t capacity) {
     const char *name = FT_Get_Postscript_Name(face->ftFace);
     if (!name) name = "";
-    return copy_out(name, strlen(name), buffer, capacity);
+    return ts_copy_out(name, strlen(name), buffer, capacity);
 }
 
 uint32_t ts_face_glyph(const TSFace *face, uint32_t codepoint) {
     hb_codepoint_t glyph = 0;
-    if (!hb_font_get_nominal_glyph(face->hbFont, codepoint, &glyph)) return 0;
+    if (!hb_font_get_nominal_glyph(ts_thread_font(face), codepoint, &glyph)) return 0;
     return glyph;
 }
 
 int32_t ts_face_glyph_top(const TSFace *face, uint32_t glyph) {
     hb_glyph_extents_t extents;
-    if (!hb_font_get_glyph_extents(face->hbFont, glyph, &extents)) return 0;
+    if (!hb_font_get_glyph_extents(ts_thread_font(face), glyph, &extents)) return 0;
     return extents.y_bearing;
-}
-
-// One HarfBuzz buffer, ICU line break iterator and bidi object per thread, made on first use
-// and freed when the thread ends: creating them is a large part of shaping a short string.
-static pthread_key_t bufferKey, breakKey, bidiKey;
-static pthread_once_t keysOnce = PTHREAD_ONCE_INIT;
-static void destroy_buffer(void *value) { hb_buffer_destroy((hb_buffer_t *)value); }
-static void destroy_break(void *value) { ubrk_close((UBreakIterator *)value); }
-static void destroy_bidi(void *value) { ubidi_close((UBiDi *)value); }
-static void make_keys(void) {
-    pthread_key_create(&bufferKey, destroy_buffer);
-    pthread_key_create(&breakKey, destroy_break);
-    pthread_key_create(&bidiKey, destroy_bidi);
-}
-
-static hb_buffer_t *thread_buffer(void) {
-    pthread_once(&keysOnce, make_keys);
-    hb_buffer_t *buffer = pthread_getspecific(bufferKey);
-    if (!buffer) {
-        buffer = hb_buffer_create();
-        if (!hb_buffer_allocation_successful(buffer)) {
-            hb_buffer_destroy(buffer);
-            return NULL;
-        }
-        pthread_setspecific(bufferKey, buffer);
-    }
-    hb_buffer_clear_contents(buffer);
-    return buffer;
 }
 
 // How shape() takes a run: hb_shape always (ts_shape_harfbuzz), the simple path else hb_shape
@@ -562,7 +505,7 @@ enum { SHAPE_HARFBUZZ, SHAPE_ANY, SHAPE_SIMPLE };
 static int32_t shape(const TSFace *face, const uint16_t *text, int32_t textLength, int32_t start, int32_t length,
                      int32_t rightToLeft, int32_t script, const char *language, int32_t kerning, int32_t ligatures,
                      TSGlyph *glyphs, int32_t capacity, int mode) {
-    hb_buffer_t *buffer = thread_buffer();
+    hb_buffer_t *buffer = ts_thread_buffer();
     if (!buffer) return TS_ERROR_NO_MEMORY;
     hb_buffer_add_utf16(buffer, text, textLength, (unsigned int)start, length);
     if (rightToLeft >= 0) hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
@@ -582,12 +525,14 @@ static int32_t shape(const TSFace *face, const uint16_t *text, int32_t textLengt
         features[featureCount++] = (hb_feature_t){HB_TAG('l', 'i', 'g', 'a'), 0, 0, (unsigned int)-1};
         features[featureCount++] = (hb_feature_t){HB_TAG('c', 'l', 'i', 'g'), 0, 0, (unsigned int)-1};
     }
+    // The thread's own font for the face (thread.c): nothing another thread writes.
+    hb_font_t *font = ts_thread_font(face);
     if (mode != SHAPE_HARFBUZZ) {
         // A simple word is shaped without the shaper, exactly as it would shape it (simple.c).
-        int32_t simpleCount = ts_simple_shape(face->hbFont, buffer, features, featureCount, glyphs, capacity);
+        int32_t simpleCount = ts_simple_shape(face->hbFont, font, buffer, features, featureCount, glyphs, capacity);
         if (simpleCount >= 0 || mode == SHAPE_SIMPLE) return simpleCount >= 0 ? simpleCount : TS_NOT_SIMPLE;
     }
-    hb_shape(face->hbFont, buffer, featureCount ? features : NULL, featureCount);
+    hb_shape(font, buffer, featureCount ? features : NULL, featureCount);
     unsigned int count = 0;
     hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &count);
     hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, NULL);
@@ -624,112 +569,6 @@ int32_t ts_shape_simple(const TSFace *face, const uint16_t *text, int32_t textLe
     return shape(face, text, textLength, start, length, rightToLeft, script, language, kerning, ligatures, glyphs,
                  capacity, SHAPE_SIMPLE);
 }
-
-int32_t ts_line_breaks(const uint16_t *text, int32_t length, const char *locale,
-                       int32_t *offsets, uint8_t *mandatory, int32_t capacity) {
-    if (length == 0) return 0;
-    UErrorCode status = U_ZERO_ERROR;
-    // The root rules' iterator is kept per thread and pointed at each text; a tailored one is
-    // opened for the call.
-    int shared = !locale || !locale[0];
-    UBreakIterator *iterator = NULL;
-    if (shared) {
-        pthread_once(&keysOnce, make_keys);
-        iterator = pthread_getspecific(breakKey);
-        if (!iterator) {
-            iterator = ubrk_open(UBRK_LINE, "", NULL, 0, &status);
-            if (U_FAILURE(status) || !iterator) return TS_ERROR_ICU;
-            pthread_setspecific(breakKey, iterator);
-        }
-        ubrk_setText(iterator, text, length, &status);
-    } else {
-        iterator = ubrk_open(UBRK_LINE, locale, text, length, &status);
-    }
-    if (U_FAILURE(status) || !iterator) return TS_ERROR_ICU;
-    int32_t count = 0;
-    for (int32_t position = ubrk_next(iterator); position != UBRK_DONE; position = ubrk_next(iterator)) {
-        if (count >= capacity) break;
-        int32_t ruleStatus = ubrk_getRuleStatus(iterator);
-        offsets[count] = position;
-        mandatory[count] = (ruleStatus >= UBRK_LINE_HARD && ruleStatus < UBRK_LINE_HARD_LIMIT) ? 1 : 0;
-        count++;
-    }
-    if (!shared) ubrk_close(iterator);
-    return count;
-}
-
-int32_t ts_bidi_levels(const uint16_t *text, int32_t length, int32_t baseDirection,
-                       uint8_t *levels, uint8_t *paragraphLevel) {
-    UErrorCode status = U_ZERO_ERROR;
-    pthread_once(&keysOnce, make_keys);
-    UBiDi *bidi = pthread_getspecific(bidiKey);
-    if (!bidi) {
-        bidi = ubidi_open();
-        if (!bidi) return TS_ERROR_ICU;
-        pthread_setspecific(bidiKey, bidi);
-    }
-    UBiDiLevel level = baseDirection < 0 ? UBIDI_DEFAULT_LTR : (UBiDiLevel)(baseDirection ? 1 : 0);
-    ubidi_setPara(bidi, text, length, level, NULL, &status);
-    if (U_FAILURE(status)) return TS_ERROR_ICU;
-    *paragraphLevel = ubidi_getParaLevel(bidi);
-    if (length > 0) {
-        const UBiDiLevel *resolved = ubidi_getLevels(bidi, &status);
-        if (U_FAILURE(status) || !resolved) return TS_ERROR_ICU;
-        memcpy(levels, resolved, (size_t)length);
-    }
-    return TS_OK;
-}
-
-// ICU's script of BMP code points, looked up a block of 256 at a time on first use (a block
-// costs 256 ICU calls, once per process): texts then cost one load per code unit instead of
-// one ICU call. 255 marks a code ICU reports above 254 (none in ICU 72), asked for again.
-static uint8_t bmpScripts[0x10000];
-static _Atomic uint8_t bmpBlockReady[256];
-static pthread_mutex_t bmpScriptsLock = PTHREAD_MUTEX_INITIALIZER;
-
-// Whether the block of `c` is filled (filling it if not); 0 when ICU failed.
-static int bmp_script_block(UChar32 c) {
-    unsigned block = (unsigned)c >> 8;
-    if (atomic_load_explicit(&bmpBlockReady[block], memory_order_acquire)) return 1;
-    pthread_mutex_lock(&bmpScriptsLock);
-    int ok = 1;
-    if (!atomic_load_explicit(&bmpBlockReady[block], memory_order_relaxed)) {
-        for (UChar32 d = (UChar32)(block << 8); d < (UChar32)((block + 1) << 8); d++) {
-            UErrorCode status = U_ZERO_ERROR;
-            UScriptCode code = uscript_getScript(d, &status);
-            if (U_FAILURE(status)) { ok = 0; break; }
-            bmpScripts[d] = (code >= 0 && code < 255) ? (uint8_t)code : 255;
-        }
-        if (ok) atomic_store_explicit(&bmpBlockReady[block], 1, memory_order_release);
-    }
-    pthread_mutex_unlock(&bmpScriptsLock);
-    return ok;
-}
-
-int32_t ts_scripts(const uint16_t *text, int32_t length, int32_t *scripts) {
-    int32_t i = 0;
-    while (i < length) {
-        int32_t start = i;
-        UChar32 c;
-        U16_NEXT(text, i, length, c);
-        if (c < 0x10000 && bmp_script_block(c) && bmpScripts[c] != 255) {
-            scripts[start] = bmpScripts[c];
-            continue;
-        }
-        UErrorCode status = U_ZERO_ERROR;
-        UScriptCode code = uscript_getScript(c, &status);
-        if (U_FAILURE(status)) return TS_ERROR_ICU;
-        for (int32_t j = start; j < i; j++) scripts[j] = (int32_t)code;
-    }
-    return TS_OK;
-}
-
-int32_t ts_script_name(int32_t script, char *buffer, int32_t capacity) {
-    const char *name = uscript_getShortName((UScriptCode)script);
-    if (!name) name = "Zyyy";
-    return copy_out(name, strlen(name), buffer, capacity);
-}
-
 
 // MARK: Drawing glyphs
 

@@ -216,7 +216,7 @@ static void apply_pairs(Reader *r, const Plan *plan, const PairLookup *lookup, T
     }
 }
 
-int32_t ts_simple_shape(hb_font_t *font, hb_buffer_t *buffer, const hb_feature_t *features,
+int32_t ts_simple_shape(hb_font_t *planFont, hb_font_t *font, hb_buffer_t *buffer, const hb_feature_t *features,
                         unsigned int featureCount, TSGlyph *glyphs, int32_t capacity) {
     hb_segment_properties_t props;
     hb_buffer_get_segment_properties(buffer, &props);
@@ -226,7 +226,7 @@ int32_t ts_simple_shape(hb_font_t *font, hb_buffer_t *buffer, const hb_feature_t
     hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &count);
     if (count == 0 || count > (unsigned int)capacity) return -1;
     FontCache *cache = NULL;
-    const Plan *plan = find_plan(font, &props, features, featureCount, &cache);
+    const Plan *plan = find_plan(planFont, &props, features, featureCount, &cache);
     if (!plan || !plan->usable) return -1;
     for (unsigned int i = 0; i < count; i++) {
         uint32_t u = infos[i].codepoint;

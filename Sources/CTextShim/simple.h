@@ -13,8 +13,11 @@
 // left to right, of a script HarfBuzz shapes with its default shaper, and every character one
 // that no substitution and no positioning but pair kerning of the plan can touch. Writes up to
 // `capacity` glyphs and returns how many there are; -1 when the run is not simple (the caller
-// shapes it with hb_shape). Thread-safe; the analysis of a font and plan is made on first use.
-int32_t ts_simple_shape(hb_font_t *font, hb_buffer_t *buffer, const hb_feature_t *features,
+// shapes it with hb_shape). Thread-safe; the analysis of a font and plan is made on first use
+// and kept with `planFont`, the face's own font shared by every thread, while glyphs and
+// advances are read from `font`, the calling thread's font for the same face (thread.c), so
+// a thread writes to nothing another reads.
+int32_t ts_simple_shape(hb_font_t *planFont, hb_font_t *font, hb_buffer_t *buffer, const hb_feature_t *features,
                         unsigned int featureCount, TSGlyph *glyphs, int32_t capacity);
 
 #endif

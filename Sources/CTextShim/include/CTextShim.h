@@ -15,7 +15,8 @@ extern "C" {
 #endif
 
 /// An opened font face. After `ts_face_open` returns, the face is immutable and may be
-/// shaped from several threads at once (HarfBuzz fonts are thread-safe for shaping); its
+/// shaped from several threads at once: each thread shapes with HarfBuzz objects of its own,
+/// made from the face's bytes on its first use, so threads write to nothing they share. Its
 /// FreeType glyph slot, used for outlines and bitmaps, is behind a lock.
 typedef struct TSFace TSFace;
 

@@ -1,4 +1,5 @@
 internal import CTextShim
+import Foundation
 
 /// A bounded, thread-safe cache of HarfBuzz results for text segments (a word, the spaces after
 /// it, or a whole run), evicting by CLOCK (second chance), an approximation of
@@ -9,7 +10,7 @@ internal import CTextShim
 /// (`FontFace.instance(_:style:)`), so the coordinates are part of the key. Shaping runs at the face's design units and is scaled to the point
 /// size afterwards, and letter spacing is added after shaping, so one entry serves every size
 /// and spacing of the face. Share one cache between threads: it is split into shards, each
-/// behind its own lock.
+/// behind its own lock, on cache lines of its own.
 ///
 /// ```swift
 /// let cache = ShapingCache(maximumBytes: 8 << 20)
@@ -38,7 +39,7 @@ public final class ShapingCache: Sendable {
 
     /// The most bytes the cache holds, over all shards.
     public let maximumBytes: Int
-    private let shards: [Locked<Shard>]
+    private let shards: ShardSlots
 
     /// Makes an empty cache that holds at most `maximumBytes` (estimated), in `shards` parts
     /// locked separately (rounded up to a power of two).
@@ -47,14 +48,14 @@ public final class ShapingCache: Sendable {
         var count = 1
         while count < max(1, min(shards, 1024)) { count *= 2 }
         let share = self.maximumBytes / count
-        self.shards = (0..<count).map { _ in Locked(Shard(maximumBytes: share)) }
+        self.shards = ShardSlots(count: count, maximumBytes: share)
     }
 
     /// The counters, summed over shards.
     public var statistics: Statistics {
         var total = Statistics(hits: 0, misses: 0, evictions: 0, entries: 0, bytes: 0)
-        for shard in shards {
-            shard.withLock { shard in
+        for index in 0..<shards.count {
+            shards.withLock(index) { shard in
                 total.hits += shard.hits
                 total.misses += shard.misses
                 total.evictions += shard.evictions
@@ -67,8 +68,8 @@ public final class ShapingCache: Sendable {
 
     /// Drops every entry and zeroes the counters.
     public func removeAll() {
-        for shard in shards {
-            shard.withLock { shard in shard = Shard(maximumBytes: shard.maximumBytes) }
+        for index in 0..<shards.count {
+            shards.withLock(index) { shard in shard.removeAll() }
         }
     }
 
@@ -80,13 +81,73 @@ public final class ShapingCache: Sendable {
         for key: ShapingKey, face: FontFace, offset: Int, to out: inout [CachedGlyph],
         make: () throws(TypesettingError) -> [CachedGlyph]
     ) throws(TypesettingError) {
-        let shard = shards[key.hash & (shards.count - 1)]
-        let hit = shard.withLock { $0.append(key, offset: offset, to: &out) }
+        let index = key.hash & (shards.count - 1)
+        let hit = shards.withLock(index) { $0.append(key, offset: offset, to: &out) }
         if hit { return }
         let glyphs = try make()
         for glyph in glyphs { out.append(glyph.moved(by: offset)) }
         let owned = key.owned
-        shard.withLock { $0.insert(owned, face: face, glyphs) }
+        shards.withLock(index) { $0.insert(owned, face: face, glyphs) }
+    }
+}
+
+/// The shards and their locks, in one allocation, each shard with its lock on a 128-byte
+/// block of its own: threads working in different shards then write to no common cache line
+/// (a pair of 64-byte lines, which the adjacent-line prefetcher fetches together). Separate
+/// objects would sit side by side in the allocator's size class, so every lock taken and
+/// counter bumped would also take the line from the core working in the neighbouring shard;
+/// the counters are per shard for the same reason. No reference is counted to reach a shard.
+///
+/// The locks are pthread mutexes, which ThreadSanitizer understands (see `Locked`).
+private final class ShardSlots: @unchecked Sendable {
+    let count: Int
+    private let base: UnsafeMutableRawPointer
+    private static let shardOffset =
+        (MemoryLayout<pthread_mutex_t>.size + MemoryLayout<Shard>.alignment - 1)
+        & ~(MemoryLayout<Shard>.alignment - 1)
+    private static let stride = (shardOffset + MemoryLayout<Shard>.size + 127) & ~127
+
+    init(count: Int, maximumBytes: Int) {
+        self.count = count
+        base = UnsafeMutableRawPointer.allocate(byteCount: count * Self.stride, alignment: 128)
+        // Adaptive where glibc has it: a thread finding the lock taken spins briefly before it
+        // sleeps. A lock is held for one lookup (well under a microsecond), and the hottest
+        // keys (the space, "…", common words) all meet in their one shard, so sleeping and
+        // being woken, several microseconds each time, cost more than the wait.
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        #if os(Linux)
+            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
+        #endif
+        defer { pthread_mutexattr_destroy(&attributes) }
+        for index in 0..<count {
+            let slot = base + index * Self.stride
+            pthread_mutex_init(slot.bindMemory(to: pthread_mutex_t.self, capacity: 1), &attributes)
+            (slot + Self.shardOffset).bindMemory(to: Shard.self, capacity: 1).initialize(
+                to: Shard(maximumBytes: maximumBytes))
+        }
+    }
+
+    deinit {
+        for index in 0..<count {
+            let slot = base + index * Self.stride
+            pthread_mutex_destroy(slot.assumingMemoryBound(to: pthread_mutex_t.self))
+            let shard = (slot + Self.shardOffset).assumingMemoryBound(to: Shard.self)
+            shard.pointee.removeAll()
+            shard.deinitialize(count: 1)
+        }
+        base.deallocate()
+    }
+
+    /// Runs `body` with shard `index` while holding its lock.
+    func withLock<Result, Failure: Error>(
+        _ index: Int, _ body: (inout Shard) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let slot = base + index * Self.stride
+        let lock = slot.assumingMemoryBound(to: pthread_mutex_t.self)
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return try body(&(slot + Self.shardOffset).assumingMemoryBound(to: Shard.self).pointee)
     }
 }
 
@@ -187,18 +248,24 @@ struct ShapingKey: Hashable, Sendable {
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
     /// The bytes an entry is counted as: the key's text, the glyphs and a fixed overhead for
-    /// the node (with the key's slice bounds), the table slot, and the two arrays' headers and
+    /// the node (with the key's slice bounds), the table slot, and the key array's header and both
     /// allocations.
     func cost(glyphs: Int) -> Int { 2 * text.count + MemoryLayout<CachedGlyph>.stride * glyphs + 248 }
 }
 
-/// One lock's worth of the cache: a hash table into an array of nodes swept by a clock hand.
+/// One lock's worth of the cache, with its own counters: a hash table into an array of nodes swept by a clock hand.
 struct Shard: Sendable {
-    struct Node: Sendable {
+    /// An entry. Unchecked: `glyphs` is memory the shard owns, read and written only under
+    /// its lock.
+    struct Node: @unchecked Sendable {
         var key: ShapingKey
         /// Keeps the key's face alive (and its identity unused) while the entry lives.
         var face: FontFace?
-        var glyphs: [CachedGlyph]
+        /// The entry's glyphs, allocated by the shard and freed when the entry goes. Not an
+        /// array: reading an array's elements retains and releases it, an atomic write to
+        /// the entry's header from every thread that hits the entry (the most common words
+        /// are hit by every thread), which a raw buffer does not have.
+        var glyphs: UnsafeMutableBufferPointer<CachedGlyph>
         var cost: Int
         /// Used since the clock hand last passed (a hit sets it only when clear, so hits on
         /// hot words write nothing that other threads read).
@@ -231,16 +298,31 @@ struct Shard: Sendable {
         return true
     }
 
+    /// A copy of `glyphs` in memory the shard owns.
+    private static func store(_ glyphs: [CachedGlyph]) -> UnsafeMutableBufferPointer<CachedGlyph> {
+        let stored = UnsafeMutableBufferPointer<CachedGlyph>.allocate(capacity: glyphs.count)
+        _ = stored.initialize(from: glyphs)
+        return stored
+    }
+
+    /// Drops every entry (freeing their glyphs) and zeroes the counters.
+    mutating func removeAll() {
+        for node in nodes where node.live { node.glyphs.deallocate() }
+        self = Shard(maximumBytes: maximumBytes)
+    }
+
     mutating func insert(_ key: ShapingKey, face: FontFace, _ glyphs: [CachedGlyph]) {
         let cost = key.cost(glyphs: glyphs.count)
         guard cost <= maximumBytes else { return }
         if let slot = index[key] {
             bytes += cost - nodes[slot].cost
-            nodes[slot].glyphs = glyphs
+            nodes[slot].glyphs.deallocate()
+            nodes[slot].glyphs = Shard.store(glyphs)
             nodes[slot].cost = cost
             nodes[slot].referenced = true
         } else {
-            let node = Node(key: key, face: face, glyphs: glyphs, cost: cost, referenced: false, live: true)
+            let node = Node(
+                key: key, face: face, glyphs: Shard.store(glyphs), cost: cost, referenced: false, live: true)
             let slot: Int
             if let reused = free.popLast() {
                 slot = reused
@@ -268,7 +350,8 @@ struct Shard: Sendable {
     private mutating func evict(_ slot: Int) {
         index[nodes[slot].key] = nil
         bytes -= nodes[slot].cost
-        nodes[slot].glyphs = []
+        nodes[slot].glyphs.deallocate()
+        nodes[slot].glyphs = UnsafeMutableBufferPointer(start: nil, count: 0)
         nodes[slot].face = nil
         nodes[slot].live = false
         free.append(slot)
