@@ -232,11 +232,12 @@ final class PreparedParagraph: Sendable {
     /// advances to the next tab stop (`TabStops`), not by its glyph's advance.
     let tabs: [Int]
 
-    /// Makes a paragraph; with unsafe boundaries, `utf16` (the paragraph's text) and the
+    /// Makes a paragraph of `count` clusters; `fontIndex` is empty when they all use
+    /// `singleFont` (else -1). With unsafe boundaries, `utf16` (the paragraph's text) and the
     /// shaping settings serve to work out `unsafeBoundaries`.
     init(
         base: Int, clusterStarts: CompactIndices, prefix: [Double], contentEnd: CompactIndices,
-        fontIndex: CompactIndices, breaks: CompactIndices,
+        fontIndex: CompactIndices, count: Int, singleFont: Int, breaks: CompactIndices,
         mandatory: [Bool], unsafeBefore: [Bool], runs: [RunInfo], utf16: [UInt16], fonts: [Font], kerning: Bool,
         ligatures: Bool, letterSpacing: Double, tabs: [Int] = []
     ) throws(TypesettingError) {
@@ -245,20 +246,18 @@ final class PreparedParagraph: Sendable {
         self.clusterStarts = clusterStarts
         self.prefix = prefix
         self.contentEnd = contentEnd
-        let single = fontIndex.first.map { first in fontIndex.allSatisfy { $0 == first } ? first : -1 } ?? -1
-        self.singleFont = single
-        self.fontIndex = single >= 0 ? CompactIndices([]) : fontIndex
+        self.singleFont = singleFont
+        self.fontIndex = fontIndex
         self.breaks = breaks
         self.mandatory = mandatory
         self.hasInnerMandatoryBreak = mandatory.dropLast().contains(true)
         self.unsafeBefore = unsafeBefore
         self.runs = unsafeBefore.isEmpty ? [] : runs
-        self.count = fontIndex.count
+        self.count = count
         guard !unsafeBefore.isEmpty else {
             self.unsafeBoundaries = []
             return
         }
-        let count = fontIndex.count
         var clusters = Set<Int>()
         for b in breaks {
             if b < count && unsafeBefore[b] { clusters.insert(b) }
@@ -434,7 +433,7 @@ struct Itemizer {
     let kerning: Bool
     let ligatures: Bool
     let language: String?
-    private(set) var runs: [ShapedRun] = []
+    var runs: [ShapedRun] = []
     var fonts: [Font]
     /// Where each font run ends (UTF-16 offset in the whole text) and its index in `fonts`;
     /// empty for a text in one font (`FontRun`).
@@ -465,7 +464,7 @@ struct Itemizer {
         self.fonts = [font]
     }
 
-    private mutating func fontIndex(of face: FontFace) -> Int {
+    mutating func fontIndex(of face: FontFace) -> Int {
         if face === font.face { return 0 }
         // A face with an optical size axis is set at the size: compare the face asked for. The
         // size too: a font run may hold the face at another size.
@@ -483,7 +482,7 @@ struct Itemizer {
     /// that needs a glyph; else a face made for the cluster's script (Arabic, Hebrew, Thai,
     /// Devanagari, or CJK by `language`) that covers it; else the first in fallback order that
     /// does. Emoji-presentation clusters try colour faces first.
-    private mutating func face(for cluster: Character) -> FontFace {
+    mutating func face(for cluster: Character) -> FontFace {
         let scalars = cluster.unicodeScalars
         func covers(_ face: FontFace) -> Bool {
             scalars.allSatisfy { Itemizer.isIgnorable($0) || ts_face_covers(face.handle, $0.value) != 0 }
@@ -578,268 +577,5 @@ struct Itemizer {
                 ligatures: ligatures)
         }
         return glyphs.reduce(0) { $0 + Double($1.advance) } * font.pointsPerUnit + font.tracking
-    }
-
-    /// Shapes one run (one face, level and script) and returns its glyphs in visual order, with
-    /// clusters as offsets into `utf16`. With a cache, the run is cut into words and the spaces
-    /// between them where no lookup involving the space can reach across the cut
-    /// (`SpaceZones`), and each segment whose neighbours cannot change its shaping (a space,
-    /// the paragraph's edge, another script) is looked up in the cache and shaped on its own on
-    /// a miss. Either way the glyphs are those of shaping the run whole.
-    func shapeRun(
-        _ utf16: [UInt16], range: Range<Int>, face: FontFace, bidiLevel: UInt8, script: Int32,
-        unitFlags: [UInt8], isolatedBefore: Bool, isolatedAfter: Bool
-    ) throws(TypesettingError) -> [CachedGlyph] {
-        let rightToLeft = bidiLevel & 1 == 1
-        guard let cache else {
-            return try Shaper.compactGlyphs(
-                utf16, range: range, face: face, rightToLeft: rightToLeft, script: script, kerning: kerning,
-                ligatures: ligatures)
-        }
-        let contextFree = !Shaper.joins(script)
-        var segments = SpaceZones.segments(
-            utf16, range: range, face: face, rightToLeft: rightToLeft, script: script,
-            graphemeStart: { unitFlags[$0] & Itemizer.graphemeStart != 0 })
-        if rightToLeft { segments.reverse() }
-        var glyphs: [CachedGlyph] = []
-        glyphs.reserveCapacity(range.count + 4)
-        for segment in segments {
-            // HarfBuzz reads the text around a run only to join letters (Arabic and the like);
-            // elsewhere, and next to a space or another script, a word shapes alone as in place.
-            let before =
-                contextFree || segment.lowerBound > range.lowerBound || isolatedBefore
-                || utf16[segment.lowerBound] == 0x20
-                || (segment.lowerBound > 0 && utf16[segment.lowerBound - 1] == 0x20)
-            let after =
-                contextFree || segment.upperBound < range.upperBound || isolatedAfter
-                || utf16[segment.upperBound - 1] == 0x20
-                || (segment.upperBound < utf16.count && utf16[segment.upperBound] == 0x20)
-            if before && after {
-                // The key is a slice of the paragraph: a hit copies no text.
-                let key = ShapingKey(
-                    face: face, script: script, rightToLeft: rightToLeft, kerning: kerning, ligatures: ligatures,
-                    text: utf16[segment])
-                try cache.appendGlyphs(for: key, face: face, offset: segment.lowerBound, to: &glyphs) {
-                    () throws(TypesettingError) in
-                    let text = Array(utf16[segment])
-                    return try Shaper.compactGlyphs(
-                        text, range: 0..<text.count, face: face, rightToLeft: rightToLeft, script: script,
-                        kerning: kerning, ligatures: ligatures)
-                }
-            } else {
-                glyphs += try Shaper.compactGlyphs(
-                    utf16, range: segment, face: face, rightToLeft: rightToLeft, script: script, kerning: kerning,
-                    ligatures: ligatures)
-            }
-        }
-        return glyphs
-    }
-
-    mutating func prepare(_ content: Substring, base: Int) throws(TypesettingError) -> PreparedParagraph {
-        let utf16 = Itemizer.utf16Units(content)
-        // Cluster offsets are kept in 32 bits (`CompactIndices`).
-        guard utf16.count < Int(Int32.max) else {
-            throw .invalidParameter(
-                name: "paragraph length", value: Double(utf16.count), allowed: "fewer than 2³¹ − 1 UTF-16 units")
-        }
-        if utf16.isEmpty {
-            return try PreparedParagraph(
-                base: base, clusterStarts: CompactIndices([0]), prefix: [0], contentEnd: CompactIndices([0]),
-                fontIndex: CompactIndices([]), breaks: CompactIndices([0]),
-                mandatory: [true], unsafeBefore: [], runs: [], utf16: [], fonts: fonts, kerning: kerning,
-                ligatures: ligatures, letterSpacing: letterSpacing)
-        }
-        let levels = try TextAnalysis.bidiLevels(utf16)
-        let scripts = try TextAnalysis.scripts(utf16)
-
-        // One walk over the grapheme clusters: where each starts, its face, bidi level, script
-        // (Common/Inherited resolved below from a neighbour) and whether it is hanging whitespace.
-        var graphemes = [0]
-        // Per UTF-16 unit: `Itemizer.graphemeStart`, `clusterStart`, `unsafeToBreak` bits (one
-        // array for the three marks).
-        var unitFlags = [UInt8](repeating: 0, count: utf16.count + 1)
-        var faceOf: [Int] = []
-        var levelOf: [UInt8] = []
-        var scriptOf: [Int32] = []
-        var isWhitespace: [Bool] = []
-        graphemes.reserveCapacity(utf16.count + 1)
-        faceOf.reserveCapacity(utf16.count)
-        levelOf.reserveCapacity(utf16.count)
-        scriptOf.reserveCapacity(utf16.count)
-        isWhitespace.reserveCapacity(utf16.count)
-        var index = content.startIndex
-        var start = 0
-        while index < content.endIndex {
-            let unit = utf16[start]
-            // An ASCII code point other than CR followed by another ASCII code point (or the
-            // end) is a grapheme cluster of its own (UAX #29: nothing ASCII extends, joins or
-            // prepends; only CR LF pairs): no `Character` is formed for it, one face lookup.
-            if unit < 0x80 && unit != 0x0D
-                && (start + 1 == utf16.count || utf16[start + 1] < 0x80 || Itemizer.isSimpleBase(utf16[start + 1]))
-            {
-                graphemes.append(start + 1)
-                unitFlags[start] = Itemizer.graphemeStart
-                faceOf.append(
-                    ts_face_covers(font.face.handle, UInt32(unit)) != 0
-                        ? 0 : fontIndex(of: face(for: Character(Unicode.Scalar(UInt8(unit))))))
-                levelOf.append(levels[start])
-                scriptOf.append(scripts[start] > 1 ? scripts[start] : -1)
-                isWhitespace.append(unit == 0x20 || (unit >= 0x09 && unit <= 0x0D))
-                index = content.utf8.index(after: index)
-                start += 1
-                continue
-            }
-            // A simple base (`isSimpleBase`) followed by ASCII, another simple base or the end
-            // is a grapheme cluster of its own too: no `Character` is formed for it either.
-            if Itemizer.isSimpleBase(unit)
-                && (start + 1 == utf16.count || utf16[start + 1] < 0x80 || Itemizer.isSimpleBase(utf16[start + 1]))
-            {
-                let scalar = Unicode.Scalar(UInt32(unit)) ?? "\u{FFFD}"
-                graphemes.append(start + 1)
-                unitFlags[start] = Itemizer.graphemeStart
-                let covered = ts_face_covers(font.face.handle, UInt32(unit)) != 0
-                faceOf.append(covered ? 0 : fontIndex(of: face(for: Character(scalar))))
-                levelOf.append(levels[start])
-                scriptOf.append(scripts[start] > 1 ? scripts[start] : -1)
-                isWhitespace.append(Itemizer.isHangingWhitespace(scalar))
-                index = content.utf8.index(index, offsetBy: unit < 0x800 ? 2 : 3)
-                start += 1
-                continue
-            }
-            let character = content[index]
-            index = content.utf8.index(index, offsetBy: character.utf8.count)
-            let end = start + character.utf16.count
-            graphemes.append(end)
-            unitFlags[start] = Itemizer.graphemeStart
-            faceOf.append(fontIndex(of: face(for: character)))
-            levelOf.append(levels[start])
-            scriptOf.append(scripts[start..<end].first(where: { $0 > 1 }) ?? -1)
-            isWhitespace.append(character.unicodeScalars.allSatisfy(Itemizer.isHangingWhitespace))
-            start = end
-        }
-        let graphemeCount = faceOf.count
-        if !fontRunEnds.isEmpty { applyFontRuns(content, base: base, graphemes: graphemes, faceOf: &faceOf) }
-        var lastScript: Int32 = -1
-        for g in 0..<graphemeCount {
-            if scriptOf[g] >= 0 { lastScript = scriptOf[g] } else if lastScript >= 0 { scriptOf[g] = lastScript }
-        }
-        let firstReal = scriptOf.first(where: { $0 >= 0 }) ?? 0
-        for g in 0..<graphemeCount where scriptOf[g] < 0 { scriptOf[g] = firstReal }
-
-        // Runs: maximal grapheme sequences of one face, level and script. Shape each.
-        var advanceAt = [Double](repeating: 0, count: utf16.count + 1)
-        var anyUnsafe = false
-        var runInfos: [RunInfo] = []
-        var runStart = 0
-        for g in 1...graphemeCount {
-            if g < graphemeCount && faceOf[g] == faceOf[runStart] && levelOf[g] == levelOf[runStart]
-                && scriptOf[g] == scriptOf[runStart]
-            {
-                continue
-            }
-            let range = graphemes[runStart]..<graphemes[g]
-            let font = fonts[faceOf[runStart]]
-            unitFlags[range.lowerBound] |= Itemizer.clusterStart
-            if keepsRuns {
-                // Every glyph kept: the run shaped whole (the cache keeps only advances).
-                let run = try Shaper.shape(
-                    utf16, range: range, base: base, font: font, bidiLevel: levelOf[runStart],
-                    script: scriptOf[runStart], kerning: kerning, ligatures: ligatures)
-                for glyph in run.glyphs {
-                    let relative = glyph.cluster - base
-                    advanceAt[relative] += glyph.advance
-                    unitFlags[relative] |= Itemizer.clusterStart
-                    if glyph.isUnsafeToBreak {
-                        unitFlags[relative] |= Itemizer.unsafeToBreak
-                        anyUnsafe = true
-                    }
-                }
-                runs.append(run)
-            } else {
-                let glyphs = try shapeRun(
-                    utf16, range: range, face: font.face, bidiLevel: levelOf[runStart], script: scriptOf[runStart],
-                    unitFlags: unitFlags,
-                    isolatedBefore: runStart == 0 || scriptOf[runStart - 1] != scriptOf[runStart],
-                    isolatedAfter: g == graphemeCount || scriptOf[g] != scriptOf[runStart])
-                let scale = font.pointsPerUnit
-                for glyph in glyphs {
-                    let relative = glyph.cluster
-                    advanceAt[relative] += Double(glyph.advance) * scale
-                    unitFlags[relative] |= Itemizer.clusterStart
-                    if glyph.isUnsafeToBreak {
-                        unitFlags[relative] |= Itemizer.unsafeToBreak
-                        anyUnsafe = true
-                    }
-                }
-            }
-            runInfos.append(
-                RunInfo(
-                    range: range, fontIndex: faceOf[runStart], bidiLevel: levelOf[runStart],
-                    script: scriptOf[runStart]))
-            runStart = g
-        }
-
-        // Clusters: grapheme clusters, merged where HarfBuzz joined them (ligatures). Each
-        // cluster's advance is summed, then closed into the prefix sums and content ends.
-        var clusterStarts: [Int32] = []
-        var fontIndex: [Int32] = []
-        var prefix: [Double] = [0]
-        var contentEnd: [Int32] = [0]
-        clusterStarts.reserveCapacity(graphemeCount + 1)
-        fontIndex.reserveCapacity(graphemeCount)
-        prefix.reserveCapacity(graphemeCount + 1)
-        contentEnd.reserveCapacity(graphemeCount + 1)
-        var width = 0.0
-        var white = false
-        /// Closes the cluster summed so far. Negative letter spacing can pull a cluster back
-        /// past its own origin; a cluster never takes less than no room, so line widths stay
-        /// monotonic and never negative.
-        func close() {
-            let last = prefix.count - 1
-            prefix.append(prefix[last] + (width < 0 ? 0 : width))
-            contentEnd.append(white ? contentEnd[last] : Int32(truncatingIfNeeded: prefix.count - 1))
-        }
-        for g in 0..<graphemeCount {
-            let start = graphemes[g]
-            // Tracking ('trak', per font) goes where letter spacing goes: after the cluster.
-            var advance = letterSpacing + fonts[faceOf[g]].tracking
-            for unit in start..<graphemes[g + 1] { advance += advanceAt[unit] }
-            if g == 0 || unitFlags[start] & Itemizer.clusterStart != 0 {
-                if g > 0 { close() }
-                clusterStarts.append(Int32(truncatingIfNeeded: start))
-                fontIndex.append(Int32(truncatingIfNeeded: faceOf[g]))
-                width = advance
-                white = isWhitespace[g]
-            } else {
-                width += advance
-                white = white && isWhitespace[g]
-            }
-        }
-        close()
-        let count = clusterStarts.count
-        clusterStarts.append(Int32(truncatingIfNeeded: utf16.count))
-
-        // Break opportunities (UAX #14) that fall on cluster boundaries: both ascend, so one
-        // walk pairs them.
-        var breaks: [Int32] = []
-        var mandatory: [Bool] = []
-        var cluster = 0
-        try LineBreaker.forEachOpportunity(utf16: utf16) { offset, isMandatory in
-            while Int(clusterStarts[cluster]) < offset { cluster += 1 }
-            guard Int(clusterStarts[cluster]) == offset, cluster > 0, cluster < count else { return }
-            breaks.append(Int32(truncatingIfNeeded: cluster))
-            mandatory.append(isMandatory)
-        }
-        breaks.append(Int32(truncatingIfNeeded: count))
-        mandatory.append(true)
-        let unsafeBefore =
-            anyUnsafe ? (0..<count).map { unitFlags[Int(clusterStarts[$0])] & Itemizer.unsafeToBreak != 0 } : []
-        let tabs = utf16.contains(0x09) ? (0..<count).filter { utf16[Int(clusterStarts[$0])] == 0x09 } : []
-        return try PreparedParagraph(
-            base: base, clusterStarts: CompactIndices(raw: clusterStarts), prefix: prefix,
-            contentEnd: CompactIndices(raw: contentEnd), fontIndex: CompactIndices(raw: fontIndex),
-            breaks: CompactIndices(raw: breaks), mandatory: mandatory, unsafeBefore: unsafeBefore, runs: runInfos,
-            utf16: utf16,
-            fonts: fonts, kerning: kerning, ligatures: ligatures, letterSpacing: letterSpacing, tabs: tabs)
     }
 }

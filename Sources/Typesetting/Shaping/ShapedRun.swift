@@ -155,16 +155,32 @@ enum TextAnalysis {
     /// Bidi levels per UTF-16 unit of one paragraph, direction from its first strong character.
     static func bidiLevels(_ utf16: [UInt16]) throws(TypesettingError) -> [UInt8] {
         var levels = [UInt8](repeating: 0, count: utf16.count)
-        // Below U+0590 nothing is right-to-left or an explicit embedding: every level is 0.
-        if !utf16.contains(where: { $0 >= 0x0590 }) { return levels }
-        var paragraphLevel: UInt8 = 0
-        let status = utf16.withUnsafeBufferPointer { text in
-            levels.withUnsafeMutableBufferPointer { levels in
-                ts_bidi_levels(text.baseAddress, Int32(text.count), -1, levels.baseAddress, &paragraphLevel)
+        try utf16.withUnsafeBufferPointer { (text) throws(TypesettingError) in
+            try levels.withUnsafeMutableBufferPointer { (levels) throws(TypesettingError) in
+                if let base = levels.baseAddress { try bidiLevels(text, into: base) }
             }
         }
-        guard status == 0 else { throw .textAnalysisFailed("ICU bidi failed") }
         return levels
+    }
+
+    /// `bidiLevels(_:)` written to `levels` (one per unit of `text`).
+    static func bidiLevels(
+        _ text: UnsafeBufferPointer<UInt16>, into levels: UnsafeMutablePointer<UInt8>
+    ) throws(TypesettingError) {
+        levels.initialize(repeating: 0, count: text.count)
+        // Below U+0590 nothing is right-to-left or an explicit embedding: every level is 0.
+        if !text.contains(where: { $0 >= 0x0590 }) { return }
+        var paragraphLevel: UInt8 = 0
+        let status = ts_bidi_levels(text.baseAddress, Int32(text.count), -1, levels, &paragraphLevel)
+        guard status == 0 else { throw .textAnalysisFailed("ICU bidi failed") }
+    }
+
+    /// ICU script codes per UTF-16 unit of `text`, written to `scripts` (0 Common, 1 Inherited).
+    static func scripts(
+        _ text: UnsafeBufferPointer<UInt16>, into scripts: UnsafeMutablePointer<Int32>
+    ) throws(TypesettingError) {
+        let status = ts_scripts(text.baseAddress, Int32(text.count), scripts)
+        guard status == 0 else { throw .textAnalysisFailed("ICU script lookup failed") }
     }
 
     /// ICU script codes per UTF-16 unit (0 Common, 1 Inherited).
