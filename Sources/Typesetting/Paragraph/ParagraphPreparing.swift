@@ -48,10 +48,12 @@ extension Itemizer {
                     text: utf16[segment])
                 try cache.appendGlyphs(for: key, face: face, offset: segment.lowerBound, to: &glyphs) {
                     () throws(TypesettingError) in
-                    let text = Array(utf16[segment])
-                    return try Shaper.compactGlyphs(
-                        text, range: 0..<text.count, face: face, rightToLeft: rightToLeft, script: script,
-                        kerning: kerning, ligatures: ligatures)
+                    // The segment alone, as the entry is keyed: its units, no context around them.
+                    try utf16.withUnsafeBufferPointer { (paragraph) throws(TypesettingError) in
+                        try Shaper.compactGlyphs(
+                            UnsafeBufferPointer(rebasing: paragraph[segment]), range: 0..<segment.count, face: face,
+                            rightToLeft: rightToLeft, script: script, kerning: kerning, ligatures: ligatures)
+                    }
                 }
             } else {
                 glyphs += try Shaper.compactGlyphs(

@@ -99,6 +99,14 @@ public struct PreparedText: Sendable {
     static func analyse(_ text: String, with builder: inout Itemizer) throws(TypesettingError) -> (
         [PreparedParagraph], Bool
     ) {
+        // Most texts hold no byte that can start a separator (LF, CR, or 0xE2 of U+2028 and
+        // U+2029): one paragraph, found without stepping a `String.Index` per byte.
+        let oneParagraph =
+            !text.isEmpty
+            && text.utf8.withContiguousStorageIfAvailable { bytes in
+                !bytes.contains { $0 == 0x0A || $0 == 0x0D || $0 == 0xE2 }
+            } == true
+        if oneParagraph { return ([try builder.prepare(text[...], base: 0)], false) }
         var paragraphs: [PreparedParagraph] = []
         var base = 0
         var paragraphStart = text.startIndex
@@ -258,14 +266,25 @@ final class PreparedParagraph: Sendable {
             self.unsafeBoundaries = []
             return
         }
-        var clusters = Set<Int>()
+        // The unsafe clusters where a line starts or its content ends, ascending and each
+        // once; an array (most paragraphs have none, and then nothing is allocated).
+        var clusters: [Int] = []
         for b in breaks {
-            if b < count && unsafeBefore[b] { clusters.insert(b) }
+            if b < count && unsafeBefore[b] { clusters.append(b) }
             let content = contentEnd[b]
-            if content > 0 && content < count && unsafeBefore[content] { clusters.insert(content) }
+            if content > 0 && content < count && unsafeBefore[content] { clusters.append(content) }
+        }
+        if clusters.count > 1 {
+            clusters.sort()
+            var kept = 1
+            for i in 1..<clusters.count where clusters[i] != clusters[kept - 1] {
+                clusters[kept] = clusters[i]
+                kept += 1
+            }
+            clusters.removeLast(clusters.count - kept)
         }
         var boundaries: [UnsafeBoundary] = []
-        for cluster in clusters.sorted() {
+        for cluster in clusters {
             let previous = PreparedParagraph.previousSafe(before: cluster, unsafeBefore)
             let next = PreparedParagraph.nextSafe(after: cluster, unsafeBefore)
             let after = try Reshaper.width(

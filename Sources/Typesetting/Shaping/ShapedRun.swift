@@ -80,27 +80,13 @@ enum Shaper {
         _ utf16: [UInt16], range: Range<Int>, face: FontFace, rightToLeft: Bool?, script: Int32,
         kerning: Bool = true, ligatures: Bool = true
     ) throws(TypesettingError) -> [TSGlyph] {
-        var capacity = range.count * 2 + 8
-        var count = 0
         let direction: Int32 = rightToLeft.map { $0 ? 1 : 0 } ?? -1
-        for _ in 0..<3 {
-            var failed = false
-            let buffer = [TSGlyph](unsafeUninitializedCapacity: capacity) { glyphs, initialized in
-                let n = utf16.withUnsafeBufferPointer { text in
-                    ts_shape(
-                        face.handle, text.baseAddress, Int32(text.count), Int32(range.lowerBound),
-                        Int32(range.count), direction, script, nil, kerning ? 1 : 0, ligatures ? 1 : 0,
-                        glyphs.baseAddress, Int32(glyphs.count))
-                }
-                failed = n < 0
-                count = Int(max(n, 0))
-                initialized = min(count, capacity)
-            }
-            if failed { throw .textAnalysisFailed("HarfBuzz could not shape the text") }
-            if count <= capacity { return buffer }
-            capacity = count
+        return try utf16.withUnsafeBufferPointer { (text) throws(TypesettingError) in
+            try withGlyphs(
+                text, range: range, face: face, direction: direction, script: script, kerning: kerning,
+                ligatures: ligatures
+            ) { Array($0) }
         }
-        throw .textAnalysisFailed("HarfBuzz's glyph count kept growing")
     }
 
     /// `glyphs(_:range:face:rightToLeft:script:kerning:ligatures:)` as the cache keeps them
@@ -109,10 +95,50 @@ enum Shaper {
         _ utf16: [UInt16], range: Range<Int>, face: FontFace, rightToLeft: Bool, script: Int32, kerning: Bool,
         ligatures: Bool
     ) throws(TypesettingError) -> [CachedGlyph] {
-        try glyphs(
-            utf16, range: range, face: face, rightToLeft: rightToLeft, script: script, kerning: kerning,
+        try utf16.withUnsafeBufferPointer { (text) throws(TypesettingError) in
+            try compactGlyphs(
+                text, range: range, face: face, rightToLeft: rightToLeft, script: script, kerning: kerning,
+                ligatures: ligatures)
+        }
+    }
+
+    /// `compactGlyphs` of `text[range]`, the whole of `text` as context (a segment of a
+    /// paragraph shaped on its own is passed as just its units: no copy is made of them).
+    static func compactGlyphs(
+        _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, face: FontFace, rightToLeft: Bool, script: Int32,
+        kerning: Bool, ligatures: Bool
+    ) throws(TypesettingError) -> [CachedGlyph] {
+        try withGlyphs(
+            text, range: range, face: face, direction: rightToLeft ? 1 : 0, script: script, kerning: kerning,
             ligatures: ligatures
-        ).map(CachedGlyph.init)
+        ) { $0.map(CachedGlyph.init) }
+    }
+
+    /// Shapes `text[range]` (the whole of `text` as context; `direction` 1 right to left, 0
+    /// left to right, -1 guessed) into temporary memory (on the stack for a word) and returns
+    /// what `body` makes of HarfBuzz's glyphs: the glyphs are copied once, into the array the
+    /// caller keeps, and no array is made to be thrown away.
+    private static func withGlyphs<R>(
+        _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, face: FontFace, direction: Int32, script: Int32,
+        kerning: Bool, ligatures: Bool, _ body: (UnsafeBufferPointer<TSGlyph>) -> R
+    ) throws(TypesettingError) -> R {
+        var capacity = range.count * 2 + 8
+        for _ in 0..<3 {
+            let (count, result) = withUnsafeTemporaryAllocation(of: TSGlyph.self, capacity: capacity) {
+                glyphs -> (Int, R?) in
+                let n = Int(
+                    ts_shape(
+                        face.handle, text.baseAddress, Int32(text.count), Int32(range.lowerBound),
+                        Int32(range.count), direction, script, nil, kerning ? 1 : 0, ligatures ? 1 : 0,
+                        glyphs.baseAddress, Int32(glyphs.count)))
+                guard n >= 0, n <= glyphs.count else { return (n, nil) }
+                return (n, body(UnsafeBufferPointer(rebasing: glyphs[..<n])))
+            }
+            if count < 0 { throw .textAnalysisFailed("HarfBuzz could not shape the text") }
+            if let result { return result }
+            capacity = count
+        }
+        throw .textAnalysisFailed("HarfBuzz's glyph count kept growing")
     }
 
     /// ISO 15924 names of the ICU script codes, read once.
