@@ -15,9 +15,9 @@ extension Itemizer {
     ) throws(TypesettingError) {
         let rightToLeft = bidiLevel & 1 == 1
         guard let cache else {
-            glyphs += try Shaper.compactGlyphs(
+            try Shaper.appendCompactGlyphs(
                 utf16, range: range, face: face, rightToLeft: rightToLeft, script: script, kerning: kerning,
-                ligatures: ligatures)
+                ligatures: ligatures, to: &glyphs)
             return
         }
         let contextFree = !Shaper.joins(script)
@@ -56,9 +56,9 @@ extension Itemizer {
                     }
                 }
             } else {
-                glyphs += try Shaper.compactGlyphs(
+                try Shaper.appendCompactGlyphs(
                     utf16, range: segment, face: face, rightToLeft: rightToLeft, script: script, kerning: kerning,
-                    ligatures: ligatures)
+                    ligatures: ligatures, to: &glyphs)
             }
         }
     }
@@ -183,6 +183,7 @@ extension Itemizer {
         var glyphs: [CachedGlyph] = []
         if !keepsRuns { glyphs.reserveCapacity(n + 4) }
         var runStart = 0
+        var runCount = 0
         for g in 1...graphemeCount {
             if g < graphemeCount && faceOf[g] == faceOf[runStart] && levelOf[g] == levelOf[runStart]
                 && scriptOf[g] == scriptOf[runStart]
@@ -226,6 +227,7 @@ extension Itemizer {
                 }
             }
             runStart = g
+            runCount += 1
         }
 
         // Clusters: grapheme clusters, merged where HarfBuzz joined them (ligatures). Each
@@ -285,25 +287,40 @@ extension Itemizer {
         breaks[breakTotal] = Int32(truncatingIfNeeded: count)
         mandatory[breakTotal] = true
         breakTotal += 1
-        let unsafeBefore =
-            anyUnsafe ? (0..<count).map { unitFlags[Int(clusterStarts[$0])] & Itemizer.unsafeToBreak != 0 } : []
+        var unsafeBefore: [Bool] = []
+        if anyUnsafe {
+            let flags = scratch.isWhitespace  // read above for the last time: reused
+            for c in 0..<count { flags[c] = unitFlags[Int(clusterStarts[c])] & Itemizer.unsafeToBreak != 0 }
+            unsafeBefore = Array(copying: flags, count: count)
+        }
         let tabs = utf16.contains(0x09) ? (0..<count).filter { utf16[Int(clusterStarts[$0])] == 0x09 } : []
+        // The paragraph's 32-bit tables in one array: cluster starts, content ends, break
+        // opportunities, and the cluster fonts when they are not all one.
+        let fontCount = singleFont >= 0 ? 0 : count
+        var shared: [Int32] = []
+        shared.reserveCapacity(2 * (count + 1) + breakTotal + fontCount)
+        shared.append(contentsOf: UnsafeBufferPointer(start: clusterStarts, count: count + 1))
+        shared.append(contentsOf: UnsafeBufferPointer(start: contentEnd, count: count + 1))
+        shared.append(contentsOf: UnsafeBufferPointer(start: breaks, count: breakTotal))
+        shared.append(contentsOf: UnsafeBufferPointer(start: fontIndex, count: fontCount))
         return try PreparedParagraph(
-            base: base, clusterStarts: CompactIndices(raw: Array(copying: clusterStarts, count: count + 1)),
+            base: base, clusterStarts: CompactIndices(shared: shared, offset: 0, count: count + 1),
             prefix: Array(copying: prefix, count: count + 1),
-            contentEnd: CompactIndices(raw: Array(copying: contentEnd, count: count + 1)),
-            fontIndex: CompactIndices(raw: singleFont >= 0 ? [] : Array(copying: fontIndex, count: count)),
+            contentEnd: CompactIndices(shared: shared, offset: count + 1, count: count + 1),
+            fontIndex: CompactIndices(shared: shared, offset: 2 * (count + 1) + breakTotal, count: fontCount),
             count: count, singleFont: Int(singleFont),
-            breaks: CompactIndices(raw: Array(copying: breaks, count: breakTotal)),
+            breaks: CompactIndices(shared: shared, offset: 2 * (count + 1), count: breakTotal),
             mandatory: Array(copying: mandatory, count: breakTotal), unsafeBefore: unsafeBefore,
-            runs: anyUnsafe ? runInfos(scratch, graphemeCount: graphemeCount) : [], utf16: utf16,
-            fonts: fonts, kerning: kerning, ligatures: ligatures, letterSpacing: letterSpacing, tabs: tabs)
+            runs: anyUnsafe ? runInfos(scratch, graphemeCount: graphemeCount, runCount: runCount) : [],
+            utf16: utf16, fonts: fonts, kerning: kerning, ligatures: ligatures, letterSpacing: letterSpacing,
+            tabs: tabs)
     }
 
     /// The paragraph's runs (maximal grapheme sequences of one face, level and script), as
     /// `prepare` shaped them: kept only by a paragraph with an unsafe boundary.
-    private func runInfos(_ scratch: ParagraphScratch, graphemeCount: Int) -> [RunInfo] {
+    private func runInfos(_ scratch: ParagraphScratch, graphemeCount: Int, runCount: Int) -> [RunInfo] {
         var runs: [RunInfo] = []
+        runs.reserveCapacity(runCount)
         var runStart = 0
         for g in 1...graphemeCount {
             if g < graphemeCount && scratch.faceOf[g] == scratch.faceOf[runStart]

@@ -1,4 +1,5 @@
 internal import CTextShim
+import Synchronization
 
 /// A text analysed once for layout at any width: split into paragraphs, itemized (bidi,
 /// script, font fallback per grapheme cluster), shaped, and given its break opportunities.
@@ -367,17 +368,28 @@ final class PreparedParagraph: Sendable {
 }
 
 /// Cluster indices and offsets stored in 32 bits (a paragraph is far shorter than 2³¹ UTF-16
-/// units), read as `Int`: half the memory of `[Int]` for every prepared text.
+/// units), read as `Int`: half the memory of `[Int]` for every prepared text. Several tables
+/// of one paragraph can share one array (`init(shared:offset:count:)`), each a stretch of it.
 struct CompactIndices: RandomAccessCollection, Sendable {
     private let storage: [Int32]
+    private let offset: Int
+    let endIndex: Int
 
-    init(_ values: [Int]) { storage = values.map { Int32(truncatingIfNeeded: $0) } }
+    init(_ values: [Int]) { self.init(raw: values.map { Int32(truncatingIfNeeded: $0) }) }
     /// Values already in 32 bits, kept as they are (no copy).
-    init(raw values: [Int32]) { storage = values }
+    init(raw values: [Int32]) { self.init(shared: values, offset: 0, count: values.count) }
+    /// The `count` values of `storage` from `offset` (no copy).
+    init(shared storage: [Int32], offset: Int, count: Int) {
+        self.storage = storage
+        self.offset = offset
+        self.endIndex = count
+    }
 
     var startIndex: Int { 0 }
-    var endIndex: Int { storage.count }
-    subscript(index: Int) -> Int { Int(storage[index]) }
+    subscript(index: Int) -> Int {
+        assert(index >= 0 && index < endIndex, "index out of range")
+        return Int(storage[offset + index])
+    }
 }
 
 /// A cluster boundary where HarfBuzz marks a break unsafe, with how much the width of a line
@@ -577,24 +589,30 @@ struct Itemizer {
     /// U+2026 HORIZONTAL ELLIPSIS, made once (every prepared text looks its width up).
     static let ellipsis: [UInt16] = [0x2026]
 
+    /// The advance of "…" in font units per face and shaping switches, shaped once per
+    /// process: every prepared text keeps its fonts' ellipsis widths, and a lookup in the
+    /// shaping cache cost more than the rest of a short label's bookkeeping. A short list
+    /// scanned by identity (a text uses one or two faces); it holds the faces it names, so an
+    /// identity is never reused while listed, and stops growing at `ellipsisMemoLimit`.
+    private static let ellipsisAdvances = Mutex<[(face: FontFace, flags: UInt8, advance: Double)]>([])
+    private static let ellipsisMemoLimit = 64
+
     /// The width of "…" in `font`.
     func ellipsisWidth(in font: Font) throws(TypesettingError) -> Double {
-        let ellipsis = Itemizer.ellipsis
-        var glyphs: [CachedGlyph] = []
-        if let cache {
-            let key = ShapingKey(
-                face: font.face, script: 0, rightToLeft: false, kerning: kerning, ligatures: ligatures,
-                text: ellipsis[...])
-            try cache.appendGlyphs(for: key, face: font.face, offset: 0, to: &glyphs) { () throws(TypesettingError) in
-                try Shaper.compactGlyphs(
-                    ellipsis, range: 0..<1, face: font.face, rightToLeft: false, script: 0, kerning: kerning,
-                    ligatures: ligatures)
-            }
-        } else {
-            glyphs = try Shaper.compactGlyphs(
-                ellipsis, range: 0..<1, face: font.face, rightToLeft: false, script: 0, kerning: kerning,
-                ligatures: ligatures)
+        let face = font.face
+        let flags: UInt8 = (kerning ? 2 : 0) | (ligatures ? 4 : 0)
+        let known = Itemizer.ellipsisAdvances.withLock { entries -> Double? in
+            for entry in entries where entry.face === face && entry.flags == flags { return entry.advance }
+            return nil
         }
-        return glyphs.reduce(0) { $0 + Double($1.advance) } * font.pointsPerUnit + font.tracking
+        if let known { return known * font.pointsPerUnit + font.tracking }
+        let glyphs = try Shaper.compactGlyphs(
+            Itemizer.ellipsis, range: 0..<1, face: face, rightToLeft: false, script: 0, kerning: kerning,
+            ligatures: ligatures)
+        let advance = glyphs.reduce(0) { $0 + Double($1.advance) }
+        Itemizer.ellipsisAdvances.withLock { entries in
+            if entries.count < Itemizer.ellipsisMemoLimit { entries.append((face, flags, advance)) }
+        }
+        return advance * font.pointsPerUnit + font.tracking
     }
 }

@@ -102,6 +102,21 @@ enum Shaper {
         }
     }
 
+    /// Appends `compactGlyphs(utf16, range: …)` to `glyphs` (no array is made for them).
+    static func appendCompactGlyphs(
+        _ utf16: [UInt16], range: Range<Int>, face: FontFace, rightToLeft: Bool, script: Int32, kerning: Bool,
+        ligatures: Bool, to glyphs: inout [CachedGlyph]
+    ) throws(TypesettingError) {
+        try utf16.withUnsafeBufferPointer { (text) throws(TypesettingError) in
+            try withGlyphs(
+                text, range: range, face: face, direction: rightToLeft ? 1 : 0, script: script, kerning: kerning,
+                ligatures: ligatures
+            ) { shaped in
+                for glyph in shaped { glyphs.append(CachedGlyph(glyph)) }
+            }
+        }
+    }
+
     /// `compactGlyphs` of `text[range]`, the whole of `text` as context (a segment of a
     /// paragraph shaped on its own is passed as just its units: no copy is made of them).
     static func compactGlyphs(
