@@ -134,8 +134,7 @@ extension Itemizer {
                 let scalar = Unicode.Scalar(UInt32(unit)) ?? "\u{FFFD}"
                 unitFlags[start] = Itemizer.graphemeStart
                 let covered = ts_face_covers(primary, UInt32(unit)) != 0
-                faceOf[graphemeCount] =
-                    covered ? 0 : Int32(truncatingIfNeeded: fontIndex(of: face(for: Character(scalar))))
+                faceOf[graphemeCount] = covered ? 0 : fontIndex(ofSimpleBase: scalar)
                 levelOf[graphemeCount] = levels[start]
                 scriptOf[graphemeCount] = scripts[start] > 1 ? scripts[start] : -1
                 isWhitespace[graphemeCount] = Itemizer.isHangingWhitespace(scalar)

@@ -475,6 +475,10 @@ struct Itemizer {
     /// The preferred faces per script (`FallbackScript.slot`), filled as scripts turn up: an
     /// array, as a dictionary keyed by the enum would hash its raw string on every lookup.
     private var scriptFallback: [[FontFace]?] = []
+    /// The face the last uncovered simple base got (`fontIndex(ofSimpleBase:)`), with its
+    /// fallback script's slot (-1 for none) and font index, kept only when it is the first
+    /// face that script's order offers.
+    private var lastSimpleFallback: (slot: Int, face: FontFace, index: Int32)?
 
     let cache: ShapingCache?
     /// Whether to keep the glyphs as `runs` (only for `PreparedText.runs`).
@@ -538,6 +542,31 @@ struct Itemizer {
         if let face = order.first(where: covers) { return face }
         if let face = order.first(where: { ts_face_covers($0.handle, firstNeeded.value) != 0 }) { return face }
         return font.face
+    }
+
+    /// The font index of a simple base (`isSimpleBase`) that the primary face does not cover,
+    /// as `fontIndex(of: face(for:))` gives it. Such a scalar is neither ignorable nor emoji, so
+    /// `face(for:)` takes the first face that covers it in its fallback script's order (or the
+    /// fallback order when it has none): when the last one got the first face of the same
+    /// order and that face covers this one too, this one gets it as well, without the walk
+    /// (a CJK, Arabic or Thai text asks for every letter). `PreparedTextIdentityTests` and the
+    /// batch sample pin that nothing changes.
+    mutating func fontIndex(ofSimpleBase scalar: Unicode.Scalar) -> Int32 {
+        let script = FallbackScript.of(CollectionOfOne(scalar))
+        let slot = script?.slot ?? -1
+        if let last = lastSimpleFallback, last.slot == slot, ts_face_covers(last.face.handle, scalar.value) != 0 {
+            return last.index
+        }
+        let face = face(for: Character(scalar))
+        let index = Int32(truncatingIfNeeded: fontIndex(of: face))
+        let first: FontFace?
+        if let script {
+            first = scriptFallback.isEmpty ? nil : scriptFallback[script.slot]?.first
+        } else {
+            first = fallback.first
+        }
+        if let first, first === face { lastSimpleFallback = (slot, face, index) }
+        return index
     }
 
     /// Code points that need no glyph of their own: joiners, variation selectors, other default ignorables.
