@@ -209,11 +209,31 @@ enum TextAnalysis {
         _ text: UnsafeBufferPointer<UInt16>, into levels: UnsafeMutablePointer<UInt8>
     ) throws(TypesettingError) {
         levels.initialize(repeating: 0, count: text.count)
-        // Below U+0590 nothing is right-to-left or an explicit embedding: every level is 0.
-        if !text.contains(where: { $0 >= 0x0590 }) { return }
+        // Without a unit that can take a level above 0, every level is 0: no need for ICU.
+        if !text.contains(where: TextAnalysis.mayRaiseLevel) { return }
         var paragraphLevel: UInt8 = 0
         let status = ts_bidi_levels(text.baseAddress, Int32(text.count), -1, levels, &paragraphLevel)
         guard status == 0 else { throw .textAnalysisFailed("ICU bidi failed") }
+    }
+
+    /// Whether a UTF-16 unit may belong to a code point of bidi class R, AL or AN, or an
+    /// explicit embedding, override or isolate (UAX #9): a paragraph with none is all level 0
+    /// (European numbers after no strong right-to-left type resolve to L, W7). The right-to-left
+    /// blocks of the BMP, RLM, the explicit formatting characters, the Hebrew and Arabic
+    /// presentation forms, and the high surrogates of U+10800–U+10FFF and U+1E800–U+1EFFF.
+    /// CJK, Thai or Devanagari text no longer goes to ICU for nothing.
+    /// `TextAnalysisTests.testUnitsThatCannotRaiseALevelLeaveEveryLevelAtZero` checks every
+    /// other code point against ICU.
+    @inline(__always) static func mayRaiseLevel(_ unit: UInt16) -> Bool {
+        // Most text is below U+0590: one comparison per unit answers it.
+        if unit < 0x0590 { return false }
+        switch unit {
+        case 0x0590...0x08FF, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFB1D...0xFDFF, 0xFE70...0xFEFF,
+            0xD802...0xD803, 0xD83A...0xD83B:
+            return true
+        default:
+            return false
+        }
     }
 
     /// ICU script codes per UTF-16 unit of `text`, written to `scripts` (0 Common, 1 Inherited).
