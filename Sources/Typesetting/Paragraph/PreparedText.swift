@@ -1,5 +1,4 @@
 internal import CTextShim
-import Synchronization
 
 /// A text analysed once for layout at any width: split into paragraphs, itemized (bidi,
 /// script, font fallback per grapheme cluster), shaped, and given its break opportunities.
@@ -621,17 +620,32 @@ struct Itemizer {
     /// The advance of "…" in font units per face and shaping switches, shaped once per
     /// process: every prepared text keeps its fonts' ellipsis widths, and a lookup in the
     /// shaping cache cost more than the rest of a short label's bookkeeping. A short list
-    /// scanned by identity (a text uses one or two faces); it holds the faces it names, so an
-    /// identity is never reused while listed, and stops growing at `ellipsisMemoLimit`.
-    private static let ellipsisAdvances = Mutex<[(face: FontFace, flags: UInt8, advance: Double)]>([])
+    /// compared by identity (a text uses one or two faces) behind a `Locked` (not `Mutex`:
+    /// docs/reliability.md), emptied when full.
+    private static let ellipsisAdvances = Locked<[EllipsisAdvance]>([])
     private static let ellipsisMemoLimit = 64
+
+    private struct EllipsisAdvance {
+        /// `unowned`, so the face is freed with its registry
+        /// (`MemoryTests.testRegistryAndItsFacesAreFreedAfterMeasuring`) while its memory, and so
+        /// its identity, is not reused as long as the entry lives. Never read: only `id` is
+        /// compared. Not `weak`: a weak reference moves the face's reference count to a side
+        /// table, which slows every retain and release of it.
+        unowned let face: FontFace
+        let id: ObjectIdentifier
+        let flags: UInt8
+        let advance: Double
+    }
 
     /// The width of "…" in `font`.
     func ellipsisWidth(in font: Font) throws(TypesettingError) -> Double {
         let face = font.face
         let flags: UInt8 = (kerning ? 2 : 0) | (ligatures ? 4 : 0)
+        let id = ObjectIdentifier(face)
         let known = Itemizer.ellipsisAdvances.withLock { entries -> Double? in
-            for entry in entries where entry.face === face && entry.flags == flags { return entry.advance }
+            for i in entries.indices where entries[i].id == id && entries[i].flags == flags {
+                return entries[i].advance
+            }
             return nil
         }
         if let known { return known * font.pointsPerUnit + font.tracking }
@@ -640,7 +654,8 @@ struct Itemizer {
             ligatures: ligatures)
         let advance = glyphs.reduce(0) { $0 + Double($1.advance) }
         Itemizer.ellipsisAdvances.withLock { entries in
-            if entries.count < Itemizer.ellipsisMemoLimit { entries.append((face, flags, advance)) }
+            if entries.count >= Itemizer.ellipsisMemoLimit { entries.removeAll() }
+            entries.append(EllipsisAdvance(face: face, id: id, flags: flags, advance: advance))
         }
         return advance * font.pointsPerUnit + font.tracking
     }
