@@ -1,3 +1,4 @@
+import CTextShim
 import XCTest
 
 @testable import Typesetting
@@ -55,6 +56,44 @@ final class TextAnalysisTests: XCTestCase {
 
     /// The UTF-8 to UTF-16 transcoding gives what `String.utf16` gives, for every length of
     /// UTF-8 sequence, in a substring that starts and ends inside a longer string.
+    /// ICU is asked for bidi levels only when a unit may raise one (`mayRaiseLevel`): every
+    /// other code point, in text made only of such code points (with Latin letters and digits
+    /// around them), has level 0, and one that may raise a level is caught.
+    func testUnitsThatCannotRaiseALevelLeaveEveryLevelAtZero() throws {
+        var units: [UInt16] = []
+        var checked = 0
+        func flush() throws {
+            guard !units.isEmpty else { return }
+            // `bidiLevels` of an array goes to ICU whatever the units are.
+            var levels = [UInt8](repeating: 9, count: units.count)
+            var paragraphLevel: UInt8 = 0
+            let status = units.withUnsafeBufferPointer { text in
+                levels.withUnsafeMutableBufferPointer {
+                    ts_bidi_levels(text.baseAddress, Int32(text.count), -1, $0.baseAddress, &paragraphLevel)
+                }
+            }
+            XCTAssertEqual(status, 0)
+            XCTAssertEqual(levels.first { $0 != 0 }, nil, "a level above 0 near U+\(String(units[0], radix: 16))")
+            units.removeAll(keepingCapacity: true)
+        }
+        for value in 0...0x10FFFF {
+            guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+            let encoded = scalar.utf16
+            if encoded.contains(where: TextAnalysis.mayRaiseLevel) { continue }
+            units.append(0x61)
+            units.append(contentsOf: encoded)
+            units.append(0x31)
+            checked += 1
+            if units.count > 3000 { try flush() }
+        }
+        try flush()
+        XCTAssertGreaterThan(checked, 1_000_000)
+        for raising: [UInt16] in [[0x05D0], [0x0627], [0x0660], [0x200F], [0x202B], [0x2067], [0xD802, 0xDD00]] {
+            XCTAssertTrue(raising.contains(where: TextAnalysis.mayRaiseLevel))
+            XCTAssertNotEqual(try TextAnalysis.bidiLevels([0x61, 0x20] + raising + [0x20, 0x62]).max(), 0)
+        }
+    }
+
     func testUTF16UnitsMatchTheStandardLibrary() {
         let text = "aé€😀 Ωж中\u{10FFFF}\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}ok"
         for start in 0..<4 {

@@ -57,4 +57,17 @@ public enum LineBreaker {
         guard count >= 0 else { throw .textAnalysisFailed("ICU line break iterator failed") }
         for index in 0..<Int(count) { body(Int(offsets[index]), mandatory[index] != 0) }
     }
+
+    /// The break opportunities of non-empty `text` with the root rules, written to `offsets`
+    /// and `mandatory` (room for `text.count + 1` each); returns how many there are. The
+    /// locale is a literal, so no C string is made per call.
+    static func opportunities(
+        _ text: UnsafeBufferPointer<UInt16>, offsets: UnsafeMutablePointer<Int32>,
+        mandatory: UnsafeMutablePointer<UInt8>
+    ) throws(TypesettingError) -> Int {
+        let count = ts_line_breaks(
+            text.baseAddress, Int32(text.count), "", offsets, mandatory, Int32(text.count + 1))
+        guard count >= 0 else { throw .textAnalysisFailed("ICU line break iterator failed") }
+        return Int(count)
+    }
 }

@@ -5,8 +5,11 @@ extension Itemizer {
     /// a time. `PreparedTextIdentityTests` and the batch sample pin that nothing changes.
     static func utf16Units(_ content: Substring) -> [UInt16] {
         let transcoded = content.utf8.withContiguousStorageIfAvailable { bytes -> [UInt16] in
-            // A UTF-8 sequence of n bytes is one UTF-16 unit, or two for n = 4: never more units than bytes.
-            [UInt16](unsafeUninitializedCapacity: bytes.count) { units, count in
+            // A UTF-8 sequence of n bytes is one UTF-16 unit, or two for n = 4: never more units
+            // than bytes. Transcoded into temporary memory (on the stack for a short text), then
+            // copied into an array of exactly their number: `Array(unsafeUninitializedCapacity:)`
+            // costs a generic metadata lookup per call.
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: bytes.count) { units in
                 var i = 0
                 var n = 0
                 while i < bytes.count {
@@ -36,7 +39,7 @@ extension Itemizer {
                         i += 4
                     }
                 }
-                count = n
+                return Array(UnsafeBufferPointer(rebasing: units[..<n]))
             }
         }
         return transcoded ?? Array(content.utf16)

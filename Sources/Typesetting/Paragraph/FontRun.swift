@@ -50,21 +50,24 @@ extension Itemizer {
     /// Sets each grapheme cluster of a paragraph (starting at `base` in the whole text) that a
     /// font run covers in that run's font, when its face has a glyph for every code point that
     /// needs one; other clusters keep the face the primary font's fallback gave them.
-    func applyFontRuns(_ content: Substring, base: Int, graphemes: [Int], faceOf: inout [Int]) {
+    func applyFontRuns(
+        _ content: Substring, base: Int, graphemes: UnsafePointer<Int32>, faceOf: UnsafeMutablePointer<Int32>,
+        count: Int
+    ) {
         let utf16 = Array(content.utf16)
         var run = 0
-        for g in 0..<faceOf.count {
-            let start = base + graphemes[g]
+        for g in 0..<count {
+            let start = base + Int(graphemes[g])
             while run < fontRunEnds.count && fontRunEnds[run] <= start { run += 1 }
             guard run < fontRunEnds.count else { return }
             let index = fontRunIndices[run]
-            guard faceOf[g] != index else { continue }
+            guard Int(faceOf[g]) != index else { continue }
             let face = fonts[index].face
-            let cluster = String(decoding: utf16[graphemes[g]..<graphemes[g + 1]], as: UTF16.self)
+            let cluster = String(decoding: utf16[Int(graphemes[g])..<Int(graphemes[g + 1])], as: UTF16.self)
             let covered = cluster.unicodeScalars.allSatisfy {
                 Itemizer.isIgnorable($0) || ts_face_covers(face.handle, $0.value) != 0
             }
-            if covered { faceOf[g] = index }
+            if covered { faceOf[g] = Int32(truncatingIfNeeded: index) }
         }
     }
 }

@@ -99,6 +99,14 @@ public struct PreparedText: Sendable {
     static func analyse(_ text: String, with builder: inout Itemizer) throws(TypesettingError) -> (
         [PreparedParagraph], Bool
     ) {
+        // Most texts hold no byte that can start a separator (LF, CR, or 0xE2 of U+2028 and
+        // U+2029): one paragraph, found without stepping a `String.Index` per byte.
+        let oneParagraph =
+            !text.isEmpty
+            && text.utf8.withContiguousStorageIfAvailable { bytes in
+                !bytes.contains { $0 == 0x0A || $0 == 0x0D || $0 == 0xE2 }
+            } == true
+        if oneParagraph { return ([try builder.prepare(text[...], base: 0)], false) }
         var paragraphs: [PreparedParagraph] = []
         var base = 0
         var paragraphStart = text.startIndex
@@ -232,11 +240,12 @@ final class PreparedParagraph: Sendable {
     /// advances to the next tab stop (`TabStops`), not by its glyph's advance.
     let tabs: [Int]
 
-    /// Makes a paragraph; with unsafe boundaries, `utf16` (the paragraph's text) and the
+    /// Makes a paragraph of `count` clusters; `fontIndex` is empty when they all use
+    /// `singleFont` (else -1). With unsafe boundaries, `utf16` (the paragraph's text) and the
     /// shaping settings serve to work out `unsafeBoundaries`.
     init(
         base: Int, clusterStarts: CompactIndices, prefix: [Double], contentEnd: CompactIndices,
-        fontIndex: CompactIndices, breaks: CompactIndices,
+        fontIndex: CompactIndices, count: Int, singleFont: Int, breaks: CompactIndices,
         mandatory: [Bool], unsafeBefore: [Bool], runs: [RunInfo], utf16: [UInt16], fonts: [Font], kerning: Bool,
         ligatures: Bool, letterSpacing: Double, tabs: [Int] = []
     ) throws(TypesettingError) {
@@ -245,28 +254,37 @@ final class PreparedParagraph: Sendable {
         self.clusterStarts = clusterStarts
         self.prefix = prefix
         self.contentEnd = contentEnd
-        let single = fontIndex.first.map { first in fontIndex.allSatisfy { $0 == first } ? first : -1 } ?? -1
-        self.singleFont = single
-        self.fontIndex = single >= 0 ? CompactIndices([]) : fontIndex
+        self.singleFont = singleFont
+        self.fontIndex = fontIndex
         self.breaks = breaks
         self.mandatory = mandatory
         self.hasInnerMandatoryBreak = mandatory.dropLast().contains(true)
         self.unsafeBefore = unsafeBefore
         self.runs = unsafeBefore.isEmpty ? [] : runs
-        self.count = fontIndex.count
+        self.count = count
         guard !unsafeBefore.isEmpty else {
             self.unsafeBoundaries = []
             return
         }
-        let count = fontIndex.count
-        var clusters = Set<Int>()
+        // The unsafe clusters where a line starts or its content ends, ascending and each
+        // once; an array (most paragraphs have none, and then nothing is allocated).
+        var clusters: [Int] = []
         for b in breaks {
-            if b < count && unsafeBefore[b] { clusters.insert(b) }
+            if b < count && unsafeBefore[b] { clusters.append(b) }
             let content = contentEnd[b]
-            if content > 0 && content < count && unsafeBefore[content] { clusters.insert(content) }
+            if content > 0 && content < count && unsafeBefore[content] { clusters.append(content) }
+        }
+        if clusters.count > 1 {
+            clusters.sort()
+            var kept = 1
+            for i in 1..<clusters.count where clusters[i] != clusters[kept - 1] {
+                clusters[kept] = clusters[i]
+                kept += 1
+            }
+            clusters.removeLast(clusters.count - kept)
         }
         var boundaries: [UnsafeBoundary] = []
-        for cluster in clusters.sorted() {
+        for cluster in clusters {
             let previous = PreparedParagraph.previousSafe(before: cluster, unsafeBefore)
             let next = PreparedParagraph.nextSafe(after: cluster, unsafeBefore)
             let after = try Reshaper.width(
@@ -349,17 +367,28 @@ final class PreparedParagraph: Sendable {
 }
 
 /// Cluster indices and offsets stored in 32 bits (a paragraph is far shorter than 2³¹ UTF-16
-/// units), read as `Int`: half the memory of `[Int]` for every prepared text.
+/// units), read as `Int`: half the memory of `[Int]` for every prepared text. Several tables
+/// of one paragraph can share one array (`init(shared:offset:count:)`), each a stretch of it.
 struct CompactIndices: RandomAccessCollection, Sendable {
     private let storage: [Int32]
+    private let offset: Int
+    let endIndex: Int
 
-    init(_ values: [Int]) { storage = values.map { Int32(truncatingIfNeeded: $0) } }
+    init(_ values: [Int]) { self.init(raw: values.map { Int32(truncatingIfNeeded: $0) }) }
     /// Values already in 32 bits, kept as they are (no copy).
-    init(raw values: [Int32]) { storage = values }
+    init(raw values: [Int32]) { self.init(shared: values, offset: 0, count: values.count) }
+    /// The `count` values of `storage` from `offset` (no copy).
+    init(shared storage: [Int32], offset: Int, count: Int) {
+        self.storage = storage
+        self.offset = offset
+        self.endIndex = count
+    }
 
     var startIndex: Int { 0 }
-    var endIndex: Int { storage.count }
-    subscript(index: Int) -> Int { Int(storage[index]) }
+    subscript(index: Int) -> Int {
+        assert(index >= 0 && index < endIndex, "index out of range")
+        return Int(storage[offset + index])
+    }
 }
 
 /// A cluster boundary where HarfBuzz marks a break unsafe, with how much the width of a line
@@ -434,7 +463,7 @@ struct Itemizer {
     let kerning: Bool
     let ligatures: Bool
     let language: String?
-    private(set) var runs: [ShapedRun] = []
+    var runs: [ShapedRun] = []
     var fonts: [Font]
     /// Where each font run ends (UTF-16 offset in the whole text) and its index in `fonts`;
     /// empty for a text in one font (`FontRun`).
@@ -445,6 +474,10 @@ struct Itemizer {
     /// The preferred faces per script (`FallbackScript.slot`), filled as scripts turn up: an
     /// array, as a dictionary keyed by the enum would hash its raw string on every lookup.
     private var scriptFallback: [[FontFace]?] = []
+    /// The face the last uncovered simple base got (`fontIndex(ofSimpleBase:)`), with its
+    /// fallback script's slot (-1 for none) and font index, kept only when it is the first
+    /// face that script's order offers.
+    private var lastSimpleFallback: (slot: Int, face: FontFace, index: Int32)?
 
     let cache: ShapingCache?
     /// Whether to keep the glyphs as `runs` (only for `PreparedText.runs`).
@@ -465,7 +498,7 @@ struct Itemizer {
         self.fonts = [font]
     }
 
-    private mutating func fontIndex(of face: FontFace) -> Int {
+    mutating func fontIndex(of face: FontFace) -> Int {
         if face === font.face { return 0 }
         // A face with an optical size axis is set at the size: compare the face asked for. The
         // size too: a font run may hold the face at another size.
@@ -483,7 +516,7 @@ struct Itemizer {
     /// that needs a glyph; else a face made for the cluster's script (Arabic, Hebrew, Thai,
     /// Devanagari, or CJK by `language`) that covers it; else the first in fallback order that
     /// does. Emoji-presentation clusters try colour faces first.
-    private mutating func face(for cluster: Character) -> FontFace {
+    mutating func face(for cluster: Character) -> FontFace {
         let scalars = cluster.unicodeScalars
         func covers(_ face: FontFace) -> Bool {
             scalars.allSatisfy { Itemizer.isIgnorable($0) || ts_face_covers(face.handle, $0.value) != 0 }
@@ -508,6 +541,31 @@ struct Itemizer {
         if let face = order.first(where: covers) { return face }
         if let face = order.first(where: { ts_face_covers($0.handle, firstNeeded.value) != 0 }) { return face }
         return font.face
+    }
+
+    /// The font index of a simple base (`isSimpleBase`) that the primary face does not cover,
+    /// as `fontIndex(of: face(for:))` gives it. Such a scalar is neither ignorable nor emoji, so
+    /// `face(for:)` takes the first face that covers it in its fallback script's order (or the
+    /// fallback order when it has none): when the last one got the first face of the same
+    /// order and that face covers this one too, this one gets it as well, without the walk
+    /// (a CJK, Arabic or Thai text asks for every letter). `PreparedTextIdentityTests` and the
+    /// batch sample pin that nothing changes.
+    mutating func fontIndex(ofSimpleBase scalar: Unicode.Scalar) -> Int32 {
+        let script = FallbackScript.of(CollectionOfOne(scalar))
+        let slot = script?.slot ?? -1
+        if let last = lastSimpleFallback, last.slot == slot, ts_face_covers(last.face.handle, scalar.value) != 0 {
+            return last.index
+        }
+        let face = face(for: Character(scalar))
+        let index = Int32(truncatingIfNeeded: fontIndex(of: face))
+        let first: FontFace?
+        if let script {
+            first = scriptFallback.isEmpty ? nil : scriptFallback[script.slot]?.first
+        } else {
+            first = fallback.first
+        }
+        if let first, first === face { lastSimpleFallback = (slot, face, index) }
+        return index
     }
 
     /// Code points that need no glyph of their own: joiners, variation selectors, other default ignorables.
@@ -559,287 +617,46 @@ struct Itemizer {
     /// U+2026 HORIZONTAL ELLIPSIS, made once (every prepared text looks its width up).
     static let ellipsis: [UInt16] = [0x2026]
 
+    /// The advance of "…" in font units per face and shaping switches, shaped once per
+    /// process: every prepared text keeps its fonts' ellipsis widths, and a lookup in the
+    /// shaping cache cost more than the rest of a short label's bookkeeping. A short list
+    /// compared by identity (a text uses one or two faces) behind a `Locked` (not `Mutex`:
+    /// docs/reliability.md), emptied when full.
+    private static let ellipsisAdvances = Locked<[EllipsisAdvance]>([])
+    private static let ellipsisMemoLimit = 64
+
+    private struct EllipsisAdvance {
+        /// `unowned`, so the face is freed with its registry
+        /// (`MemoryTests.testRegistryAndItsFacesAreFreedAfterMeasuring`) while its memory, and so
+        /// its identity, is not reused as long as the entry lives. Never read: only `id` is
+        /// compared. Not `weak`: a weak reference moves the face's reference count to a side
+        /// table, which slows every retain and release of it.
+        unowned let face: FontFace
+        let id: ObjectIdentifier
+        let flags: UInt8
+        let advance: Double
+    }
+
     /// The width of "…" in `font`.
     func ellipsisWidth(in font: Font) throws(TypesettingError) -> Double {
-        let ellipsis = Itemizer.ellipsis
-        var glyphs: [CachedGlyph] = []
-        if let cache {
-            let key = ShapingKey(
-                face: font.face, script: 0, rightToLeft: false, kerning: kerning, ligatures: ligatures,
-                text: ellipsis[...])
-            try cache.appendGlyphs(for: key, face: font.face, offset: 0, to: &glyphs) { () throws(TypesettingError) in
-                try Shaper.compactGlyphs(
-                    ellipsis, range: 0..<1, face: font.face, rightToLeft: false, script: 0, kerning: kerning,
-                    ligatures: ligatures)
+        let face = font.face
+        let flags: UInt8 = (kerning ? 2 : 0) | (ligatures ? 4 : 0)
+        let id = ObjectIdentifier(face)
+        let known = Itemizer.ellipsisAdvances.withLock { entries -> Double? in
+            for i in entries.indices where entries[i].id == id && entries[i].flags == flags {
+                return entries[i].advance
             }
-        } else {
-            glyphs = try Shaper.compactGlyphs(
-                ellipsis, range: 0..<1, face: font.face, rightToLeft: false, script: 0, kerning: kerning,
-                ligatures: ligatures)
+            return nil
         }
-        return glyphs.reduce(0) { $0 + Double($1.advance) } * font.pointsPerUnit + font.tracking
-    }
-
-    /// Shapes one run (one face, level and script) and returns its glyphs in visual order, with
-    /// clusters as offsets into `utf16`. With a cache, the run is cut into words and the spaces
-    /// between them where no lookup involving the space can reach across the cut
-    /// (`SpaceZones`), and each segment whose neighbours cannot change its shaping (a space,
-    /// the paragraph's edge, another script) is looked up in the cache and shaped on its own on
-    /// a miss. Either way the glyphs are those of shaping the run whole.
-    func shapeRun(
-        _ utf16: [UInt16], range: Range<Int>, face: FontFace, bidiLevel: UInt8, script: Int32,
-        unitFlags: [UInt8], isolatedBefore: Bool, isolatedAfter: Bool
-    ) throws(TypesettingError) -> [CachedGlyph] {
-        let rightToLeft = bidiLevel & 1 == 1
-        guard let cache else {
-            return try Shaper.compactGlyphs(
-                utf16, range: range, face: face, rightToLeft: rightToLeft, script: script, kerning: kerning,
-                ligatures: ligatures)
+        if let known { return known * font.pointsPerUnit + font.tracking }
+        let glyphs = try Shaper.compactGlyphs(
+            Itemizer.ellipsis, range: 0..<1, face: face, rightToLeft: false, script: 0, kerning: kerning,
+            ligatures: ligatures)
+        let advance = glyphs.reduce(0) { $0 + Double($1.advance) }
+        Itemizer.ellipsisAdvances.withLock { entries in
+            if entries.count >= Itemizer.ellipsisMemoLimit { entries.removeAll() }
+            entries.append(EllipsisAdvance(face: face, id: id, flags: flags, advance: advance))
         }
-        let contextFree = !Shaper.joins(script)
-        var segments = SpaceZones.segments(
-            utf16, range: range, face: face, rightToLeft: rightToLeft, script: script,
-            graphemeStart: { unitFlags[$0] & Itemizer.graphemeStart != 0 })
-        if rightToLeft { segments.reverse() }
-        var glyphs: [CachedGlyph] = []
-        glyphs.reserveCapacity(range.count + 4)
-        for segment in segments {
-            // HarfBuzz reads the text around a run only to join letters (Arabic and the like);
-            // elsewhere, and next to a space or another script, a word shapes alone as in place.
-            let before =
-                contextFree || segment.lowerBound > range.lowerBound || isolatedBefore
-                || utf16[segment.lowerBound] == 0x20
-                || (segment.lowerBound > 0 && utf16[segment.lowerBound - 1] == 0x20)
-            let after =
-                contextFree || segment.upperBound < range.upperBound || isolatedAfter
-                || utf16[segment.upperBound - 1] == 0x20
-                || (segment.upperBound < utf16.count && utf16[segment.upperBound] == 0x20)
-            if before && after {
-                // The key is a slice of the paragraph: a hit copies no text.
-                let key = ShapingKey(
-                    face: face, script: script, rightToLeft: rightToLeft, kerning: kerning, ligatures: ligatures,
-                    text: utf16[segment])
-                try cache.appendGlyphs(for: key, face: face, offset: segment.lowerBound, to: &glyphs) {
-                    () throws(TypesettingError) in
-                    let text = Array(utf16[segment])
-                    return try Shaper.compactGlyphs(
-                        text, range: 0..<text.count, face: face, rightToLeft: rightToLeft, script: script,
-                        kerning: kerning, ligatures: ligatures)
-                }
-            } else {
-                glyphs += try Shaper.compactGlyphs(
-                    utf16, range: segment, face: face, rightToLeft: rightToLeft, script: script, kerning: kerning,
-                    ligatures: ligatures)
-            }
-        }
-        return glyphs
-    }
-
-    mutating func prepare(_ content: Substring, base: Int) throws(TypesettingError) -> PreparedParagraph {
-        let utf16 = Itemizer.utf16Units(content)
-        // Cluster offsets are kept in 32 bits (`CompactIndices`).
-        guard utf16.count < Int(Int32.max) else {
-            throw .invalidParameter(
-                name: "paragraph length", value: Double(utf16.count), allowed: "fewer than 2³¹ − 1 UTF-16 units")
-        }
-        if utf16.isEmpty {
-            return try PreparedParagraph(
-                base: base, clusterStarts: CompactIndices([0]), prefix: [0], contentEnd: CompactIndices([0]),
-                fontIndex: CompactIndices([]), breaks: CompactIndices([0]),
-                mandatory: [true], unsafeBefore: [], runs: [], utf16: [], fonts: fonts, kerning: kerning,
-                ligatures: ligatures, letterSpacing: letterSpacing)
-        }
-        let levels = try TextAnalysis.bidiLevels(utf16)
-        let scripts = try TextAnalysis.scripts(utf16)
-
-        // One walk over the grapheme clusters: where each starts, its face, bidi level, script
-        // (Common/Inherited resolved below from a neighbour) and whether it is hanging whitespace.
-        var graphemes = [0]
-        // Per UTF-16 unit: `Itemizer.graphemeStart`, `clusterStart`, `unsafeToBreak` bits (one
-        // array for the three marks).
-        var unitFlags = [UInt8](repeating: 0, count: utf16.count + 1)
-        var faceOf: [Int] = []
-        var levelOf: [UInt8] = []
-        var scriptOf: [Int32] = []
-        var isWhitespace: [Bool] = []
-        graphemes.reserveCapacity(utf16.count + 1)
-        faceOf.reserveCapacity(utf16.count)
-        levelOf.reserveCapacity(utf16.count)
-        scriptOf.reserveCapacity(utf16.count)
-        isWhitespace.reserveCapacity(utf16.count)
-        var index = content.startIndex
-        var start = 0
-        while index < content.endIndex {
-            let unit = utf16[start]
-            // An ASCII code point other than CR followed by another ASCII code point (or the
-            // end) is a grapheme cluster of its own (UAX #29: nothing ASCII extends, joins or
-            // prepends; only CR LF pairs): no `Character` is formed for it, one face lookup.
-            if unit < 0x80 && unit != 0x0D
-                && (start + 1 == utf16.count || utf16[start + 1] < 0x80 || Itemizer.isSimpleBase(utf16[start + 1]))
-            {
-                graphemes.append(start + 1)
-                unitFlags[start] = Itemizer.graphemeStart
-                faceOf.append(
-                    ts_face_covers(font.face.handle, UInt32(unit)) != 0
-                        ? 0 : fontIndex(of: face(for: Character(Unicode.Scalar(UInt8(unit))))))
-                levelOf.append(levels[start])
-                scriptOf.append(scripts[start] > 1 ? scripts[start] : -1)
-                isWhitespace.append(unit == 0x20 || (unit >= 0x09 && unit <= 0x0D))
-                index = content.utf8.index(after: index)
-                start += 1
-                continue
-            }
-            // A simple base (`isSimpleBase`) followed by ASCII, another simple base or the end
-            // is a grapheme cluster of its own too: no `Character` is formed for it either.
-            if Itemizer.isSimpleBase(unit)
-                && (start + 1 == utf16.count || utf16[start + 1] < 0x80 || Itemizer.isSimpleBase(utf16[start + 1]))
-            {
-                let scalar = Unicode.Scalar(UInt32(unit)) ?? "\u{FFFD}"
-                graphemes.append(start + 1)
-                unitFlags[start] = Itemizer.graphemeStart
-                let covered = ts_face_covers(font.face.handle, UInt32(unit)) != 0
-                faceOf.append(covered ? 0 : fontIndex(of: face(for: Character(scalar))))
-                levelOf.append(levels[start])
-                scriptOf.append(scripts[start] > 1 ? scripts[start] : -1)
-                isWhitespace.append(Itemizer.isHangingWhitespace(scalar))
-                index = content.utf8.index(index, offsetBy: unit < 0x800 ? 2 : 3)
-                start += 1
-                continue
-            }
-            let character = content[index]
-            index = content.utf8.index(index, offsetBy: character.utf8.count)
-            let end = start + character.utf16.count
-            graphemes.append(end)
-            unitFlags[start] = Itemizer.graphemeStart
-            faceOf.append(fontIndex(of: face(for: character)))
-            levelOf.append(levels[start])
-            scriptOf.append(scripts[start..<end].first(where: { $0 > 1 }) ?? -1)
-            isWhitespace.append(character.unicodeScalars.allSatisfy(Itemizer.isHangingWhitespace))
-            start = end
-        }
-        let graphemeCount = faceOf.count
-        if !fontRunEnds.isEmpty { applyFontRuns(content, base: base, graphemes: graphemes, faceOf: &faceOf) }
-        var lastScript: Int32 = -1
-        for g in 0..<graphemeCount {
-            if scriptOf[g] >= 0 { lastScript = scriptOf[g] } else if lastScript >= 0 { scriptOf[g] = lastScript }
-        }
-        let firstReal = scriptOf.first(where: { $0 >= 0 }) ?? 0
-        for g in 0..<graphemeCount where scriptOf[g] < 0 { scriptOf[g] = firstReal }
-
-        // Runs: maximal grapheme sequences of one face, level and script. Shape each.
-        var advanceAt = [Double](repeating: 0, count: utf16.count + 1)
-        var anyUnsafe = false
-        var runInfos: [RunInfo] = []
-        var runStart = 0
-        for g in 1...graphemeCount {
-            if g < graphemeCount && faceOf[g] == faceOf[runStart] && levelOf[g] == levelOf[runStart]
-                && scriptOf[g] == scriptOf[runStart]
-            {
-                continue
-            }
-            let range = graphemes[runStart]..<graphemes[g]
-            let font = fonts[faceOf[runStart]]
-            unitFlags[range.lowerBound] |= Itemizer.clusterStart
-            if keepsRuns {
-                // Every glyph kept: the run shaped whole (the cache keeps only advances).
-                let run = try Shaper.shape(
-                    utf16, range: range, base: base, font: font, bidiLevel: levelOf[runStart],
-                    script: scriptOf[runStart], kerning: kerning, ligatures: ligatures)
-                for glyph in run.glyphs {
-                    let relative = glyph.cluster - base
-                    advanceAt[relative] += glyph.advance
-                    unitFlags[relative] |= Itemizer.clusterStart
-                    if glyph.isUnsafeToBreak {
-                        unitFlags[relative] |= Itemizer.unsafeToBreak
-                        anyUnsafe = true
-                    }
-                }
-                runs.append(run)
-            } else {
-                let glyphs = try shapeRun(
-                    utf16, range: range, face: font.face, bidiLevel: levelOf[runStart], script: scriptOf[runStart],
-                    unitFlags: unitFlags,
-                    isolatedBefore: runStart == 0 || scriptOf[runStart - 1] != scriptOf[runStart],
-                    isolatedAfter: g == graphemeCount || scriptOf[g] != scriptOf[runStart])
-                let scale = font.pointsPerUnit
-                for glyph in glyphs {
-                    let relative = glyph.cluster
-                    advanceAt[relative] += Double(glyph.advance) * scale
-                    unitFlags[relative] |= Itemizer.clusterStart
-                    if glyph.isUnsafeToBreak {
-                        unitFlags[relative] |= Itemizer.unsafeToBreak
-                        anyUnsafe = true
-                    }
-                }
-            }
-            runInfos.append(
-                RunInfo(
-                    range: range, fontIndex: faceOf[runStart], bidiLevel: levelOf[runStart],
-                    script: scriptOf[runStart]))
-            runStart = g
-        }
-
-        // Clusters: grapheme clusters, merged where HarfBuzz joined them (ligatures). Each
-        // cluster's advance is summed, then closed into the prefix sums and content ends.
-        var clusterStarts: [Int32] = []
-        var fontIndex: [Int32] = []
-        var prefix: [Double] = [0]
-        var contentEnd: [Int32] = [0]
-        clusterStarts.reserveCapacity(graphemeCount + 1)
-        fontIndex.reserveCapacity(graphemeCount)
-        prefix.reserveCapacity(graphemeCount + 1)
-        contentEnd.reserveCapacity(graphemeCount + 1)
-        var width = 0.0
-        var white = false
-        /// Closes the cluster summed so far. Negative letter spacing can pull a cluster back
-        /// past its own origin; a cluster never takes less than no room, so line widths stay
-        /// monotonic and never negative.
-        func close() {
-            let last = prefix.count - 1
-            prefix.append(prefix[last] + (width < 0 ? 0 : width))
-            contentEnd.append(white ? contentEnd[last] : Int32(truncatingIfNeeded: prefix.count - 1))
-        }
-        for g in 0..<graphemeCount {
-            let start = graphemes[g]
-            // Tracking ('trak', per font) goes where letter spacing goes: after the cluster.
-            var advance = letterSpacing + fonts[faceOf[g]].tracking
-            for unit in start..<graphemes[g + 1] { advance += advanceAt[unit] }
-            if g == 0 || unitFlags[start] & Itemizer.clusterStart != 0 {
-                if g > 0 { close() }
-                clusterStarts.append(Int32(truncatingIfNeeded: start))
-                fontIndex.append(Int32(truncatingIfNeeded: faceOf[g]))
-                width = advance
-                white = isWhitespace[g]
-            } else {
-                width += advance
-                white = white && isWhitespace[g]
-            }
-        }
-        close()
-        let count = clusterStarts.count
-        clusterStarts.append(Int32(truncatingIfNeeded: utf16.count))
-
-        // Break opportunities (UAX #14) that fall on cluster boundaries: both ascend, so one
-        // walk pairs them.
-        var breaks: [Int32] = []
-        var mandatory: [Bool] = []
-        var cluster = 0
-        try LineBreaker.forEachOpportunity(utf16: utf16) { offset, isMandatory in
-            while Int(clusterStarts[cluster]) < offset { cluster += 1 }
-            guard Int(clusterStarts[cluster]) == offset, cluster > 0, cluster < count else { return }
-            breaks.append(Int32(truncatingIfNeeded: cluster))
-            mandatory.append(isMandatory)
-        }
-        breaks.append(Int32(truncatingIfNeeded: count))
-        mandatory.append(true)
-        let unsafeBefore =
-            anyUnsafe ? (0..<count).map { unitFlags[Int(clusterStarts[$0])] & Itemizer.unsafeToBreak != 0 } : []
-        let tabs = utf16.contains(0x09) ? (0..<count).filter { utf16[Int(clusterStarts[$0])] == 0x09 } : []
-        return try PreparedParagraph(
-            base: base, clusterStarts: CompactIndices(raw: clusterStarts), prefix: prefix,
-            contentEnd: CompactIndices(raw: contentEnd), fontIndex: CompactIndices(raw: fontIndex),
-            breaks: CompactIndices(raw: breaks), mandatory: mandatory, unsafeBefore: unsafeBefore, runs: runInfos,
-            utf16: utf16,
-            fonts: fonts, kerning: kerning, ligatures: ligatures, letterSpacing: letterSpacing, tabs: tabs)
+        return advance * font.pointsPerUnit + font.tracking
     }
 }

@@ -83,27 +83,13 @@ enum Shaper {
         _ utf16: [UInt16], range: Range<Int>, face: FontFace, rightToLeft: Bool?, script: Int32,
         kerning: Bool = true, ligatures: Bool = true, harfBuzzOnly: Bool = false
     ) throws(TypesettingError) -> [TSGlyph] {
-        var capacity = range.count * 2 + 8
-        var count = 0
         let direction: Int32 = rightToLeft.map { $0 ? 1 : 0 } ?? -1
-        for _ in 0..<3 {
-            var failed = false
-            let buffer = [TSGlyph](unsafeUninitializedCapacity: capacity) { glyphs, initialized in
-                let n = utf16.withUnsafeBufferPointer { text in
-                    (harfBuzzOnly ? ts_shape_harfbuzz : ts_shape)(
-                        face.handle, text.baseAddress, Int32(text.count), Int32(range.lowerBound),
-                        Int32(range.count), direction, script, nil, kerning ? 1 : 0, ligatures ? 1 : 0,
-                        glyphs.baseAddress, Int32(glyphs.count))
-                }
-                failed = n < 0
-                count = Int(max(n, 0))
-                initialized = min(count, capacity)
-            }
-            if failed { throw .textAnalysisFailed("HarfBuzz could not shape the text") }
-            if count <= capacity { return buffer }
-            capacity = count
+        return try utf16.withUnsafeBufferPointer { (text) throws(TypesettingError) in
+            try withGlyphs(
+                text, range: range, face: face, direction: direction, script: script, kerning: kerning,
+                ligatures: ligatures, harfBuzzOnly: harfBuzzOnly
+            ) { Array($0) }
         }
-        throw .textAnalysisFailed("HarfBuzz's glyph count kept growing")
     }
 
     /// `glyphs(_:range:face:rightToLeft:script:kerning:ligatures:)` as the cache keeps them
@@ -112,10 +98,66 @@ enum Shaper {
         _ utf16: [UInt16], range: Range<Int>, face: FontFace, rightToLeft: Bool, script: Int32, kerning: Bool,
         ligatures: Bool
     ) throws(TypesettingError) -> [CachedGlyph] {
-        try glyphs(
-            utf16, range: range, face: face, rightToLeft: rightToLeft, script: script, kerning: kerning,
+        try utf16.withUnsafeBufferPointer { (text) throws(TypesettingError) in
+            try compactGlyphs(
+                text, range: range, face: face, rightToLeft: rightToLeft, script: script, kerning: kerning,
+                ligatures: ligatures)
+        }
+    }
+
+    /// Appends `compactGlyphs(utf16, range: …)` to `glyphs` (no array is made for them).
+    static func appendCompactGlyphs(
+        _ utf16: [UInt16], range: Range<Int>, face: FontFace, rightToLeft: Bool, script: Int32, kerning: Bool,
+        ligatures: Bool, to glyphs: inout [CachedGlyph]
+    ) throws(TypesettingError) {
+        try utf16.withUnsafeBufferPointer { (text) throws(TypesettingError) in
+            try withGlyphs(
+                text, range: range, face: face, direction: rightToLeft ? 1 : 0, script: script, kerning: kerning,
+                ligatures: ligatures
+            ) { shaped in
+                for glyph in shaped { glyphs.append(CachedGlyph(glyph)) }
+            }
+        }
+    }
+
+    /// `compactGlyphs` of `text[range]`, the whole of `text` as context (a segment of a
+    /// paragraph shaped on its own is passed as just its units: no copy is made of them).
+    static func compactGlyphs(
+        _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, face: FontFace, rightToLeft: Bool, script: Int32,
+        kerning: Bool, ligatures: Bool
+    ) throws(TypesettingError) -> [CachedGlyph] {
+        try withGlyphs(
+            text, range: range, face: face, direction: rightToLeft ? 1 : 0, script: script, kerning: kerning,
             ligatures: ligatures
-        ).map(CachedGlyph.init)
+        ) { $0.map(CachedGlyph.init) }
+    }
+
+    /// Shapes `text[range]` (the whole of `text` as context; `direction` 1 right to left, 0
+    /// left to right, -1 guessed) into temporary memory (on the stack for a word) and returns
+    /// what `body` makes of HarfBuzz's glyphs: the glyphs are copied once, into the array the
+    /// caller keeps, and no array is made to be thrown away. `harfBuzzOnly` sends the run
+    /// through `hb_shape` even when it is a simple word.
+    private static func withGlyphs<R>(
+        _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, face: FontFace, direction: Int32, script: Int32,
+        kerning: Bool, ligatures: Bool, harfBuzzOnly: Bool = false, _ body: (UnsafeBufferPointer<TSGlyph>) -> R
+    ) throws(TypesettingError) -> R {
+        var capacity = range.count * 2 + 8
+        for _ in 0..<3 {
+            let (count, result) = withUnsafeTemporaryAllocation(of: TSGlyph.self, capacity: capacity) {
+                glyphs -> (Int, R?) in
+                let n = Int(
+                    (harfBuzzOnly ? ts_shape_harfbuzz : ts_shape)(
+                        face.handle, text.baseAddress, Int32(text.count), Int32(range.lowerBound),
+                        Int32(range.count), direction, script, nil, kerning ? 1 : 0, ligatures ? 1 : 0,
+                        glyphs.baseAddress, Int32(glyphs.count)))
+                guard n >= 0, n <= glyphs.count else { return (n, nil) }
+                return (n, body(UnsafeBufferPointer(rebasing: glyphs[..<n])))
+            }
+            if count < 0 { throw .textAnalysisFailed("HarfBuzz could not shape the text") }
+            if let result { return result }
+            capacity = count
+        }
+        throw .textAnalysisFailed("HarfBuzz's glyph count kept growing")
     }
 
     /// ISO 15924 names of the ICU script codes, read once.
@@ -158,16 +200,52 @@ enum TextAnalysis {
     /// Bidi levels per UTF-16 unit of one paragraph, direction from its first strong character.
     static func bidiLevels(_ utf16: [UInt16]) throws(TypesettingError) -> [UInt8] {
         var levels = [UInt8](repeating: 0, count: utf16.count)
-        // Below U+0590 nothing is right-to-left or an explicit embedding: every level is 0.
-        if !utf16.contains(where: { $0 >= 0x0590 }) { return levels }
-        var paragraphLevel: UInt8 = 0
-        let status = utf16.withUnsafeBufferPointer { text in
-            levels.withUnsafeMutableBufferPointer { levels in
-                ts_bidi_levels(text.baseAddress, Int32(text.count), -1, levels.baseAddress, &paragraphLevel)
+        try utf16.withUnsafeBufferPointer { (text) throws(TypesettingError) in
+            try levels.withUnsafeMutableBufferPointer { (levels) throws(TypesettingError) in
+                if let base = levels.baseAddress { try bidiLevels(text, into: base) }
             }
         }
-        guard status == 0 else { throw .textAnalysisFailed("ICU bidi failed") }
         return levels
+    }
+
+    /// `bidiLevels(_:)` written to `levels` (one per unit of `text`).
+    static func bidiLevels(
+        _ text: UnsafeBufferPointer<UInt16>, into levels: UnsafeMutablePointer<UInt8>
+    ) throws(TypesettingError) {
+        levels.initialize(repeating: 0, count: text.count)
+        // Without a unit that can take a level above 0, every level is 0: no need for ICU.
+        if !text.contains(where: TextAnalysis.mayRaiseLevel) { return }
+        var paragraphLevel: UInt8 = 0
+        let status = ts_bidi_levels(text.baseAddress, Int32(text.count), -1, levels, &paragraphLevel)
+        guard status == 0 else { throw .textAnalysisFailed("ICU bidi failed") }
+    }
+
+    /// Whether a UTF-16 unit may belong to a code point of bidi class R, AL or AN, or an
+    /// explicit embedding, override or isolate (UAX #9): a paragraph with none is all level 0
+    /// (European numbers after no strong right-to-left type resolve to L, W7). The right-to-left
+    /// blocks of the BMP, RLM, the explicit formatting characters, the Hebrew and Arabic
+    /// presentation forms, and the high surrogates of U+10800–U+10FFF and U+1E800–U+1EFFF.
+    /// CJK, Thai or Devanagari text no longer goes to ICU for nothing.
+    /// `TextAnalysisTests.testUnitsThatCannotRaiseALevelLeaveEveryLevelAtZero` checks every
+    /// other code point against ICU.
+    @inline(__always) static func mayRaiseLevel(_ unit: UInt16) -> Bool {
+        // Most text is below U+0590: one comparison per unit answers it.
+        if unit < 0x0590 { return false }
+        switch unit {
+        case 0x0590...0x08FF, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFB1D...0xFDFF, 0xFE70...0xFEFF,
+            0xD802...0xD803, 0xD83A...0xD83B:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// ICU script codes per UTF-16 unit of `text`, written to `scripts` (0 Common, 1 Inherited).
+    static func scripts(
+        _ text: UnsafeBufferPointer<UInt16>, into scripts: UnsafeMutablePointer<Int32>
+    ) throws(TypesettingError) {
+        let status = ts_scripts(text.baseAddress, Int32(text.count), scripts)
+        guard status == 0 else { throw .textAnalysisFailed("ICU script lookup failed") }
     }
 
     /// ICU script codes per UTF-16 unit (0 Common, 1 Inherited).

@@ -31,7 +31,27 @@ enum SpaceZones {
         _ utf16: [UInt16], range: Range<Int>, face: FontFace, rightToLeft: Bool, script: Int32,
         graphemeStart: (Int) -> Bool
     ) -> [Range<Int>] {
-        guard ts_face_space_safe(face.handle, 0x20) != 0 else { return [range] }
+        var cuts = [Int32](repeating: 0, count: max(2, range.count + 1))
+        let count = cuts.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map {
+                SpaceZones.cuts(
+                    utf16, range: range, face: face, rightToLeft: rightToLeft, script: script,
+                    graphemeStart: graphemeStart, into: $0)
+            } ?? 0
+        }
+        return (0..<max(0, count - 1)).map { Int(cuts[$0])..<Int(cuts[$0 + 1]) }
+    }
+
+    /// `segments(_:range:face:rightToLeft:script:graphemeStart:)` as the offsets where they
+    /// start, then the run's end, written to `cuts` (room for `range.count + 1`): segment `i` is
+    /// `cuts[i] ..< cuts[i + 1]`. Returns how many offsets it wrote (the segments, plus one).
+    static func cuts(
+        _ utf16: [UInt16], range: Range<Int>, face: FontFace, rightToLeft: Bool, script: Int32,
+        graphemeStart: (Int) -> Bool, into cuts: UnsafeMutablePointer<Int32>
+    ) -> Int {
+        cuts[0] = Int32(truncatingIfNeeded: range.lowerBound)
+        cuts[1] = Int32(truncatingIfNeeded: range.upperBound)
+        guard ts_face_space_safe(face.handle, 0x20) != 0 else { return 2 }
         var allSafe = true
         var i = range.lowerBound
         while i < range.upperBound {
@@ -43,7 +63,7 @@ enum SpaceZones {
             i += width
         }
         let reach = allSafe ? 0 : Int(ts_face_zone_reach(face.handle))
-        if !allSafe && (reach <= 0 || rightToLeft || !cutsZones(script)) { return [range] }
+        if !allSafe && (reach <= 0 || rightToLeft || !cutsZones(script)) { return 2 }
         // For zones: the number of counting characters before each unit of the run, and the
         // centres with the counts that must stand between them and a space to their left
         // and right.
@@ -56,7 +76,7 @@ enum SpaceZones {
             while i < range.upperBound {
                 let (scalar, width) = scalarAt(utf16, i, end: range.upperBound)
                 let zoneClass = ts_face_zone_class(face.handle, scalar)
-                if zoneClass & 0x200 != 0 { return [range] }
+                if zoneClass & 0x200 != 0 { return 2 }
                 for _ in 0..<width { counted.append(total) }
                 if zoneClass & 0x100 != 0 { total += 1 }
                 if zoneClass & 0xFF != 0 {
@@ -89,8 +109,7 @@ enum SpaceZones {
             }
             return true
         }
-        var segments: [Range<Int>] = []
-        var start = range.lowerBound
+        var written = 1
         var nextCentre = 0
         i = range.lowerBound + 1
         while i < range.upperBound {
@@ -103,11 +122,11 @@ enum SpaceZones {
                 while nextCentre < centres.count && centres[nextCentre].range.upperBound <= space { nextCentre += 1 }
                 if !outOfReach(space, after: nextCentre) { continue }
             }
-            segments.append(start..<i)
-            start = i
+            cuts[written] = Int32(truncatingIfNeeded: i)
+            written += 1
         }
-        segments.append(start..<range.upperBound)
-        return segments
+        cuts[written] = Int32(truncatingIfNeeded: range.upperBound)
+        return written + 1
     }
 
     /// The code point at `utf16[i]` and its width in units (a lone surrogate stands for itself).
