@@ -12,6 +12,7 @@
 #include <hb.h>
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -43,6 +44,10 @@ struct TSFace {
     // (ts_thread_font).
     hb_face_t *hbFace;
     hb_font_t *hbFont;
+    // The advance of U+2026 shaped alone, per kerning and ligature switch (ts_face_ellipsis_advance):
+    // 0 until first asked, then (1 << 32) | the advance's 32 bits. Written once (a race writes
+    // the same value twice), then only read, so threads share the line without writing it.
+    _Atomic int64_t ellipsisAdvances[4];
     // Glyphs that a default-feature lookup involving the space glyph can touch (see
     // ts_face_space_safe). Built at open, read-only afterwards.
     hb_set_t *spaceInteracting;

@@ -570,6 +570,40 @@ int32_t ts_shape_simple(const TSFace *face, const uint16_t *text, int32_t textLe
                  capacity, SHAPE_SIMPLE);
 }
 
+int32_t ts_face_ellipsis_advance(const TSFace *face, int32_t kerning, int32_t ligatures, int32_t *advance) {
+    int slot = (kerning ? 1 : 0) | (ligatures ? 2 : 0);
+    _Atomic int64_t *known = &((TSFace *)face)->ellipsisAdvances[slot];
+    int64_t value = atomic_load_explicit(known, memory_order_relaxed);
+    if (value == 0) {
+        static const uint16_t ellipsis[1] = {0x2026};
+        // One glyph in every font seen; a font that makes more from it (a hostile GSUB) is
+        // shaped again with room for all of them.
+        TSGlyph few[8];
+        TSGlyph *glyphs = few;
+        int32_t count = ts_shape(face, ellipsis, 1, 0, 1, 0, 0, NULL, kerning, ligatures, glyphs, 8);
+        if (count > 8) {
+            glyphs = malloc(sizeof(TSGlyph) * (size_t)count);
+            if (!glyphs) return TS_ERROR_NO_MEMORY;
+            int32_t again = ts_shape(face, ellipsis, 1, 0, 1, 0, 0, NULL, kerning, ligatures, glyphs, count);
+            count = again > count ? count : again;
+        }
+        if (count < 0) {
+            if (glyphs != few) free(glyphs);
+            return count;
+        }
+        int64_t sum = 0;
+        for (int32_t i = 0; i < count; i++) sum += glyphs[i].xAdvance;
+        if (glyphs != few) free(glyphs);
+        // Advances are 16-bit and HarfBuzz bounds the glyph count, so only a hostile font gets near.
+        if (sum > INT32_MAX) sum = INT32_MAX;
+        if (sum < INT32_MIN) sum = INT32_MIN;
+        value = ((int64_t)1 << 32) | (int64_t)(uint32_t)sum;
+        atomic_store_explicit(known, value, memory_order_relaxed);
+    }
+    *advance = (int32_t)(uint32_t)(value & 0xFFFFFFFF);
+    return TS_OK;
+}
+
 // MARK: Drawing glyphs
 
 typedef struct {

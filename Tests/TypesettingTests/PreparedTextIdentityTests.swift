@@ -120,16 +120,16 @@ final class PreparedTextIdentityTests: XCTestCase {
             cache.statistics, ShapingCache.Statistics(hits: 0, misses: 0, evictions: 0, entries: 0, bytes: 0))
     }
 
-    /// Every prepared text keeps its fonts' ellipsis widths, read from a per-process memo of
-    /// the advance of "…" per face and shaping switches: at every size and setting they are
-    /// "…" shaped on its own, with and without a shaping cache.
+    /// Every prepared text keeps its fonts' ellipsis widths, the advance of "…" each face keeps
+    /// per shaping switch: at every size and setting they are "…" shaped on its own (through
+    /// `hb_shape`), with and without a shaping cache, and in every switch combination.
     func testEllipsisWidthIsTheShapedEllipsis() throws {
         for size in [12.0, 17, 31] {
             let font = try Fixtures.inter(size)
-            for (kerning, ligatures) in [(true, true), (false, true), (true, false)] {
+            for (kerning, ligatures) in [(true, true), (false, true), (true, false), (false, false)] {
                 let glyphs = try Shaper.glyphs(
                     [0x2026], range: 0..<1, face: font.face, rightToLeft: false, script: 0, kerning: kerning,
-                    ligatures: ligatures)
+                    ligatures: ligatures, harfBuzzOnly: true)
                 let expected = glyphs.reduce(0) { $0 + Double($1.xAdvance) } * font.pointsPerUnit + font.tracking
                 XCTAssertGreaterThan(expected, 0)
                 for cache in [ShapingCache(maximumBytes: 1 << 20), nil] {

@@ -88,6 +88,12 @@ int32_t ts_face_covers(const TSFace *face, uint32_t codepoint);
 /// The top of a glyph's ink box in font units (for cap and x heights when OS/2 lacks them).
 int32_t ts_face_glyph_top(const TSFace *face, uint32_t glyph);
 
+/// The advance in font units of U+2026 HORIZONTAL ELLIPSIS shaped alone (left to right, the
+/// Common script, no language) with kerning and ligatures on or off, as ts_shape gives it: the
+/// width truncation adds. Shaped on first use per face and switch, then read without a lock.
+/// TS_OK, or ts_shape's error.
+int32_t ts_face_ellipsis_advance(const TSFace *face, int32_t kerning, int32_t ligatures, int32_t *advance);
+
 /// One axis of a variable font ('fvar'), in design units.
 typedef struct {
     char tag[5];            // "wght", "opsz", … (NUL-terminated)

@@ -614,49 +614,14 @@ struct Itemizer {
         }
     }
 
-    /// U+2026 HORIZONTAL ELLIPSIS, made once (every prepared text looks its width up).
-    static let ellipsis: [UInt16] = [0x2026]
-
-    /// The advance of "…" in font units per face and shaping switches, shaped once per
-    /// process: every prepared text keeps its fonts' ellipsis widths, and a lookup in the
-    /// shaping cache cost more than the rest of a short label's bookkeeping. A short list
-    /// compared by identity (a text uses one or two faces) behind a `Locked` (not `Mutex`:
-    /// docs/reliability.md), emptied when full.
-    private static let ellipsisAdvances = Locked<[EllipsisAdvance]>([])
-    private static let ellipsisMemoLimit = 64
-
-    private struct EllipsisAdvance {
-        /// `unowned`, so the face is freed with its registry
-        /// (`MemoryTests.testRegistryAndItsFacesAreFreedAfterMeasuring`) while its memory, and so
-        /// its identity, is not reused as long as the entry lives. Never read: only `id` is
-        /// compared. Not `weak`: a weak reference moves the face's reference count to a side
-        /// table, which slows every retain and release of it.
-        unowned let face: FontFace
-        let id: ObjectIdentifier
-        let flags: UInt8
-        let advance: Double
-    }
-
-    /// The width of "…" in `font`.
+    /// The width of "…" in `font`: its advance shaped alone, which the face keeps per shaping
+    /// switch once first asked (`ts_face_ellipsis_advance`), so that every prepared text can
+    /// keep its fonts' ellipsis widths without a cache lookup or a lock threads share
+    /// (`PreparedTextIdentityTests.testEllipsisWidthIsTheShapedEllipsis`).
     func ellipsisWidth(in font: Font) throws(TypesettingError) -> Double {
-        let face = font.face
-        let flags: UInt8 = (kerning ? 2 : 0) | (ligatures ? 4 : 0)
-        let id = ObjectIdentifier(face)
-        let known = Itemizer.ellipsisAdvances.withLock { entries -> Double? in
-            for i in entries.indices where entries[i].id == id && entries[i].flags == flags {
-                return entries[i].advance
-            }
-            return nil
-        }
-        if let known { return known * font.pointsPerUnit + font.tracking }
-        let glyphs = try Shaper.compactGlyphs(
-            Itemizer.ellipsis, range: 0..<1, face: face, rightToLeft: false, script: 0, kerning: kerning,
-            ligatures: ligatures)
-        let advance = glyphs.reduce(0) { $0 + Double($1.advance) }
-        Itemizer.ellipsisAdvances.withLock { entries in
-            if entries.count >= Itemizer.ellipsisMemoLimit { entries.removeAll() }
-            entries.append(EllipsisAdvance(face: face, id: id, flags: flags, advance: advance))
-        }
-        return advance * font.pointsPerUnit + font.tracking
+        var advance: Int32 = 0
+        let status = ts_face_ellipsis_advance(font.face.handle, kerning ? 1 : 0, ligatures ? 1 : 0, &advance)
+        guard status >= 0 else { throw .textAnalysisFailed("HarfBuzz could not shape the text") }
+        return Double(advance) * font.pointsPerUnit + font.tracking
     }
 }
