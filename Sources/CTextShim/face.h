@@ -16,6 +16,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// How many lone-space keys a face keeps (ts_face_space_glyph).
+#define TS_SPACE_SLOTS 32
+
 struct TSFace {
     FT_Library library;
     FT_Face ftFace;
@@ -48,6 +51,15 @@ struct TSFace {
     // 0 until first asked, then (1 << 32) | the advance's 32 bits. Written once (a race writes
     // the same value twice), then only read, so threads share the line without writing it.
     _Atomic int64_t ellipsisAdvances[4];
+    // A lone space shaped alone, per direction, script and shaping switch (ts_face_space_glyph):
+    // the segment every text between words looks up, kept where reading it writes nothing.
+    // A slot's key is 0 while empty, SPACE_SLOT_WRITING while one thread fills it, then
+    // SPACE_SLOT_READY | the packed direction, script and switches; its glyph is written before
+    // the key is published and never after.
+    struct {
+        _Atomic uint64_t key;
+        TSGlyph glyph;
+    } spaces[TS_SPACE_SLOTS];
     // Glyphs that a default-feature lookup involving the space glyph can touch (see
     // ts_face_space_safe). Built at open, read-only afterwards.
     hb_set_t *spaceInteracting;

@@ -604,6 +604,49 @@ int32_t ts_face_ellipsis_advance(const TSFace *face, int32_t kerning, int32_t li
     return TS_OK;
 }
 
+#define SPACE_SLOT_WRITING 1ull
+#define SPACE_SLOT_READY (1ull << 63)
+
+int32_t ts_face_space_glyph(const TSFace *face, int32_t rightToLeft, int32_t script, int32_t kerning,
+                            int32_t ligatures, TSGlyph *glyph) {
+    uint64_t key = SPACE_SLOT_READY | ((uint64_t)(uint32_t)script << 8) | (rightToLeft ? 1u : 0u) |
+                   (kerning ? 2u : 0u) | (ligatures ? 4u : 0u);
+    TSFace *shared = (TSFace *)face;
+    int room = 0;
+    for (int i = 0; i < TS_SPACE_SLOTS; i++) {
+        uint64_t found = atomic_load_explicit(&shared->spaces[i].key, memory_order_acquire);
+        if (found == key) {
+            *glyph = shared->spaces[i].glyph;
+            return 1;
+        }
+        if (found == 0) {
+            room = 1;
+            break;
+        }
+    }
+    // Every slot taken by other keys: the caller's cache answers, and nothing is shaped here.
+    if (!room) return 0;
+    static const uint16_t space[1] = {0x20};
+    TSGlyph glyphs[4];
+    int32_t count = ts_shape(face, space, 1, 0, 1, rightToLeft ? 1 : 0, script, NULL, kerning, ligatures, glyphs, 4);
+    if (count < 0) return count;
+    if (count != 1 || glyphs[0].cluster != 0) return 0;
+    *glyph = glyphs[0];
+    // Kept in the first empty slot this thread can claim; a slot another thread is filling, or
+    // fills with the same key meanwhile, only costs a duplicate (a reader finds the first).
+    for (int i = 0; i < TS_SPACE_SLOTS; i++) {
+        uint64_t expected = 0;
+        if (atomic_compare_exchange_strong_explicit(&shared->spaces[i].key, &expected, SPACE_SLOT_WRITING,
+                                                    memory_order_acq_rel, memory_order_acquire)) {
+            shared->spaces[i].glyph = glyphs[0];
+            atomic_store_explicit(&shared->spaces[i].key, key, memory_order_release);
+            break;
+        }
+        if (expected == key) break;
+    }
+    return 1;
+}
+
 // MARK: Drawing glyphs
 
 typedef struct {

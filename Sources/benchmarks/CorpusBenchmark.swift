@@ -242,16 +242,21 @@ struct CorpusBenchmark: ParsableCommand {
         let next = Counter()
         let failure = FailureBox()
         let start = ContinuousClock.now
+        // Workers take texts in chunks, so that handing out work is not itself a line both
+        // cores write for every text.
+        let chunk = 16
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
-            while true {
-                let index = next.increment()
-                if index >= strings.count { break }
-                do {
-                    _ = try PreparedText(strings[index], font: font, shapingCache: cache).layout(
-                        LayoutOptions(width: width))
-                } catch {
-                    failure.record(error)
-                    break
+            work: while true {
+                let first = next.increment() * chunk
+                if first >= strings.count { break }
+                for index in first..<min(first + chunk, strings.count) {
+                    do {
+                        _ = try PreparedText(strings[index], font: font, shapingCache: cache).layout(
+                            LayoutOptions(width: width))
+                    } catch {
+                        failure.record(error)
+                        break work
+                    }
                 }
             }
         }

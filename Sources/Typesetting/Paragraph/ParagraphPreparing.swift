@@ -41,6 +41,18 @@ extension Itemizer {
                 contextFree || segment.upperBound < range.upperBound || isolatedAfter
                 || utf16[segment.upperBound - 1] == 0x20
                 || (segment.upperBound < utf16.count && utf16[segment.upperBound] == 0x20)
+            if segment.count == 1 && utf16[segment.lowerBound] == 0x20 {
+                // A lone space, the segment between any two words: the face keeps it, read
+                // without the cache's shard lock, which every thread would take for it.
+                var glyph = TSGlyph()
+                let kept = ts_face_space_glyph(
+                    face.handle, rightToLeft ? 1 : 0, script, kerning ? 1 : 0, ligatures ? 1 : 0, &glyph)
+                if kept < 0 { throw .textAnalysisFailed("HarfBuzz could not shape the text") }
+                if kept == 1 {
+                    glyphs.append(CachedGlyph(glyph).moved(by: segment.lowerBound))
+                    continue
+                }
+            }
             if before && after {
                 // The key is a slice of the paragraph: a hit copies no text.
                 let key = ShapingKey(
