@@ -1,5 +1,5 @@
-import Foundation
 import CTextShim
+import Foundation
 import XCTest
 
 @testable import Typesetting
