@@ -16,8 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-// How many lone-space keys a face keeps (ts_face_space_glyph).
-#define TS_SPACE_SLOTS 32
+// How many single-unit shapings a face keeps (ts_face_kept_glyph).
+#define TS_KEPT_SLOTS 32
 
 struct TSFace {
     FT_Library library;
@@ -47,19 +47,16 @@ struct TSFace {
     // (ts_thread_font).
     hb_face_t *hbFace;
     hb_font_t *hbFont;
-    // The advance of U+2026 shaped alone, per kerning and ligature switch (ts_face_ellipsis_advance):
-    // 0 until first asked, then (1 << 32) | the advance's 32 bits. Written once (a race writes
-    // the same value twice), then only read, so threads share the line without writing it.
-    _Atomic int64_t ellipsisAdvances[4];
-    // A lone space shaped alone, per direction, script and shaping switch (ts_face_space_glyph):
-    // the segment every text between words looks up, kept where reading it writes nothing.
-    // A slot's key is 0 while empty, SPACE_SLOT_WRITING while one thread fills it, then
-    // SPACE_SLOT_READY | the packed direction, script and switches; its glyph is written before
-    // the key is published and never after.
+    // One UTF-16 unit shaped alone, per unit, direction, script and shaping switch
+    // (ts_face_kept_glyph): a lone space, the segment every text meets between its words, and
+    // U+2026, whose width every text keeps. Kept where reading writes nothing. A slot's key is
+    // 0 while empty, KEPT_SLOT_WRITING while one thread fills it, then KEPT_SLOT_READY | the
+    // packed unit, direction, script and switches; its glyph is written before the key is
+    // published and never after.
     struct {
         _Atomic uint64_t key;
         TSGlyph glyph;
-    } spaces[TS_SPACE_SLOTS];
+    } kept[TS_KEPT_SLOTS];
     // Glyphs that a default-feature lookup involving the space glyph can touch (see
     // ts_face_space_safe). Built at open, read-only afterwards.
     hb_set_t *spaceInteracting;

@@ -570,76 +570,43 @@ int32_t ts_shape_simple(const TSFace *face, const uint16_t *text, int32_t textLe
                  capacity, SHAPE_SIMPLE);
 }
 
-int32_t ts_face_ellipsis_advance(const TSFace *face, int32_t kerning, int32_t ligatures, int32_t *advance) {
-    int slot = (kerning ? 1 : 0) | (ligatures ? 2 : 0);
-    _Atomic int64_t *known = &((TSFace *)face)->ellipsisAdvances[slot];
-    int64_t value = atomic_load_explicit(known, memory_order_relaxed);
-    if (value == 0) {
-        static const uint16_t ellipsis[1] = {0x2026};
-        // One glyph in every font seen; a font that makes more from it (a hostile GSUB) is
-        // shaped again with room for all of them.
-        TSGlyph few[8];
-        TSGlyph *glyphs = few;
-        int32_t count = ts_shape(face, ellipsis, 1, 0, 1, 0, 0, NULL, kerning, ligatures, glyphs, 8);
-        if (count > 8) {
-            glyphs = malloc(sizeof(TSGlyph) * (size_t)count);
-            if (!glyphs) return TS_ERROR_NO_MEMORY;
-            int32_t again = ts_shape(face, ellipsis, 1, 0, 1, 0, 0, NULL, kerning, ligatures, glyphs, count);
-            count = again > count ? count : again;
-        }
-        if (count < 0) {
-            if (glyphs != few) free(glyphs);
-            return count;
-        }
-        int64_t sum = 0;
-        for (int32_t i = 0; i < count; i++) sum += glyphs[i].xAdvance;
-        if (glyphs != few) free(glyphs);
-        // Advances are 16-bit and HarfBuzz bounds the glyph count, so only a hostile font gets near.
-        if (sum > INT32_MAX) sum = INT32_MAX;
-        if (sum < INT32_MIN) sum = INT32_MIN;
-        value = ((int64_t)1 << 32) | (int64_t)(uint32_t)sum;
-        atomic_store_explicit(known, value, memory_order_relaxed);
-    }
-    *advance = (int32_t)(uint32_t)(value & 0xFFFFFFFF);
-    return TS_OK;
-}
+#define KEPT_SLOT_WRITING 1ull
+#define KEPT_SLOT_READY (1ull << 63)
 
-#define SPACE_SLOT_WRITING 1ull
-#define SPACE_SLOT_READY (1ull << 63)
-
-int32_t ts_face_space_glyph(const TSFace *face, int32_t rightToLeft, int32_t script, int32_t kerning,
-                            int32_t ligatures, TSGlyph *glyph) {
-    uint64_t key = SPACE_SLOT_READY | ((uint64_t)(uint32_t)script << 8) | (rightToLeft ? 1u : 0u) |
-                   (kerning ? 2u : 0u) | (ligatures ? 4u : 0u);
+int32_t ts_face_kept_glyph(const TSFace *face, uint16_t unit, int32_t rightToLeft, int32_t script, int32_t kerning,
+                           int32_t ligatures, TSGlyph *glyph) {
+    uint64_t key = KEPT_SLOT_READY | ((uint64_t)unit << 40) | ((uint64_t)(uint32_t)script << 8) |
+                   (rightToLeft ? 1u : 0u) | (kerning ? 2u : 0u) | (ligatures ? 4u : 0u);
     TSFace *shared = (TSFace *)face;
     int room = 0;
-    for (int i = 0; i < TS_SPACE_SLOTS; i++) {
-        uint64_t found = atomic_load_explicit(&shared->spaces[i].key, memory_order_acquire);
+    for (int i = 0; i < TS_KEPT_SLOTS; i++) {
+        uint64_t found = atomic_load_explicit(&shared->kept[i].key, memory_order_acquire);
         if (found == key) {
-            *glyph = shared->spaces[i].glyph;
+            *glyph = shared->kept[i].glyph;
             return 1;
         }
+        // Slots fill in order, so the first empty one ends the kept keys.
         if (found == 0) {
             room = 1;
             break;
         }
     }
-    // Every slot taken by other keys: the caller's cache answers, and nothing is shaped here.
+    // Every slot taken by other keys: the caller shapes it, and nothing is shaped here.
     if (!room) return 0;
-    static const uint16_t space[1] = {0x20};
+    const uint16_t text[1] = {unit};
     TSGlyph glyphs[4];
-    int32_t count = ts_shape(face, space, 1, 0, 1, rightToLeft ? 1 : 0, script, NULL, kerning, ligatures, glyphs, 4);
+    int32_t count = ts_shape(face, text, 1, 0, 1, rightToLeft ? 1 : 0, script, NULL, kerning, ligatures, glyphs, 4);
     if (count < 0) return count;
     if (count != 1 || glyphs[0].cluster != 0) return 0;
     *glyph = glyphs[0];
     // Kept in the first empty slot this thread can claim; a slot another thread is filling, or
     // fills with the same key meanwhile, only costs a duplicate (a reader finds the first).
-    for (int i = 0; i < TS_SPACE_SLOTS; i++) {
+    for (int i = 0; i < TS_KEPT_SLOTS; i++) {
         uint64_t expected = 0;
-        if (atomic_compare_exchange_strong_explicit(&shared->spaces[i].key, &expected, SPACE_SLOT_WRITING,
+        if (atomic_compare_exchange_strong_explicit(&shared->kept[i].key, &expected, KEPT_SLOT_WRITING,
                                                     memory_order_acq_rel, memory_order_acquire)) {
-            shared->spaces[i].glyph = glyphs[0];
-            atomic_store_explicit(&shared->spaces[i].key, key, memory_order_release);
+            shared->kept[i].glyph = glyphs[0];
+            atomic_store_explicit(&shared->kept[i].key, key, memory_order_release);
             break;
         }
         if (expected == key) break;

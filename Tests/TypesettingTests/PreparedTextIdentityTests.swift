@@ -115,8 +115,9 @@ final class PreparedTextIdentityTests: XCTestCase {
                         kerning: kerning, ligatures: ligatures, harfBuzzOnly: true)
                     for _ in 0..<2 {
                         var glyph = TSGlyph()
-                        let kept = ts_face_space_glyph(
-                            face.handle, rightToLeft ? 1 : 0, script, kerning ? 1 : 0, ligatures ? 1 : 0, &glyph)
+                        let kept = ts_face_kept_glyph(
+                            face.handle, 0x20, rightToLeft ? 1 : 0, script, kerning ? 1 : 0, ligatures ? 1 : 0,
+                            &glyph)
                         let what = "\(face.postScriptName) \(script) \(flags)"
                         if kept == 0 { continue }
                         keptCount += 1
@@ -142,7 +143,7 @@ final class PreparedTextIdentityTests: XCTestCase {
         let cache = ShapingCache(maximumBytes: 16 << 10, shards: 4)
         _ = try PreparedText("one two three", font: font, shapingCache: cache)
         let first = cache.statistics
-        XCTAssertEqual(first.hits, 0, "the face keeps a lone space (ts_face_space_glyph), the ellipsis too")
+        XCTAssertEqual(first.hits, 0, "the face keeps a lone space and the ellipsis (ts_face_kept_glyph)")
         XCTAssertEqual(first.misses, 3, "three words")
         _ = try PreparedText("three two one", font: font, shapingCache: cache)
         let second = cache.statistics

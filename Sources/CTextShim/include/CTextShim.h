@@ -88,20 +88,15 @@ int32_t ts_face_covers(const TSFace *face, uint32_t codepoint);
 /// The top of a glyph's ink box in font units (for cap and x heights when OS/2 lacks them).
 int32_t ts_face_glyph_top(const TSFace *face, uint32_t glyph);
 
-/// The advance in font units of U+2026 HORIZONTAL ELLIPSIS shaped alone (left to right, the
-/// Common script, no language) with kerning and ligatures on or off, as ts_shape gives it: the
-/// width truncation adds. Shaped on first use per face and switch, then read without a lock.
-/// TS_OK, or ts_shape's error.
-int32_t ts_face_ellipsis_advance(const TSFace *face, int32_t kerning, int32_t ligatures, int32_t *advance);
-
-/// U+0020 shaped alone (the whole text one space) as ts_shape gives it, with `rightToLeft`
-/// (0 or 1), `script` (an ICU script code, or -1), no language and the switches: 1 with its
-/// one glyph in `*glyph` (cluster 0); 0 when the face does not keep it (HarfBuzz makes other
-/// than one glyph of it, or the face's few slots are taken), and the caller shapes it as any
-/// other segment; or ts_shape's error. Shaped on first use per face and key, then read
-/// without a lock or a write, so threads measuring text share nothing for it.
-int32_t ts_face_space_glyph(const TSFace *face, int32_t rightToLeft, int32_t script, int32_t kerning,
-                            int32_t ligatures, TSGlyph *glyph);
+/// The BMP code unit `unit` shaped alone (the whole text that one unit) as ts_shape gives it,
+/// with `rightToLeft` (0 or 1), `script` (an ICU script code, or -1), no language and the
+/// switches: 1 with its one glyph in `*glyph` (cluster 0); 0 when the face does not keep it
+/// (HarfBuzz makes other than one glyph of it, or the face's slots are taken), and the caller
+/// shapes it itself; or ts_shape's error. Shaped on first use per face and key, then read
+/// without a lock or a write, so threads measuring text share nothing for the units every
+/// text shapes alone (the space between words, the ellipsis).
+int32_t ts_face_kept_glyph(const TSFace *face, uint16_t unit, int32_t rightToLeft, int32_t script, int32_t kerning,
+                           int32_t ligatures, TSGlyph *glyph);
 
 /// One axis of a variable font ('fvar'), in design units.
 typedef struct {

@@ -41,17 +41,15 @@ extension Itemizer {
                 contextFree || segment.upperBound < range.upperBound || isolatedAfter
                 || utf16[segment.upperBound - 1] == 0x20
                 || (segment.upperBound < utf16.count && utf16[segment.upperBound] == 0x20)
-            if segment.count == 1 && utf16[segment.lowerBound] == 0x20 {
-                // A lone space, the segment between any two words: the face keeps it, read
-                // without the cache's shard lock, which every thread would take for it.
-                var glyph = TSGlyph()
-                let kept = ts_face_space_glyph(
-                    face.handle, rightToLeft ? 1 : 0, script, kerning ? 1 : 0, ligatures ? 1 : 0, &glyph)
-                if kept < 0 { throw .textAnalysisFailed("HarfBuzz could not shape the text") }
-                if kept == 1 {
-                    glyphs.append(CachedGlyph(glyph).moved(by: segment.lowerBound))
-                    continue
-                }
+            // A lone space, the segment between any two words: the face keeps it, read without
+            // the cache's shard lock, which every thread would take for it.
+            if segment.count == 1 && utf16[segment.lowerBound] == 0x20,
+                let kept = try Shaper.keptGlyph(
+                    0x20, face: face, rightToLeft: rightToLeft, script: script, kerning: kerning,
+                    ligatures: ligatures)
+            {
+                glyphs.append(CachedGlyph(kept).moved(by: segment.lowerBound))
+                continue
             }
             if before && after {
                 // The key is a slice of the paragraph: a hit copies no text.
@@ -196,11 +194,7 @@ extension Itemizer {
         var runStart = 0
         var runCount = 0
         for g in 1...graphemeCount {
-            if g < graphemeCount && faceOf[g] == faceOf[runStart] && levelOf[g] == levelOf[runStart]
-                && scriptOf[g] == scriptOf[runStart]
-            {
-                continue
-            }
+            if g < graphemeCount && scratch.sameRun(g, runStart) { continue }
             let range = Int(graphemes[runStart])..<Int(graphemes[g])
             let font = fonts[Int(faceOf[runStart])]
             unitFlags[range.lowerBound] |= Itemizer.clusterStart
@@ -334,11 +328,7 @@ extension Itemizer {
         runs.reserveCapacity(runCount)
         var runStart = 0
         for g in 1...graphemeCount {
-            if g < graphemeCount && scratch.faceOf[g] == scratch.faceOf[runStart]
-                && scratch.levelOf[g] == scratch.levelOf[runStart] && scratch.scriptOf[g] == scratch.scriptOf[runStart]
-            {
-                continue
-            }
+            if g < graphemeCount && scratch.sameRun(g, runStart) { continue }
             runs.append(
                 RunInfo(
                     range: Int(scratch.graphemes[runStart])..<Int(scratch.graphemes[g]),

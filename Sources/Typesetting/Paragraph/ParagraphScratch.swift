@@ -75,6 +75,12 @@ struct ParagraphScratch {
     }
 
     func deallocate() { raw.deallocate() }
+
+    /// Whether grapheme clusters `a` and `b` belong in one run: one face, bidi level and
+    /// script (what `Itemizer.prepare` shapes as one, and `runInfos` keeps).
+    @inline(__always) func sameRun(_ a: Int, _ b: Int) -> Bool {
+        faceOf[a] == faceOf[b] && levelOf[a] == levelOf[b] && scriptOf[a] == scriptOf[b]
+    }
 }
 
 extension Array {

@@ -614,14 +614,23 @@ struct Itemizer {
         }
     }
 
-    /// The width of "…" in `font`: its advance shaped alone, which the face keeps per shaping
-    /// switch once first asked (`ts_face_ellipsis_advance`), so that every prepared text can
-    /// keep its fonts' ellipsis widths without a cache lookup or a lock threads share
+    /// The width of "…" in `font`: its advance shaped alone, which the face keeps once first
+    /// asked (`Shaper.keptGlyph`), so that every prepared text can keep its fonts' ellipsis
+    /// widths without a cache lookup or a lock threads share
     /// (`PreparedTextIdentityTests.testEllipsisWidthIsTheShapedEllipsis`).
     func ellipsisWidth(in font: Font) throws(TypesettingError) -> Double {
-        var advance: Int32 = 0
-        let status = ts_face_ellipsis_advance(font.face.handle, kerning ? 1 : 0, ligatures ? 1 : 0, &advance)
-        guard status >= 0 else { throw .textAnalysisFailed("HarfBuzz could not shape the text") }
-        return Double(advance) * font.pointsPerUnit + font.tracking
+        let face = font.face
+        let advance: Double
+        if let kept = try Shaper.keptGlyph(
+            0x2026, face: face, rightToLeft: false, script: 0, kerning: kerning, ligatures: ligatures)
+        {
+            advance = Double(kept.xAdvance)
+        } else {
+            let glyphs = try Shaper.compactGlyphs(
+                [0x2026], range: 0..<1, face: face, rightToLeft: false, script: 0, kerning: kerning,
+                ligatures: ligatures)
+            advance = glyphs.reduce(0) { $0 + Double($1.advance) }
+        }
+        return advance * font.pointsPerUnit + font.tracking
     }
 }

@@ -120,6 +120,20 @@ enum Shaper {
         }
     }
 
+    /// The one glyph of `unit` shaped alone, as `glyphs` gives it, which the face keeps once
+    /// first asked and then reads without a lock or a write (`ts_face_kept_glyph`); nil when
+    /// the face does not keep it (shaping makes other than one glyph, or its slots are taken),
+    /// and the caller shapes it as any other text.
+    static func keptGlyph(
+        _ unit: UInt16, face: FontFace, rightToLeft: Bool, script: Int32, kerning: Bool, ligatures: Bool
+    ) throws(TypesettingError) -> TSGlyph? {
+        var glyph = TSGlyph()
+        let kept = ts_face_kept_glyph(
+            face.handle, unit, rightToLeft ? 1 : 0, script, kerning ? 1 : 0, ligatures ? 1 : 0, &glyph)
+        if kept < 0 { throw .textAnalysisFailed("HarfBuzz could not shape the text") }
+        return kept == 1 ? glyph : nil
+    }
+
     /// `compactGlyphs` of `text[range]`, the whole of `text` as context (a segment of a
     /// paragraph shaped on its own is passed as just its units: no copy is made of them).
     static func compactGlyphs(
@@ -251,10 +265,11 @@ enum TextAnalysis {
     /// ICU script codes per UTF-16 unit (0 Common, 1 Inherited).
     static func scripts(_ utf16: [UInt16]) throws(TypesettingError) -> [Int32] {
         var scripts = [Int32](repeating: 0, count: utf16.count)
-        let status = utf16.withUnsafeBufferPointer { text in
-            scripts.withUnsafeMutableBufferPointer { ts_scripts(text.baseAddress, Int32(text.count), $0.baseAddress) }
+        try utf16.withUnsafeBufferPointer { (text) throws(TypesettingError) in
+            try scripts.withUnsafeMutableBufferPointer { (scripts) throws(TypesettingError) in
+                if let base = scripts.baseAddress { try TextAnalysis.scripts(text, into: base) }
+            }
         }
-        guard status == 0 else { throw .textAnalysisFailed("ICU script lookup failed") }
         return scripts
     }
 }

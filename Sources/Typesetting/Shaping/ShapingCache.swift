@@ -114,7 +114,7 @@ private final class ShardSlots: @unchecked Sendable {
         // sleeps. A lock is held for one lookup (well under a microsecond), and the hottest
         // keys (common words) each meet in their one shard, so sleeping and being woken,
         // several microseconds each time, cost more than the wait. (A lone space and "…",
-        // hotter still, are kept by the face: `ts_face_space_glyph`, `ts_face_ellipsis_advance`.)
+        // hotter still, are kept by the face: `ts_face_kept_glyph`.)
         var attributes = pthread_mutexattr_t()
         pthread_mutexattr_init(&attributes)
         #if os(Linux)
