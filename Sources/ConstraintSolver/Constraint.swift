@@ -154,56 +154,62 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
 
 /// Builds the required constraint `lhs == rhs`.
 @inlinable
-public func == <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
-    Constraint(lhs - rhs, .equal)
+public func == <L: ExpressionConvertible, R: ExpressionConvertible>(
+    lhs: consuming L, rhs: consuming R
+) -> Constraint {
+    Constraint(combine(lhs, rhs, sign: -1, room: false), .equal)
 }
 
 /// Builds the required constraint `lhs <= rhs`.
 @inlinable
-public func <= <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
-    Constraint(lhs - rhs, .lessThanOrEqual)
+public func <= <L: ExpressionConvertible, R: ExpressionConvertible>(
+    lhs: consuming L, rhs: consuming R
+) -> Constraint {
+    Constraint(combine(lhs, rhs, sign: -1, room: false), .lessThanOrEqual)
 }
 
 /// Builds the required constraint `lhs >= rhs`.
 @inlinable
-public func >= <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
-    Constraint(lhs - rhs, .greaterThanOrEqual)
+public func >= <L: ExpressionConvertible, R: ExpressionConvertible>(
+    lhs: consuming L, rhs: consuming R
+) -> Constraint {
+    Constraint(combine(lhs, rhs, sign: -1, room: false), .greaterThanOrEqual)
 }
 
 /// Builds the required constraint `lhs == rhs`.
 @inlinable
-public func == <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Constraint {
-    Constraint(lhs - rhs, .equal)
+public func == <L: ExpressionConvertible>(lhs: consuming L, rhs: Double) -> Constraint {
+    Constraint(offset(lhs, by: rhs, sign: -1, room: false), .equal)
 }
 
 /// Builds the required constraint `lhs == rhs`.
 @inlinable
 public func == <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Constraint {
-    Constraint(lhs - rhs, .equal)
+    Constraint(offset(rhs, by: lhs, sign: -1, constantFirst: true, room: false), .equal)
 }
 
 /// Builds the required constraint `lhs <= rhs`.
 @inlinable
-public func <= <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Constraint {
-    Constraint(lhs - rhs, .lessThanOrEqual)
+public func <= <L: ExpressionConvertible>(lhs: consuming L, rhs: Double) -> Constraint {
+    Constraint(offset(lhs, by: rhs, sign: -1, room: false), .lessThanOrEqual)
 }
 
 /// Builds the required constraint `lhs <= rhs`.
 @inlinable
 public func <= <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Constraint {
-    Constraint(lhs - rhs, .lessThanOrEqual)
+    Constraint(offset(rhs, by: lhs, sign: -1, constantFirst: true, room: false), .lessThanOrEqual)
 }
 
 /// Builds the required constraint `lhs >= rhs`.
 @inlinable
-public func >= <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Constraint {
-    Constraint(lhs - rhs, .greaterThanOrEqual)
+public func >= <L: ExpressionConvertible>(lhs: consuming L, rhs: Double) -> Constraint {
+    Constraint(offset(lhs, by: rhs, sign: -1, room: false), .greaterThanOrEqual)
 }
 
 /// Builds the required constraint `lhs >= rhs`.
 @inlinable
 public func >= <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Constraint {
-    Constraint(lhs - rhs, .greaterThanOrEqual)
+    Constraint(offset(rhs, by: lhs, sign: -1, constantFirst: true, room: false), .greaterThanOrEqual)
 }
 
 /// The errors thrown by ``Solver``.

@@ -160,13 +160,76 @@ func appendTerms<E: ExpressionConvertible>(
     return e.constant * factor
 }
 
-/// `lhs + sign · rhs` with a single allocation.
+/// The capacity reserved for an expression that an arithmetic operator builds with `count`
+/// terms: two more, so that a relation or another operator can add the other side's terms in
+/// place (``combine(_:_:sign:room:)``). Glibc's malloc rounds the block up anyway, so the
+/// room costs no instructions; `a + b <= c - 16` then builds two arrays, not three.
+@inlinable @inline(__always)
+func roomyCapacity(_ count: Int) -> Int { count + 2 }
+
+/// `lhs + sign · rhs`, with at most one allocation and none when an operand is an expression
+/// that nothing else holds (a temporary such as `a + b` in `a + b <= w`) with room for the
+/// other side: the terms are then added to its own array. The results are bit for bit those of
+/// a fresh array: each term's coefficient is the same product, in the same order, and the
+/// constant the same sum (`SolverTests.testOperatorsReuseTemporaryExpressions`).
+/// - Parameter room: Whether a new array gets ``roomyCapacity(_:)`` (an arithmetic result
+///   that may grow) or exactly the terms (a constraint's expression).
 @inlinable @inline(__always)
 func combine<L: ExpressionConvertible, R: ExpressionConvertible>(
-    _ lhs: L, _ rhs: R, sign: Double
+    _ lhs: consuming L, _ rhs: consuming R, sign: Double, room: Bool
+) -> Expression {
+    if L.self == Expression.self {
+        // `L` is `Expression`: the cast is the identity, and `lhs`, consumed, is moved.
+        var e = unsafeBitCast(consume lhs, to: Expression.self)
+        // The terms of `lhs` are kept as they are: `t.coefficient * 1` is `t.coefficient`.
+        let l = e.constant * 1
+        let r = appendTerms(of: rhs, times: sign, to: &e.terms)
+        e.constant = l + r
+        return e
+    }
+    if R.self == Expression.self, let first = singleTerm(lhs) {
+        var e = unsafeBitCast(consume rhs, to: Expression.self)
+        // `lhs` first, then the terms of `rhs` times `sign`, as a fresh array holds them.
+        let count = e.terms.count
+        if count < e.terms.capacity {
+            // Appended, then moved to the front: `insert(_:at:)` costs twice as much.
+            e.terms.append(first)
+            let moved = e.terms.withUnsafeMutableBufferPointer { t in
+                guard let base = t.baseAddress else { return false }
+                let head = (base + count).move()
+                (base + 1).moveInitialize(from: base, count: count)
+                base.initialize(to: head)
+                for i in 1..<(count + 1) { t[i].coefficient = t[i].coefficient * sign }
+                return true
+            }
+            if moved {
+                e.constant = 0 * 1 + e.constant * sign
+                return e
+            }
+            e.terms.removeLast()
+        }
+        return fresh(lhs, e, sign: sign, room: room)
+    }
+    return fresh(lhs, rhs, sign: sign, room: room)
+}
+
+/// The term `appendTerms(of: value, times: 1, to:)` appends for a variable or a term (whose
+/// constant is 0), or nil for an expression.
+@inlinable @inline(__always)
+func singleTerm<E: ExpressionConvertible>(_ value: E) -> Term? {
+    if let v = value as? Variable { return Term(v, 1) }
+    if let t = value as? Term { return Term(t.variable, t.coefficient * 1) }
+    return nil
+}
+
+/// `lhs + sign · rhs` in a new array.
+@inlinable @inline(__always)
+func fresh<L: ExpressionConvertible, R: ExpressionConvertible>(
+    _ lhs: L, _ rhs: R, sign: Double, room: Bool
 ) -> Expression {
     var terms: [Term] = []
-    terms.reserveCapacity(termCount(lhs) + termCount(rhs))
+    let count = termCount(lhs) + termCount(rhs)
+    terms.reserveCapacity(room ? roomyCapacity(count) : count)
     let l = appendTerms(of: lhs, times: 1, to: &terms)
     let r = appendTerms(of: rhs, times: sign, to: &terms)
     return Expression(terms, constant: l + r)
@@ -174,18 +237,21 @@ func combine<L: ExpressionConvertible, R: ExpressionConvertible>(
 
 /// `value ± constant` (or, with `constantFirst`, `constant ± value`) with a single allocation,
 /// and none for `expression ± constant`, which shares the expression's terms (`a + b + 12`
-/// builds one array, not two). The arithmetic is that of ``combine(_:_:sign:)`` with the
+/// builds one array, not two). The arithmetic is that of ``fresh(_:_:sign:room:)`` with the
 /// constant as an expression of no terms, so the results are bit for bit the same: the terms
 /// it would copy are multiplied by 1.
 @inlinable @inline(__always)
 func offset<E: ExpressionConvertible>(
-    _ value: E, by constant: Double, sign: Double, constantFirst: Bool = false
+    _ value: consuming E, by constant: Double, sign: Double, constantFirst: Bool = false, room: Bool
 ) -> Expression {
-    if !constantFirst, let e = value as? Expression {
-        return Expression(e.terms, constant: e.constant * 1 + constant * sign)
+    if !constantFirst, E.self == Expression.self {
+        var e = unsafeBitCast(consume value, to: Expression.self)
+        e.constant = e.constant * 1 + constant * sign
+        return e
     }
     var terms: [Term] = []
-    terms.reserveCapacity(termCount(value))
+    let count = termCount(value)
+    terms.reserveCapacity(room ? roomyCapacity(count) : count)
     if constantFirst {
         let l = constant * 1
         let r = appendTerms(of: value, times: sign, to: &terms)
@@ -197,38 +263,42 @@ func offset<E: ExpressionConvertible>(
 
 /// Adds two linear expressions.
 @inlinable
-public func + <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
-    combine(lhs, rhs, sign: 1)
+public func + <L: ExpressionConvertible, R: ExpressionConvertible>(
+    lhs: consuming L, rhs: consuming R
+) -> Expression {
+    combine(lhs, rhs, sign: 1, room: true)
 }
 
 /// Subtracts one linear expression from another.
 @inlinable
-public func - <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
-    combine(lhs, rhs, sign: -1)
+public func - <L: ExpressionConvertible, R: ExpressionConvertible>(
+    lhs: consuming L, rhs: consuming R
+) -> Expression {
+    combine(lhs, rhs, sign: -1, room: true)
 }
 
 /// Adds a constant to a linear expression.
 @inlinable
-public func + <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Expression {
-    offset(lhs, by: rhs, sign: 1)
+public func + <L: ExpressionConvertible>(lhs: consuming L, rhs: Double) -> Expression {
+    offset(lhs, by: rhs, sign: 1, room: true)
 }
 
 /// Adds a linear expression to a constant.
 @inlinable
 public func + <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Expression {
-    offset(rhs, by: lhs, sign: 1, constantFirst: true)
+    offset(rhs, by: lhs, sign: 1, constantFirst: true, room: true)
 }
 
 /// Subtracts a constant from a linear expression.
 @inlinable
-public func - <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Expression {
-    offset(lhs, by: rhs, sign: -1)
+public func - <L: ExpressionConvertible>(lhs: consuming L, rhs: Double) -> Expression {
+    offset(lhs, by: rhs, sign: -1, room: true)
 }
 
 /// Subtracts a linear expression from a constant.
 @inlinable
 public func - <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Expression {
-    offset(rhs, by: lhs, sign: -1, constantFirst: true)
+    offset(rhs, by: lhs, sign: -1, constantFirst: true, room: true)
 }
 
 /// Negates a linear expression.
@@ -241,7 +311,7 @@ public prefix func - <E: ExpressionConvertible>(operand: E) -> Expression {
 @inlinable
 public func * <E: ExpressionConvertible>(lhs: E, rhs: Double) -> Expression {
     var terms: [Term] = []
-    terms.reserveCapacity(termCount(lhs))
+    terms.reserveCapacity(roomyCapacity(termCount(lhs)))
     let constant = appendTerms(of: lhs, times: rhs, to: &terms)
     return Expression(terms, constant: constant)
 }

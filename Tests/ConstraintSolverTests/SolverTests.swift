@@ -82,6 +82,35 @@ final class ClassicTests: XCTestCase {
         XCTAssertEqual(sum.constant, 0)
     }
 
+    /// An operator whose operand is a temporary expression adds the other side's terms to the
+    /// temporary's own array (`a + b <= w - 16`, `x == a + b + 12`); one whose expression is
+    /// also held elsewhere copies it. Either way the terms, their order and the constant are
+    /// those of a fresh array, and the expression held elsewhere stays as it was.
+    func testOperatorsReuseTemporaryExpressions() {
+        let a = Variable("a")
+        let b = Variable("b")
+        let w = Variable("w")
+        let x = Variable("x")
+        func parts(_ e: ConstraintSolver.Expression) -> [String] {
+            e.terms.map { "\($0.variable.description)\($0.coefficient)" } + ["\(e.constant)"]
+        }
+        XCTAssertEqual(parts((a + b <= w - 16).expression), ["a1.0", "b1.0", "w-1.0", "16.0"])
+        XCTAssertEqual(parts((x == a + b + 12).expression), ["x1.0", "a-1.0", "b-1.0", "-12.0"])
+        XCTAssertEqual(parts((Term(x, 3) >= 2 * a - b).expression), ["x3.0", "a-2.0", "b1.0", "0.0"])
+        XCTAssertEqual(parts(a + b + w - x - 4), ["a1.0", "b1.0", "w1.0", "x-1.0", "-4.0"])
+        XCTAssertEqual(parts(x - (a + b)), ["x1.0", "a-1.0", "b-1.0", "0.0"])
+        // `0 + 0 · -1` is +0, not -0: the constant is the same sum as a fresh array's.
+        XCTAssertEqual((x == a + b).expression.constant.sign, .plus)
+        let held = a + b + 12
+        let left = held <= w
+        let right = x == held
+        let again = held - held
+        XCTAssertEqual(parts(held), ["a1.0", "b1.0", "12.0"])
+        XCTAssertEqual(parts(left.expression), ["a1.0", "b1.0", "w-1.0", "12.0"])
+        XCTAssertEqual(parts(right.expression), ["x1.0", "a-1.0", "b-1.0", "-12.0"])
+        XCTAssertEqual(parts(again), ["a1.0", "b1.0", "a-1.0", "b-1.0", "0.0"])
+    }
+
     func testNumbersStayNumbers() throws {
         XCTAssertFalse(Double.self is any ExpressionConvertible.Type)
         XCTAssertFalse(Int.self is any ExpressionConvertible.Type)
