@@ -447,20 +447,23 @@ extension Tableau {
         definition.withUnsafeBufferPointer { definitions in
             p.slot.withUnsafeMutableBufferPointer { slot in
                 for (k, s) in byStamp.enumerated() {
-                    guard let def = definitions[Int(s)] else {
+                    // The row is read in place through its buffer: binding it (`guard let`)
+                    // retained and released its storage twice per definition.
+                    let constant = definitions[Int(s)]?.constant
+                    let read = definitions[Int(s)]?.terms.withUnsafeBufferPointer { terms in
+                        for t in terms {
+                            let q = slot[Int(t.id)]
+                            if q == -2 { return false }
+                            p.terms.append(Row.Entry(id: q >= 0 ? q : -1 - t.id, coefficient: t.coefficient))
+                        }
+                        return true
+                    }
+                    guard let constant, read == true else {
                         ordered = false
                         return
                     }
-                    for t in def.terms {
-                        let q = slot[Int(t.id)]
-                        if q == -2 {
-                            ordered = false
-                            return
-                        }
-                        p.terms.append(Row.Entry(id: q >= 0 ? q : -1 - t.id, coefficient: t.coefficient))
-                    }
                     slot[Int(s)] = Int32(k)
-                    p.constants.append(def.constant)
+                    p.constants.append(constant)
                     p.starts.append(Int32(p.terms.count))
                 }
             }

