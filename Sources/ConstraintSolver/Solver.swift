@@ -44,6 +44,16 @@ public struct Solver: Sendable {
     ///   constraints with it; the solver is then left exactly as it was. Also throws for
     ///   duplicates and invalid priorities.
     public mutating func add(_ constraint: Constraint) throws(SolverError) {
+        // The path of ``verifying(_:adding:_:)`` that layouts take, written out: through the
+        // closure, the constraint was retained and released around every add.
+        if !hasWideCoefficients, constraint.expression.terms.contains(where: { isWide($0.coefficient) }) {
+            hasWideCoefficients = true
+        }
+        guard tableau.isIllConditioned || hasWideCoefficients else {
+            try tableau.addToTableau(constraint, doubts: .rebuild)
+            if tableau.isIllConditioned { try settle({ "adding \(constraint)" }, adding: constraint, before: nil) }
+            return
+        }
         try verifying("adding \(constraint)", adding: constraint) { (tableau) throws(SolverError) in
             try tableau.addToTableau(constraint, doubts: .rebuild)
         }
