@@ -400,7 +400,11 @@ extension Tableau {
     /// `invariantViolations` reports) falls back to ``compileProgramBySearch()``. Any
     /// topological order gives the same values: each definition is the same sum, in the same
     /// order, of values already computed (`StorageTests.testProgramIgnoresStampOrder`).
-    func compileProgram() -> Program {
+    /// - Parameter readingAheadFrom: The number of definitions from which rows are read ahead
+    ///   in batches (tests lower it to run that path on small systems).
+    func compileProgram(readingAheadFrom threshold: Int = 32_768) -> Program {
+        // The number of definitions whose rows are read ahead at once (see below).
+        let prefetchBatch = 16
         let n = symbolInfo.count
         // Defined symbols by stamp. Stamps are unique (each is a fresh `nextStamp`), so a
         // table indexed by stamp sorts them in one pass; when removals have left the stamps
@@ -444,27 +448,56 @@ extension Tableau {
         p.starts.reserveCapacity(byStamp.count + 1)
         p.terms.reserveCapacity(4 * byStamp.count)
         var ordered = true
+        let readsAhead = byStamp.count >= threshold
         definition.withUnsafeBufferPointer { definitions in
             p.slot.withUnsafeMutableBufferPointer { slot in
-                for (k, s) in byStamp.enumerated() {
-                    // The row is read in place through its buffer: binding it (`guard let`)
-                    // retained and released its storage twice per definition.
-                    let constant = definitions[Int(s)]?.constant
-                    let read = definitions[Int(s)]?.terms.withUnsafeBufferPointer { terms in
-                        for t in terms {
-                            let q = slot[Int(t.id)]
-                            if q == -2 { return false }
-                            p.terms.append(Row.Entry(id: q >= 0 ? q : -1 - t.id, coefficient: t.coefficient))
+                var batch = 0
+                while batch < byStamp.count {
+                    let end = Swift.min(batch + prefetchBatch, byStamp.count)
+                    // Each row's terms are a heap block of their own, and in a large solver
+                    // reading one is a cache miss: waited for one at a time, they were two
+                    // thirds of the time of this pass (13 ms at 10,000 feed rows). The next
+                    // rows' term counts and last (largest) ids are read together first, so
+                    // that their misses overlap: the counts reserve the program's room, and
+                    // the ids are checked to lie within the slot table read below unchecked.
+                    // Below 32,768 definitions (2.5 MB of rows) the rows mostly stay in the
+                    // cache and the extra reads cost more than they save (1,000 feed rows:
+                    // 14,000 definitions, 0.45 M instructions, build median +0.15 ms).
+                    if readsAhead {
+                        var upcoming = 0
+                        var largest: Int32 = -1
+                        for j in batch..<end {
+                            upcoming &+= definitions[Int(byStamp[j])]?.terms.count ?? 0
+                            largest = Swift.max(largest, definitions[Int(byStamp[j])]?.terms.last?.id ?? -1)
                         }
-                        return true
+                        guard Int(largest) < n else {
+                            ordered = false
+                            return
+                        }
+                        p.terms.reserveCapacity(p.terms.count + upcoming)
                     }
-                    guard let constant, read == true else {
-                        ordered = false
-                        return
+                    for k in batch..<end {
+                        let s = Int(byStamp[k])
+                        // The row is read in place through its buffer: binding it (`guard let`)
+                        // retained and released its storage twice per definition.
+                        let constant = definitions[s]?.constant
+                        let read = definitions[s]?.terms.withUnsafeBufferPointer { terms in
+                            for t in terms {
+                                let q = slot[Int(t.id)]
+                                if q == -2 { return false }
+                                p.terms.append(Row.Entry(id: q >= 0 ? q : -1 - t.id, coefficient: t.coefficient))
+                            }
+                            return true
+                        }
+                        guard let constant, read == true else {
+                            ordered = false
+                            return
+                        }
+                        slot[s] = Int32(k)
+                        p.constants.append(constant)
+                        p.starts.append(Int32(p.terms.count))
                     }
-                    slot[Int(s)] = Int32(k)
-                    p.constants.append(constant)
-                    p.starts.append(Int32(p.terms.count))
+                    batch = end
                 }
             }
         }

@@ -282,6 +282,12 @@ final class StorageTests: XCTestCase {
         let byStamp = t.compileProgram()
         XCTAssertEqual(byStamp.targets.count, t.definitionCount)
         XCTAssertEqual(t.evaluate(byStamp), bySearch)
+        // Rows read ahead in batches (the path of large systems): the same program.
+        let readingAhead = t.compileProgram(readingAheadFrom: 0)
+        XCTAssertEqual(readingAhead.targets, byStamp.targets)
+        XCTAssertEqual(readingAhead.terms, byStamp.terms)
+        XCTAssertEqual(readingAhead.starts, byStamp.starts)
+        XCTAssertEqual(t.evaluate(readingAhead), bySearch)
         // Sparse stamps: sorted instead of indexed.
         t.nextStamp += 1_000_000
         XCTAssertEqual(t.compileProgram().targets, byStamp.targets)
@@ -290,6 +296,7 @@ final class StorageTests: XCTestCase {
         for (k, d) in defined.enumerated() { t.symbolInfo[d].stamp = Int32(defined.count - k) }
         XCTAssertFalse(t.invariantViolations().isEmpty)
         XCTAssertEqual(t.evaluate(t.compileProgram()), bySearch)
+        XCTAssertEqual(t.evaluate(t.compileProgram(readingAheadFrom: 0)), bySearch)
         var bottom: Double = 0
         for k in 0..<40 { bottom += Double(8 + 20 + k % 7) }
         XCTAssertEqual(s.value(of: previous), bottom)
