@@ -403,8 +403,9 @@ extension Tableau {
     /// - Parameter readingAheadFrom: The number of definitions from which rows are read ahead
     ///   in batches (tests lower it to run that path on small systems).
     func compileProgram(readingAheadFrom threshold: Int = 32_768) -> Program {
-        // The number of definitions whose rows are read ahead at once (see below).
-        let prefetchBatch = 16
+        // The number of definitions whose rows are read ahead at once (see below): at 10,000
+        // feed rows, 64 took 10 % less time than 16, and 256 no less than 64.
+        let prefetchBatch = 64
         let n = symbolInfo.count
         // Defined symbols by stamp. Stamps are unique (each is a fresh `nextStamp`), so a
         // table indexed by stamp sorts them in one pass; when removals have left the stamps
