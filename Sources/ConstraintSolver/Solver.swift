@@ -54,6 +54,13 @@ public struct Solver: Sendable {
             if tableau.isIllConditioned { try settle({ "adding \(constraint)" }, adding: constraint, before: nil) }
             return
         }
+        try addVerifying(constraint)
+    }
+
+    /// ``add(_:)`` in a system that keeps the state before each operation, apart so that the
+    /// layout path does not reserve the stack for a copy of the tableau.
+    @inline(never)
+    mutating func addVerifying(_ constraint: Constraint) throws(SolverError) {
         try verifying("adding \(constraint)", adding: constraint) { (tableau) throws(SolverError) in
             try tableau.addToTableau(constraint, doubts: .rebuild)
         }
