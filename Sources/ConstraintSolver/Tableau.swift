@@ -302,7 +302,7 @@ extension Tableau {
             if c == 0 { continue }
             addObjective(k, symbol, -c)
             objectiveConstants[k] += c * row.constant
-            for (id, a) in zip(row.ids, row.coefficients) { addObjective(k, id, c * a) }
+            addObjective(k, row, times: c)
         }
         if artificial != nil { artificial?.substitute(symbol, row) }
     }
