@@ -179,6 +179,9 @@ extension Tableau {
             }
             var sorted = false
             var sortedCount = 0
+            // The ids whose terms cancelled are dropped before sorting (about half of a chain's):
+            // every later pass skips them, and an id that becomes nonzero again is listed anew.
+            Self.dropCancelled(&touched, w)
             if candidate < 0 {
                 // Basic symbols, in increasing id order, replaced by their rows (which hold
                 // parametric symbols only).
@@ -223,6 +226,20 @@ extension Tableau {
             row = result
             return candidate
         }
+    }
+
+    /// Keeps the ids of `touched` whose workspace entry is not zero, in their order.
+    @inline(__always)
+    static func dropCancelled(_ touched: inout [Int32], _ w: UnsafeMutableBufferPointer<Double>) {
+        let kept = touched.withUnsafeMutableBufferPointer { t in
+            var n = 0
+            for k in t.indices where w[Int(t[k])] != 0 {
+                t[n] = t[k]
+                n += 1
+            }
+            return n
+        }
+        if kept < touched.count { touched.removeLast(touched.count - kept) }
     }
 
     /// Adds `c · terms` to the workspace, dropping near-zero results exactly as
