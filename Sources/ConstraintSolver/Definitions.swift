@@ -302,8 +302,13 @@ extension Tableau {
     /// the top of the stack and back, once with each sign, before the two walks cancelled
     /// (`testExpansionStampsStayTopological`).
     mutating func define(_ p: Int32, _ row: Row) {
-        program = nil
-        for id in row.ids { definitionUsers[Int(id)].insert(p) }
+        if program != nil { program = nil }
+        // Through the buffers: one uniqueness check for the row rather than one per term.
+        definitionUsers.withUnsafeMutableBufferPointer { users in
+            row.terms.withUnsafeBufferPointer { terms in
+                for t in terms { users[Int(t.id)].insert(p) }
+            }
+        }
         definition[Int(p)] = row
         symbolInfo[Int(p)].stamp = nextStamp
         nextStamp += 1
