@@ -143,14 +143,14 @@ extension Tableau {
                 w[Int(t.id)] = t.coefficient
                 touched.append(t.id)
                 if definition[Int(t.id)] != nil {
-                    heap.push(NewestFirst(stamp: symbolInfo[Int(t.id)].stamp, symbol: t.id))
+                    Self.push(NewestFirst(stamp: symbolInfo[Int(t.id)].stamp, symbol: t.id), &heap.items)
                 }
             }
             // The definitions are read in place, through the array's buffer: a copy of each
             // (`let def = definition[d]`) retained and released its terms, two calls per
             // definition expanded.
             definition.withUnsafeBufferPointer { definitions in
-                expansion: while let next = heap.pop() {
+                expansion: while let next = Self.popNewest(&heap.items) {
                     let d = Int(next.symbol)
                     let c = w[d]
                     if c == 0 || definitions[d] == nil { continue }
@@ -160,7 +160,7 @@ extension Tableau {
                         Self.accumulate(terms, c, w, &touched)
                         // The ids of a definition are distinct, so each one's coefficient is final.
                         for t in terms where definitions[Int(t.id)] != nil && w[Int(t.id)] != 0 {
-                            heap.push(NewestFirst(stamp: symbolInfo[Int(t.id)].stamp, symbol: t.id))
+                            Self.push(NewestFirst(stamp: symbolInfo[Int(t.id)].stamp, symbol: t.id), &heap.items)
                         }
                         if findCandidate {
                             var best: Int32 = -1
@@ -240,6 +240,48 @@ extension Tableau {
             return n
         }
         if kept < touched.count { touched.removeLast(touched.count - kept) }
+    }
+
+    /// ``MinHeap/push(_:)`` on the heap's storage, through its buffer: `expandCore` pushes and
+    /// pops a few definitions per constraint, and the generic heap's calls and uniqueness
+    /// checks cost more than the sifting. A heap pops its elements in order whatever their
+    /// arrangement, so the definitions are expanded in the same order.
+    @inline(__always)
+    static func push(_ element: NewestFirst, _ items: inout [NewestFirst]) {
+        items.append(element)
+        items.withUnsafeMutableBufferPointer { a in
+            var i = a.count - 1
+            while i > 0 {
+                let parent = (i - 1) >> 1
+                if !(element < a[parent]) { break }
+                a[i] = a[parent]
+                i = parent
+            }
+            a[i] = element
+        }
+    }
+
+    /// ``MinHeap/pop()`` on the heap's storage (see ``push(_:_:)``).
+    @inline(__always)
+    static func popNewest(_ items: inout [NewestFirst]) -> NewestFirst? {
+        guard let last = items.popLast() else { return nil }
+        let n = items.count
+        if n == 0 { return last }
+        return items.withUnsafeMutableBufferPointer { a in
+            let top = a[0]
+            var i = 0
+            while true {
+                let l = 2 * i + 1
+                if l >= n { break }
+                var m = l
+                if l + 1 < n && a[l + 1] < a[l] { m = l + 1 }
+                if !(a[m] < last) { break }
+                a[i] = a[m]
+                i = m
+            }
+            a[i] = last
+            return top
+        }
     }
 
     /// Adds `c · terms` to the workspace, dropping near-zero results exactly as
