@@ -98,11 +98,17 @@ extension Tableau {
             work.append(
                 contentsOf: repeatElement(0, count: Swift.max(symbolInfo.count, 2 * work.count) - work.count))
         }
+        // The row's storage is kept for the next new row once the expansion has replaced it.
+        var replaced = row.terms
         let candidate = expandCore(
             &row, findCandidate: findCandidate, heap: &heap, work: &work, touched: &touched)
         swap(&heap, &expansionHeap)
         swap(&work, &workspace)
         swap(&touched, &workspaceTouched)
+        if spareTerms.capacity < replaced.capacity {
+            replaced.removeAll(keepingCapacity: true)
+            spareTerms = replaced
+        }
         return candidate
     }
 

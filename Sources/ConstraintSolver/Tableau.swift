@@ -64,6 +64,9 @@ struct Tableau: Sendable {
     var workspaceTouched: [Int32] = []
     /// Scratch: the symbols of the terms of the constraint being added.
     var termSymbols: [Int32] = []
+    /// Empty storage for the next new row (``createRow(_:)``): the storage of the last row that
+    /// an expansion replaced, which would otherwise be freed as the next row is allocated.
+    var spareTerms: [Row.Entry] = []
     /// Scratch of ``updateVariables()``: the values of the defined symbols, by slot of the
     /// definition program, kept between calls so that a re-solve allocates nothing for them.
     var valueScratch: [Double] = []
@@ -367,7 +370,9 @@ extension Tableau {
     mutating func createRow(_ constraint: Constraint) -> (Row, Tag) {
         let expression = constraint.expression
         var row = Row(constant: expression.constant)
-        // Room for the terms and the marker and error symbols.
+        // Room for the terms and the marker and error symbols, in the storage an expansion
+        // handed back when there is one.
+        swap(&row.terms, &spareTerms)
         row.reserve(expression.terms.count + 2)
         while !termSymbols.isEmpty { termSymbols.removeLast() }
         for term in expression.terms where !nearZero(term.coefficient) {
