@@ -341,11 +341,20 @@ extension Tableau {
     }
 
     mutating func symbol(for variable: Variable) -> Int32 {
-        if let s = variableSymbols[variable] { return s }
+        symbol(forKey: variable.tableKey) { variable }
+    }
+
+    /// The symbol of the variable whose table key is `key`, created when the variable is new
+    /// (then `variable` supplies it). One probe of the table either way; the variable is only
+    /// read, and retained, for a new symbol.
+    @inline(__always)
+    mutating func symbol(forKey key: UInt64, _ variable: () -> Variable) -> Int32 {
+        let (bucket, found) = variableSymbols.probe(key)
+        if let s = found { return s }
         let s = newSymbol(.external)
-        variableSymbols[variable] = s
+        variableSymbols.fill(bucket, key, s)
         symbolInfo[Int(s)].link = Int32(externals.count)
-        externals.append(External(variable: variable, symbol: s))
+        externals.append(External(variable: variable(), symbol: s))
         return s
     }
 
@@ -370,10 +379,13 @@ extension Tableau {
         // Room for the terms and the marker and error symbols.
         row.reserve(expression.terms.count + 2)
         while !termSymbols.isEmpty { termSymbols.removeLast() }
-        for term in expression.terms where !nearZero(term.coefficient) {
-            let s = symbol(for: term.variable)
+        // By index, reading each term in place: a `for term in` copy retained and released
+        // every term's variable, though only a new variable's symbol keeps it.
+        let terms = expression.terms
+        for i in terms.indices where !nearZero(terms[i].coefficient) {
+            let s = symbol(forKey: terms[i].variable.tableKey) { terms[i].variable }
             termSymbols.append(s)
-            row.insert(s, term.coefficient)
+            row.insert(s, terms[i].coefficient)
         }
         let priority = constraint.priority
         var tag = Tag(marker: -1, other: -1, markerSign: 1, defines: -1)

@@ -45,6 +45,33 @@ struct IdentityTable: Sendable, Equatable {
         return i.map { values[$0] }
     }
 
+    /// The bucket of `key`: where it is stored (`found`), or the empty bucket where
+    /// ``fill(_:_:_:)`` would store it. Makes room for one more entry first, so that the bucket
+    /// stays valid until the entry is filled, however the caller computes its value: a
+    /// find-or-insert probes once instead of a ``find(_:)`` and then a ``set(_:_:)``.
+    @inline(__always) mutating func probe(_ key: UInt64) -> (bucket: Int, found: Int32?) {
+        if (count + 1) * 2 > keys.count { grow() }
+        let (i, found) = keys.withUnsafeBufferPointer { k in
+            let mask = k.count - 1
+            var i = Self.bucket(key, mask)
+            while true {
+                let here = k[i]
+                if here == key { return (i, true) }
+                if here == 0 { return (i, false) }
+                i = (i + 1) & mask
+            }
+        }
+        return (i, found ? values[i] : nil)
+    }
+
+    /// Stores a new entry in the empty bucket that ``probe(_:)`` returned for `key`, with no
+    /// change to the table in between.
+    @inline(__always) mutating func fill(_ bucket: Int, _ key: UInt64, _ value: Int32) {
+        keys[bucket] = key
+        values[bucket] = value
+        count += 1
+    }
+
     /// Stores `value` for `key`, replacing any previous value.
     mutating func set(_ key: UInt64, _ value: Int32) {
         if (count + 1) * 2 > keys.count { grow() }
@@ -150,6 +177,16 @@ struct VariableTable: Sendable {
     private var table = IdentityTable()
 
     var count: Int { table.count }
+
+    /// ``IdentityTable/probe(_:)`` by a variable's key.
+    @inline(__always) mutating func probe(_ key: UInt64) -> (bucket: Int, found: Int32?) {
+        table.probe(key)
+    }
+
+    /// ``IdentityTable/fill(_:_:_:)`` by a variable's key.
+    @inline(__always) mutating func fill(_ bucket: Int, _ key: UInt64, _ symbol: Int32) {
+        table.fill(bucket, key, symbol)
+    }
 
     subscript(variable: Variable) -> Int32? {
         get { table.find(variable.tableKey) }
