@@ -222,8 +222,11 @@ struct ConstraintTable: Sendable {
 
     /// Inserts the record of a constraint that is not in the table; returns its slot.
     mutating func insert(_ info: consuming Tableau.ConstraintInfo) -> Int32 {
-        // The key is read first so that the record can be moved into its slot, not copied.
+        // The key is read first so that the record can be moved into its slot, not copied;
+        // its bucket is found first too, one probe that needs no check for a present key.
         let key = info.constraint.tableKey
+        let (bucket, present) = index.probe(key)
+        assert(present == nil, "the constraint is already in the table")
         let s: Int32
         if !freeSlots.isEmpty {
             s = freeSlots.removeLast()
@@ -234,7 +237,7 @@ struct ConstraintTable: Sendable {
             if slots.count == slots.capacity { slots.reserveCapacity(Swift.max(64, 8 * slots.count)) }
             slots.append(consume info)
         }
-        index.set(key, s)
+        index.fill(bucket, key, s)
         return s
     }
 
