@@ -248,7 +248,13 @@ extension Tableau {
 
     mutating func putRow(_ basic: Int32, _ row: Row) {
         record(basic)
-        for id in row.ids { columns[Int(id)].insert(basic) }
+        // Through the buffers: one uniqueness check of `columns` for the whole row rather than
+        // one per term, and no copy of the row's term array to iterate.
+        row.terms.withUnsafeBufferPointer { terms in
+            columns.withUnsafeMutableBufferPointer { c in
+                for t in terms { c[Int(t.id)].insert(basic) }
+            }
+        }
         rowOf[Int(basic)] = row
         rowCount += 1
     }
@@ -257,7 +263,11 @@ extension Tableau {
         guard let row = rowOf[Int(basic)] else { return Row() }
         record(basic)
         rowOf[Int(basic)] = nil
-        for id in row.ids { columns[Int(id)].remove(basic) }
+        row.terms.withUnsafeBufferPointer { terms in
+            columns.withUnsafeMutableBufferPointer { c in
+                for t in terms { c[Int(t.id)].remove(basic) }
+            }
+        }
         rowCount -= 1
         return row
     }
