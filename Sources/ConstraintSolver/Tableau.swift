@@ -62,8 +62,11 @@ struct Tableau: Sendable {
     /// zero between uses, and the symbols it touched.
     var workspace: [Double] = []
     var workspaceTouched: [Int32] = []
-    /// Scratch: the symbols of the terms of the constraint being added.
+    /// Scratch: the symbols of the terms of the constraint being added, the first
+    /// `termSymbolCount` entries (the array only grows, so that each add overwrites in place
+    /// rather than appending and then removing one entry at a time).
     var termSymbols: [Int32] = []
+    var termSymbolCount = 0
     /// Scratch of ``updateVariables()``: the values of the defined symbols, by slot of the
     /// definition program, kept between calls so that a re-solve allocates nothing for them.
     var valueScratch: [Double] = []
@@ -388,13 +391,17 @@ extension Tableau {
         var row = Row(constant: expression.constant)
         // Room for the terms and the marker and error symbols.
         row.reserve(expression.terms.count + 2)
-        while !termSymbols.isEmpty { termSymbols.removeLast() }
+        termSymbolCount = 0
+        if termSymbols.count < expression.terms.count {
+            termSymbols.append(contentsOf: repeatElement(0, count: expression.terms.count - termSymbols.count))
+        }
         // By index, reading each term in place: a `for term in` copy retained and released
         // every term's variable, though only a new variable's symbol keeps it.
         let terms = expression.terms
         for i in terms.indices where !nearZero(terms[i].coefficient) {
             let s = symbol(forKey: terms[i].variable.tableKey) { terms[i].variable }
-            termSymbols.append(s)
+            termSymbols[termSymbolCount] = s
+            termSymbolCount += 1
             row.insert(s, terms[i].coefficient)
         }
         let priority = constraint.priority
@@ -448,8 +455,8 @@ extension Tableau {
         {
             levelUses[k] += 1
         }
-        for s in termSymbols { externals[Int(symbolInfo[Int(s)].link)].uses += 1 }
-        while !termSymbols.isEmpty { termSymbols.removeLast() }
+        for k in 0..<termSymbolCount { externals[Int(symbolInfo[Int(termSymbols[k])].link)].uses += 1 }
+        termSymbolCount = 0
     }
 
     /// Moves the rows' constants (and the definitions') as a change of `shift` in the
