@@ -21,7 +21,10 @@ extension Tableau {
         /// What the symbol is.
         var kind: Kind
 
-        init(kind: Kind) { self.kind = kind }
+        init(kind: Kind, link: Int32 = -1) {
+            self.kind = kind
+            self.link = link
+        }
 
         /// For a marker or error symbol, the slot in ``constraints`` of its constraint, or -1.
         var owner: Int32 {

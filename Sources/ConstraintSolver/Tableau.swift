@@ -159,7 +159,8 @@ extension Tableau {
 
     // MARK: - Symbols and rows
 
-    mutating func newSymbol(_ kind: Kind) -> Int32 {
+    /// A new symbol of `kind`, with its record's ``SymbolInfo/link`` (-1 until known).
+    mutating func newSymbol(_ kind: Kind, link: Int32 = -1) -> Int32 {
         let s = Int32(symbolInfo.count)
         if symbolInfo.count == symbolInfo.capacity {
             // Eightfold up to 131,072 symbols (the 1000-row feed has 39,000), twofold beyond:
@@ -168,7 +169,7 @@ extension Tableau {
             let factor = symbolInfo.count < 131_072 ? 8 : 2
             reserveSymbols(Swift.max(256, factor * symbolInfo.count))
         }
-        symbolInfo.append(SymbolInfo(kind: kind))
+        symbolInfo.append(SymbolInfo(kind: kind, link: link))
         rowOf.append(nil)
         columns.append(SymbolSet())
         definition.append(nil)
@@ -364,9 +365,8 @@ extension Tableau {
     mutating func symbol(forKey key: UInt64, _ variable: () -> Variable) -> Int32 {
         let (bucket, found) = variableSymbols.probe(key)
         if let s = found { return s }
-        let s = newSymbol(.external)
+        let s = newSymbol(.external, link: Int32(externals.count))
         variableSymbols.fill(bucket, key, s)
-        symbolInfo[Int(s)].link = Int32(externals.count)
         externals.append(External(variable: variable(), symbol: s))
         return s
     }
