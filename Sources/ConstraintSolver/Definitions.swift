@@ -84,9 +84,8 @@ extension Tableau {
     /// that shifts the row, and membership tests are array reads instead of binary searches.
     mutating func expandInWorkspace(_ row: inout Row, findCandidate: Bool) -> Int32 {
         if findCandidate {
-            for id in row.ids.reversed() where canDefine(id, in: row) && wellConditioned(id, in: row) {
-                return id
-            }
+            let candidate = definableTerm(of: row)
+            if candidate >= 0 { return candidate }
         }
         var heap = MinHeap<NewestFirst>()
         swap(&heap, &expansionHeap)
@@ -99,12 +98,40 @@ extension Tableau {
             work.append(
                 contentsOf: repeatElement(0, count: Swift.max(symbolInfo.count, 2 * work.count) - work.count))
         }
+        // The row's storage is kept for the next new row once the expansion has replaced it.
+        var replaced = row.terms
         let candidate = expandCore(
             &row, findCandidate: findCandidate, heap: &heap, work: &work, touched: &touched)
         swap(&heap, &expansionHeap)
         swap(&work, &workspace)
         swap(&touched, &workspaceTouched)
+        if spareTerms.capacity < replaced.capacity {
+            replaced.removeAll(keepingCapacity: true)
+            spareTerms = replaced
+        }
         return candidate
+    }
+
+    /// The newest symbol of `row` that the row can define as it stands (``canDefine(_:in:)``
+    /// and ``wellConditioned(_:in:)``), or -1: the first test of
+    /// ``expandInWorkspace(_:findCandidate:)``, which most constraints of a layout pass (a view
+    /// defined by the constraint that introduces it). The row's scale is found once and the
+    /// cheap coefficient test runs before the search of the definitions. Inlined: called from
+    /// a mutating context, a call copied the whole tableau (401 bytes) first.
+    @inline(__always)
+    func definableTerm(of row: Row) -> Int32 {
+        row.terms.withUnsafeBufferPointer { terms in
+            var largest = 0.0
+            for t in terms { largest = Swift.max(largest, abs(t.coefficient)) }
+            let smallest = subjectThreshold * largest
+            var k = terms.count
+            while k > 0 {
+                k -= 1
+                let t = terms[k]
+                if abs(t.coefficient) >= smallest && canDefine(t.id, in: row) { return t.id }
+            }
+            return -1
+        }
     }
 
     /// The body of ``expandInWorkspace(_:findCandidate:)``. Non-mutating, with the scratch
@@ -122,14 +149,14 @@ extension Tableau {
                 w[Int(t.id)] = t.coefficient
                 touched.append(t.id)
                 if definition[Int(t.id)] != nil {
-                    heap.push(NewestFirst(stamp: symbolInfo[Int(t.id)].stamp, symbol: t.id))
+                    Self.push(NewestFirst(stamp: symbolInfo[Int(t.id)].stamp, symbol: t.id), &heap.items)
                 }
             }
             // The definitions are read in place, through the array's buffer: a copy of each
             // (`let def = definition[d]`) retained and released its terms, two calls per
             // definition expanded.
             definition.withUnsafeBufferPointer { definitions in
-                expansion: while let next = heap.pop() {
+                expansion: while let next = Self.popNewest(&heap.items) {
                     let d = Int(next.symbol)
                     let c = w[d]
                     if c == 0 || definitions[d] == nil { continue }
@@ -139,7 +166,7 @@ extension Tableau {
                         Self.accumulate(terms, c, w, &touched)
                         // The ids of a definition are distinct, so each one's coefficient is final.
                         for t in terms where definitions[Int(t.id)] != nil && w[Int(t.id)] != 0 {
-                            heap.push(NewestFirst(stamp: symbolInfo[Int(t.id)].stamp, symbol: t.id))
+                            Self.push(NewestFirst(stamp: symbolInfo[Int(t.id)].stamp, symbol: t.id), &heap.items)
                         }
                         if findCandidate {
                             var best: Int32 = -1
@@ -158,6 +185,9 @@ extension Tableau {
             }
             var sorted = false
             var sortedCount = 0
+            // The ids whose terms cancelled are dropped before sorting (about half of a chain's):
+            // every later pass skips them, and an id that becomes nonzero again is listed anew.
+            Self.dropCancelled(&touched, w)
             if candidate < 0 {
                 // Basic symbols, in increasing id order, replaced by their rows (which hold
                 // parametric symbols only).
@@ -201,6 +231,62 @@ extension Tableau {
             }
             row = result
             return candidate
+        }
+    }
+
+    /// Keeps the ids of `touched` whose workspace entry is not zero, in their order.
+    @inline(__always)
+    static func dropCancelled(_ touched: inout [Int32], _ w: UnsafeMutableBufferPointer<Double>) {
+        let kept = touched.withUnsafeMutableBufferPointer { t in
+            var n = 0
+            for k in t.indices where w[Int(t[k])] != 0 {
+                t[n] = t[k]
+                n += 1
+            }
+            return n
+        }
+        if kept < touched.count { touched.removeLast(touched.count - kept) }
+    }
+
+    /// ``MinHeap/push(_:)`` on the heap's storage, through its buffer: `expandCore` pushes and
+    /// pops a few definitions per constraint, and the generic heap's calls and uniqueness
+    /// checks cost more than the sifting. A heap pops its elements in order whatever their
+    /// arrangement, so the definitions are expanded in the same order.
+    @inline(__always)
+    static func push(_ element: NewestFirst, _ items: inout [NewestFirst]) {
+        items.append(element)
+        items.withUnsafeMutableBufferPointer { a in
+            var i = a.count - 1
+            while i > 0 {
+                let parent = (i - 1) >> 1
+                if !(element < a[parent]) { break }
+                a[i] = a[parent]
+                i = parent
+            }
+            a[i] = element
+        }
+    }
+
+    /// ``MinHeap/pop()`` on the heap's storage (see ``push(_:_:)``).
+    @inline(__always)
+    static func popNewest(_ items: inout [NewestFirst]) -> NewestFirst? {
+        guard let last = items.popLast() else { return nil }
+        let n = items.count
+        if n == 0 { return last }
+        return items.withUnsafeMutableBufferPointer { a in
+            let top = a[0]
+            var i = 0
+            while true {
+                let l = 2 * i + 1
+                if l >= n { break }
+                var m = l
+                if l + 1 < n && a[l + 1] < a[l] { m = l + 1 }
+                if !(a[m] < last) { break }
+                a[i] = a[m]
+                i = m
+            }
+            a[i] = last
+            return top
         }
     }
 
@@ -264,8 +350,13 @@ extension Tableau {
     /// the top of the stack and back, once with each sign, before the two walks cancelled
     /// (`testExpansionStampsStayTopological`).
     mutating func define(_ p: Int32, _ row: Row) {
-        program = nil
-        for id in row.ids { definitionUsers[Int(id)].insert(p) }
+        if program != nil { program = nil }
+        // Through the buffers: one uniqueness check for the row rather than one per term.
+        definitionUsers.withUnsafeMutableBufferPointer { users in
+            row.terms.withUnsafeBufferPointer { terms in
+                for t in terms { users[Int(t.id)].insert(p) }
+            }
+        }
         definition[Int(p)] = row
         symbolInfo[Int(p)].stamp = nextStamp
         nextStamp += 1

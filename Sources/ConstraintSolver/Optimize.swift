@@ -27,6 +27,33 @@ extension Tableau {
 
     @inline(__always) mutating func pushEntering(_ s: Int32) { enteringHeap.push(s) }
 
+    /// Adds `c` times each term of `row` to the objective at level `k`: ``addObjective(_:_:_:)``
+    /// for every term, in order, with the level's storage taken out of `objective` while it is
+    /// written, so that each term is one indexed add rather than two uniqueness checks and
+    /// bounds checks through the nested arrays. The row's symbols are distinct, so each one's
+    /// eligibility is final once all are written, and is tested then; the heap pops the same
+    /// symbols whatever order they were pushed in.
+    mutating func addObjective(_ k: Int, _ row: Row, times c: Double) {
+        var level: [Double] = []
+        swap(&level, &objective[k])
+        level.withUnsafeMutableBufferPointer { o in
+            row.terms.withUnsafeBufferPointer { terms in
+                for t in terms {
+                    let old = o[Int(t.id)]
+                    let delta = c * t.coefficient
+                    var v = old + delta
+                    if cancels(v, old, delta) { v = 0 }
+                    if journal != nil { journal?.objective.append((k, t.id, old)) }
+                    o[Int(t.id)] = v
+                }
+            }
+        }
+        swap(&level, &objective[k])
+        row.terms.withUnsafeBufferPointer { terms in
+            for t in terms where isEligible(t.id) { pushEntering(t.id) }
+        }
+    }
+
     /// Smallest-id eligible symbol (Bland's rule) with its direction.
     mutating func enteringSymbol() -> (Int32, Double)? {
         while let s = enteringHeap.pop() {

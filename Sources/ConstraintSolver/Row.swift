@@ -256,16 +256,30 @@ struct Row: Sendable, Equatable {
     }
 
     /// Removes a symbol's term; returns its coefficient (0 if absent).
+    /// The terms after the removed one move down by hand: `Array.remove(at:)` goes through the
+    /// generic path, which costs several times the few moves of a short row.
     @discardableResult
     mutating func remove(_ symbol: Int32) -> Double {
         let r = search(symbol)
         guard r.found else { return 0 }
-        return terms.remove(at: r.index).coefficient
+        let coefficient = terms.withUnsafeMutableBufferPointer { t in
+            let c = t[r.index].coefficient
+            var k = r.index + 1
+            while k < t.count {
+                t[k - 1] = t[k]
+                k += 1
+            }
+            return c
+        }
+        terms.removeLast()
+        return coefficient
     }
 
     mutating func reverseSign() {
         constant = -constant
-        for k in terms.indices { terms[k].coefficient = -terms[k].coefficient }
+        terms.withUnsafeMutableBufferPointer { t in
+            for k in t.indices { t[k].coefficient = -t[k].coefficient }
+        }
     }
 
     /// Solves `0 = self` for `symbol`, which must be in the row: the row becomes the
@@ -274,7 +288,9 @@ struct Row: Sendable, Equatable {
         let c = remove(symbol)
         let factor = -1.0 / c
         constant *= factor
-        for k in terms.indices { terms[k].coefficient *= factor }
+        terms.withUnsafeMutableBufferPointer { t in
+            for k in t.indices { t[k].coefficient *= factor }
+        }
     }
 
     /// The row currently reads `lhs = self`; rewrite it as `rhs = …`.

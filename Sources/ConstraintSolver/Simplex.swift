@@ -191,30 +191,38 @@ extension Tableau {
     /// value keeps the tableau feasible, else the constraint's own slack or error when its
     /// coefficient is negative (the row's constant is not), else -1 (artificial variable).
     func chooseSubject(_ row: Row, _ tag: Tag) -> Int32 {
-        // Threshold pivoting (``wellConditioned(_:in:)``), with the row's scale found once.
-        let smallest = subjectThreshold * row.largestMagnitude
-        for (id, c) in zip(row.ids, row.coefficients)
-        where symbolInfo[Int(id)].kind == .external && abs(c) >= smallest
-            && keepsFeasible(id, value: -row.constant / c)
-        {
-            return id
-        }
-        for s in [tag.marker, tag.other] where s >= 0 {
-            let kind = symbolInfo[Int(s)].kind
-            if (kind == .slack || kind == .error) && row.coefficient(for: s) < 0 { return s }
-        }
-        // Any other slack or error that the row can hold at a nonnegative value without
-        // making another row infeasible: one pivot of phase one, without phase one (the
-        // constant is nonnegative here, so a negative coefficient gives a nonnegative value).
-        for (id, c) in zip(row.ids, row.coefficients) where c < 0 {
-            let kind = symbolInfo[Int(id)].kind
-            if (kind == .slack || kind == .error) && -c >= smallest
-                && keepsFeasible(id, value: -row.constant / c)
+        row.terms.withUnsafeBufferPointer { terms in
+            // Threshold pivoting (``wellConditioned(_:in:)``), with the row's scale found once.
+            var largest = 0.0
+            for t in terms { largest = Swift.max(largest, abs(t.coefficient)) }
+            let smallest = subjectThreshold * largest
+            for t in terms
+            where symbolInfo[Int(t.id)].kind == .external && abs(t.coefficient) >= smallest
+                && keepsFeasible(t.id, value: -row.constant / t.coefficient)
             {
-                return id
+                return t.id
             }
+            // The marker, then the other symbol (an array literal here allocated on every add).
+            func holds(_ s: Int32) -> Bool {
+                guard s >= 0 else { return false }
+                let kind = symbolInfo[Int(s)].kind
+                return (kind == .slack || kind == .error) && row.coefficient(for: s) < 0
+            }
+            if holds(tag.marker) { return tag.marker }
+            if holds(tag.other) { return tag.other }
+            // Any other slack or error that the row can hold at a nonnegative value without
+            // making another row infeasible: one pivot of phase one, without phase one (the
+            // constant is nonnegative here, so a negative coefficient gives a nonnegative value).
+            for t in terms where t.coefficient < 0 {
+                let kind = symbolInfo[Int(t.id)].kind
+                if (kind == .slack || kind == .error) && -t.coefficient >= smallest
+                    && keepsFeasible(t.id, value: -row.constant / t.coefficient)
+                {
+                    return t.id
+                }
+            }
+            return -1
         }
-        return -1
     }
 
     /// Whether making the parametric symbol `s` basic with the value `value` keeps every

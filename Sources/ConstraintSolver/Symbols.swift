@@ -21,7 +21,10 @@ extension Tableau {
         /// What the symbol is.
         var kind: Kind
 
-        init(kind: Kind) { self.kind = kind }
+        init(kind: Kind, link: Int32 = -1) {
+            self.kind = kind
+            self.link = link
+        }
 
         /// For a marker or error symbol, the slot in ``constraints`` of its constraint, or -1.
         var owner: Int32 {
@@ -100,12 +103,17 @@ struct SymbolSet: Sendable, Sequence, Equatable {
             return
         }
         let m = Int(more[0]) + 1
-        more[0] = Int32(m)
+        let buckets = (more.count - m) / 2  // `more` is [count, buckets × 2, m - 1 members]
+        if m * 2 > buckets {  // more than half of the buckets
+            rebuildIndex(Array(more[(more.count - m + 1)...]) + [id])
+            return
+        }
+        // The count, the member and its position written through one buffer access: the
+        // widely used symbols' columns take most of their members here.
         more.append(id)
-        if m * 4 > more.count - m - 1 {  // more than half of the buckets (two entries each)
-            rebuildIndex(Array(more[(more.count - m)...]))
-        } else {
-            setPosition(id, Int32(m - 1))
+        more.withUnsafeMutableBufferPointer { b in
+            b[0] = Int32(m)
+            Self.setPosition(id, Int32(m - 1), buckets - 1, b)
         }
     }
 

@@ -62,8 +62,14 @@ struct Tableau: Sendable {
     /// zero between uses, and the symbols it touched.
     var workspace: [Double] = []
     var workspaceTouched: [Int32] = []
-    /// Scratch: the symbols of the terms of the constraint being added.
+    /// Scratch: the symbols of the terms of the constraint being added, the first
+    /// `termSymbolCount` entries (the array only grows, so that each add overwrites in place
+    /// rather than appending and then removing one entry at a time).
     var termSymbols: [Int32] = []
+    var termSymbolCount = 0
+    /// Empty storage for the next new row (``createRow(_:)``): the storage of the last row that
+    /// an expansion replaced, which would otherwise be freed as the next row is allocated.
+    var spareTerms: [Row.Entry] = []
     /// Scratch of ``updateVariables()``: the values of the defined symbols, by slot of the
     /// definition program, kept between calls so that a re-solve allocates nothing for them.
     var valueScratch: [Double] = []
@@ -162,7 +168,8 @@ extension Tableau {
 
     // MARK: - Symbols and rows
 
-    mutating func newSymbol(_ kind: Kind) -> Int32 {
+    /// A new symbol of `kind`, with its record's ``SymbolInfo/link`` (-1 until known).
+    mutating func newSymbol(_ kind: Kind, link: Int32 = -1) -> Int32 {
         let s = Int32(symbolInfo.count)
         if symbolInfo.count == symbolInfo.capacity {
             // Eightfold up to 131,072 symbols (the 1000-row feed has 39,000), twofold beyond:
@@ -171,7 +178,7 @@ extension Tableau {
             let factor = symbolInfo.count < 131_072 ? 8 : 2
             reserveSymbols(Swift.max(256, factor * symbolInfo.count))
         }
-        symbolInfo.append(SymbolInfo(kind: kind))
+        symbolInfo.append(SymbolInfo(kind: kind, link: link))
         rowOf.append(nil)
         columns.append(SymbolSet())
         definition.append(nil)
@@ -254,7 +261,13 @@ extension Tableau {
 
     mutating func putRow(_ basic: Int32, _ row: Row) {
         record(basic)
-        for id in row.ids { columns[Int(id)].insert(basic) }
+        // Through the buffers: one uniqueness check of `columns` for the whole row rather than
+        // one per term, and no copy of the row's term array to iterate.
+        row.terms.withUnsafeBufferPointer { terms in
+            columns.withUnsafeMutableBufferPointer { c in
+                for t in terms { c[Int(t.id)].insert(basic) }
+            }
+        }
         rowOf[Int(basic)] = row
         rowCount += 1
     }
@@ -263,7 +276,11 @@ extension Tableau {
         guard let row = rowOf[Int(basic)] else { return Row() }
         record(basic)
         rowOf[Int(basic)] = nil
-        for id in row.ids { columns[Int(id)].remove(basic) }
+        row.terms.withUnsafeBufferPointer { terms in
+            columns.withUnsafeMutableBufferPointer { c in
+                for t in terms { c[Int(t.id)].remove(basic) }
+            }
+        }
         rowCount -= 1
         return row
     }
@@ -308,7 +325,7 @@ extension Tableau {
             if c == 0 { continue }
             addObjective(k, symbol, -c)
             objectiveConstants[k] += c * row.constant
-            for (id, a) in zip(row.ids, row.coefficients) { addObjective(k, id, c * a) }
+            addObjective(k, row, times: c)
         }
         if artificial != nil { artificial?.substitute(symbol, row) }
     }
@@ -347,11 +364,19 @@ extension Tableau {
     }
 
     mutating func symbol(for variable: Variable) -> Int32 {
-        if let s = variableSymbols[variable] { return s }
-        let s = newSymbol(.external)
-        variableSymbols[variable] = s
-        symbolInfo[Int(s)].link = Int32(externals.count)
-        externals.append(External(variable: variable, symbol: s))
+        symbol(forKey: variable.tableKey) { variable }
+    }
+
+    /// The symbol of the variable whose table key is `key`, created when the variable is new
+    /// (then `variable` supplies it). One probe of the table either way; the variable is only
+    /// read, and retained, for a new symbol.
+    @inline(__always)
+    mutating func symbol(forKey key: UInt64, _ variable: () -> Variable) -> Int32 {
+        let (bucket, found) = variableSymbols.probe(key)
+        if let s = found { return s }
+        let s = newSymbol(.external, link: Int32(externals.count))
+        variableSymbols.fill(bucket, key, s)
+        externals.append(External(variable: variable(), symbol: s))
         return s
     }
 
@@ -373,13 +398,22 @@ extension Tableau {
     mutating func createRow(_ constraint: Constraint) -> (Row, Tag) {
         let expression = constraint.expression
         var row = Row(constant: expression.constant)
-        // Room for the terms and the marker and error symbols.
+        // Room for the terms and the marker and error symbols, in the storage an expansion
+        // handed back when there is one.
+        swap(&row.terms, &spareTerms)
         row.reserve(expression.terms.count + 2)
-        while !termSymbols.isEmpty { termSymbols.removeLast() }
-        for term in expression.terms where !nearZero(term.coefficient) {
-            let s = symbol(for: term.variable)
-            termSymbols.append(s)
-            row.insert(s, term.coefficient)
+        termSymbolCount = 0
+        if termSymbols.count < expression.terms.count {
+            termSymbols.append(contentsOf: repeatElement(0, count: expression.terms.count - termSymbols.count))
+        }
+        // By index, reading each term in place: a `for term in` copy retained and released
+        // every term's variable, though only a new variable's symbol keeps it.
+        let terms = expression.terms
+        for i in terms.indices where !nearZero(terms[i].coefficient) {
+            let s = symbol(forKey: terms[i].variable.tableKey) { terms[i].variable }
+            termSymbols[termSymbolCount] = s
+            termSymbolCount += 1
+            row.insert(s, terms[i].coefficient)
         }
         let priority = constraint.priority
         var tag = Tag(marker: -1, other: -1, markerSign: 1, defines: -1)
@@ -432,8 +466,8 @@ extension Tableau {
         {
             levelUses[k] += 1
         }
-        for s in termSymbols { externals[Int(symbolInfo[Int(s)].link)].uses += 1 }
-        while !termSymbols.isEmpty { termSymbols.removeLast() }
+        for k in 0..<termSymbolCount { externals[Int(symbolInfo[Int(termSymbols[k])].link)].uses += 1 }
+        termSymbolCount = 0
     }
 
     /// Moves the rows' constants (and the definitions') as a change of `shift` in the

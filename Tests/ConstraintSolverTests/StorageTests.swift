@@ -31,6 +31,35 @@ final class StorageTests: XCTestCase {
         for key in keys { XCTAssertEqual(table.find(key), reference[key]) }
     }
 
+    /// The find-or-insert of `createRow` and `ConstraintTable.insert`: `probe` either finds the
+    /// key or returns the empty bucket where `fill` stores it, growing first so that the bucket
+    /// stays valid; mixed with removals, which shift entries back into the probe runs.
+    func testIdentityTableProbeAndFillMatchDictionary() {
+        var rng = TestRandom(12)
+        let objects = (0..<300).map { _ in Variable() }
+        var keys = objects.map(\.tableKey)
+        keys += (1...300).map { UInt64($0) * 16 }
+        keys += (1...300).map { 0x7000_0000 + UInt64($0) * 32 }
+        var table = IdentityTable()
+        var reference: [UInt64: Int32] = [:]
+        for step in 0..<20_000 {
+            let key = keys[rng.int(0...keys.count - 1)]
+            if rng.int(0...3) == 0 {
+                XCTAssertEqual(table.remove(key), reference.removeValue(forKey: key), "step \(step)")
+            } else {
+                let (bucket, found) = table.probe(key)
+                XCTAssertEqual(found, reference[key], "step \(step)")
+                if found == nil {
+                    let value = Int32(rng.int(0...1000))
+                    table.fill(bucket, key, value)
+                    reference[key] = value
+                }
+            }
+            XCTAssertEqual(table.count, reference.count)
+        }
+        for key in keys { XCTAssertEqual(table.find(key), reference[key]) }
+    }
+
     func testSerialsAreUniqueAndFollowCreationOrder() {
         // The lookup tables rely on this: a serial is never shared, and objects created one
         // after the other get increasing serials (neighbouring buckets).
