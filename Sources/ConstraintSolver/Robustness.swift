@@ -33,14 +33,10 @@ extension Solver {
         _ operation: @autoclosure () -> String, adding added: Constraint? = nil,
         _ body: (inout Tableau) throws(SolverError) -> Void
     ) throws(SolverError) {
-        // Only the public operations come here; a rebuild takes the flag over (`become`).
-        if let added, !hasWideCoefficients, added.expression.terms.contains(where: { isWide($0.coefficient) }) {
-            hasWideCoefficients = true
-        }
         // A layout keeps nothing to undo and checks only a tableau that the operation left
         // ill-conditioned. (The common path builds no `Tableau?`: clearing the 401 bytes of a
         // nil one cost every `add` of the 1,000-row feed about 23 instructions.)
-        guard tableau.isIllConditioned || hasWideCoefficients else {
+        guard keepsStateBefore(adding: added) else {
             try body(&tableau)
             if tableau.isIllConditioned { try settle(operation, adding: added, before: nil) }
             return
@@ -48,6 +44,18 @@ extension Solver {
         let before = tableau
         try body(&tableau)
         try settle(operation, adding: added, before: before)
+    }
+
+    /// Whether an operation keeps the state before it so that it can be undone (see
+    /// ``verifying(_:adding:_:)``): in a tableau already ill-conditioned, or in a system that has
+    /// held a wide coefficient, which `added`, when given, is checked for first. Only the public
+    /// operations come here; a rebuild takes the flag over (`become`).
+    @inline(__always)
+    mutating func keepsStateBefore(adding added: Constraint?) -> Bool {
+        if let added, !hasWideCoefficients, added.expression.terms.contains(where: { isWide($0.coefficient) }) {
+            hasWideCoefficients = true
+        }
+        return tableau.isIllConditioned || hasWideCoefficients
     }
 
     /// The check of ``verifying(_:adding:_:)`` after the operation: nothing when the tableau

@@ -46,10 +46,7 @@ public struct Solver: Sendable {
     public mutating func add(_ constraint: Constraint) throws(SolverError) {
         // The path of ``verifying(_:adding:_:)`` that layouts take, written out: through the
         // closure, the constraint was retained and released around every add.
-        if !hasWideCoefficients, constraint.expression.terms.contains(where: { isWide($0.coefficient) }) {
-            hasWideCoefficients = true
-        }
-        guard tableau.isIllConditioned || hasWideCoefficients else {
+        guard keepsStateBefore(adding: constraint) else {
             try tableau.addToTableau(constraint, doubts: .rebuild)
             if tableau.isIllConditioned { try settle({ "adding \(constraint)" }, adding: constraint, before: nil) }
             return
