@@ -120,10 +120,8 @@ extension Tableau {
     /// a mutating context, a call copied the whole tableau (401 bytes) first.
     @inline(__always)
     func definableTerm(of row: Row) -> Int32 {
-        row.terms.withUnsafeBufferPointer { terms in
-            var largest = 0.0
-            for t in terms { largest = Swift.max(largest, abs(t.coefficient)) }
-            let smallest = subjectThreshold * largest
+        let smallest = subjectThreshold * row.largestMagnitude
+        return row.terms.withUnsafeBufferPointer { terms in
             var k = terms.count
             while k > 0 {
                 k -= 1
@@ -351,12 +349,7 @@ extension Tableau {
     /// (`testExpansionStampsStayTopological`).
     mutating func define(_ p: Int32, _ row: Row) {
         if program != nil { program = nil }
-        // Through the buffers: one uniqueness check for the row rather than one per term.
-        definitionUsers.withUnsafeMutableBufferPointer { users in
-            row.terms.withUnsafeBufferPointer { terms in
-                for t in terms { users[Int(t.id)].insert(p) }
-            }
-        }
+        Self.insert(p, intoSetsOf: row, &definitionUsers)
         definition[Int(p)] = row
         symbolInfo[Int(p)].stamp = nextStamp
         nextStamp += 1

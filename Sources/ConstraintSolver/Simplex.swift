@@ -191,11 +191,9 @@ extension Tableau {
     /// value keeps the tableau feasible, else the constraint's own slack or error when its
     /// coefficient is negative (the row's constant is not), else -1 (artificial variable).
     func chooseSubject(_ row: Row, _ tag: Tag) -> Int32 {
-        row.terms.withUnsafeBufferPointer { terms in
-            // Threshold pivoting (``wellConditioned(_:in:)``), with the row's scale found once.
-            var largest = 0.0
-            for t in terms { largest = Swift.max(largest, abs(t.coefficient)) }
-            let smallest = subjectThreshold * largest
+        // Threshold pivoting (``wellConditioned(_:in:)``), with the row's scale found once.
+        let smallest = subjectThreshold * row.largestMagnitude
+        return row.terms.withUnsafeBufferPointer { terms in
             for t in terms
             where symbolInfo[Int(t.id)].kind == .external && abs(t.coefficient) >= smallest
                 && keepsFeasible(t.id, value: -row.constant / t.coefficient)

@@ -261,26 +261,38 @@ extension Tableau {
 
     mutating func putRow(_ basic: Int32, _ row: Row) {
         record(basic)
-        // Through the buffers: one uniqueness check of `columns` for the whole row rather than
-        // one per term, and no copy of the row's term array to iterate.
-        row.terms.withUnsafeBufferPointer { terms in
-            columns.withUnsafeMutableBufferPointer { c in
-                for t in terms { c[Int(t.id)].insert(basic) }
-            }
-        }
+        Self.insert(basic, intoSetsOf: row, &columns)
         rowOf[Int(basic)] = row
         rowCount += 1
+    }
+
+    /// Adds `member` to the set of each symbol of `row` in `sets` (the column index or the
+    /// definition users), through the buffers: one uniqueness check of `sets` for the whole row
+    /// rather than one per term, and no copy of the row's term array to iterate.
+    @inline(__always)
+    static func insert(_ member: Int32, intoSetsOf row: Row, _ sets: inout [SymbolSet]) {
+        row.terms.withUnsafeBufferPointer { terms in
+            sets.withUnsafeMutableBufferPointer { c in
+                for t in terms { c[Int(t.id)].insert(member) }
+            }
+        }
+    }
+
+    /// ``insert(_:intoSetsOf:_:)`` undone: removes `member` from the set of each symbol of `row`.
+    @inline(__always)
+    static func remove(_ member: Int32, fromSetsOf row: Row, _ sets: inout [SymbolSet]) {
+        row.terms.withUnsafeBufferPointer { terms in
+            sets.withUnsafeMutableBufferPointer { c in
+                for t in terms { c[Int(t.id)].remove(member) }
+            }
+        }
     }
 
     mutating func takeRow(_ basic: Int32) -> Row {
         guard let row = rowOf[Int(basic)] else { return Row() }
         record(basic)
         rowOf[Int(basic)] = nil
-        row.terms.withUnsafeBufferPointer { terms in
-            columns.withUnsafeMutableBufferPointer { c in
-                for t in terms { c[Int(t.id)].remove(basic) }
-            }
-        }
+        Self.remove(basic, fromSetsOf: row, &columns)
         rowCount -= 1
         return row
     }

@@ -77,22 +77,12 @@ struct IdentityTable: Sendable, Equatable {
 
     /// Stores `value` for `key`, replacing any previous value.
     mutating func set(_ key: UInt64, _ value: Int32) {
-        if (count + 1) * 4 > keys.count * 3 { grow() }
-        let (i, added) = keys.withUnsafeMutableBufferPointer { k in
-            let mask = k.count - 1
-            var i = Self.bucket(key, mask)
-            while true {
-                let here = k[i]
-                if here == key { return (i, false) }
-                if here == 0 {
-                    k[i] = key
-                    return (i, true)
-                }
-                i = (i + 1) & mask
-            }
+        let (bucket, found) = probe(key)
+        if found == nil {
+            fill(bucket, key, value)
+        } else {
+            values[bucket] = value
         }
-        values[i] = value
-        if added { count += 1 }
     }
 
     /// Removes `key`; returns its value, if it was present.

@@ -5,14 +5,17 @@ import XCTest
 /// The solver's storage types checked against the standard library's, and the dense expansion
 /// checked against the sparse one it replaces.
 final class StorageTests: XCTestCase {
+    /// Real serials (consecutive, as the solver sees them) and synthetic keys 16 and 32 apart,
+    /// which share home buckets and so stress probing and backward-shift deletion.
+    func identityTableKeys() -> [UInt64] {
+        let objects = (0..<300).map { _ in Variable() }
+        return objects.map(\.tableKey) + (1...300).map { UInt64($0) * 16 }
+            + (1...300).map { 0x7000_0000 + UInt64($0) * 32 }
+    }
+
     func testIdentityTableMatchesDictionary() {
         var rng = TestRandom(11)
-        // Real serials (consecutive, as the solver sees them) and synthetic keys 16 and 32
-        // apart, which share home buckets and so stress probing and backward-shift deletion.
-        let objects = (0..<300).map { _ in Variable() }
-        var keys = objects.map(\.tableKey)
-        keys += (1...300).map { UInt64($0) * 16 }
-        keys += (1...300).map { 0x7000_0000 + UInt64($0) * 32 }
+        let keys = identityTableKeys()
         var table = IdentityTable()
         var reference: [UInt64: Int32] = [:]
         for step in 0..<20_000 {
@@ -36,10 +39,7 @@ final class StorageTests: XCTestCase {
     /// stays valid; mixed with removals, which shift entries back into the probe runs.
     func testIdentityTableProbeAndFillMatchDictionary() {
         var rng = TestRandom(12)
-        let objects = (0..<300).map { _ in Variable() }
-        var keys = objects.map(\.tableKey)
-        keys += (1...300).map { UInt64($0) * 16 }
-        keys += (1...300).map { 0x7000_0000 + UInt64($0) * 32 }
+        let keys = identityTableKeys()
         var table = IdentityTable()
         var reference: [UInt64: Int32] = [:]
         for step in 0..<20_000 {
