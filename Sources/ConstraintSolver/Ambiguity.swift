@@ -52,20 +52,22 @@ extension Tableau {
     /// use any of these, transitively. An over-approximation (terms may cancel), found in one
     /// pass over the symbols.
     func symbolsReachedByCostlessMoves() -> [Bool] {
-        var reached = [Bool](repeating: false, count: symbolInfo.count)
+        var reached = [Bool](repeating: false, count: symbols.count)
         var queue: [Int32] = []
         // Parametric symbols: neither basic nor defined (a definition is not a degree of freedom).
-        for p in symbolInfo.indices
-        where rowOf[p] == nil && definition[p] == nil && symbolInfo[p].kind != .dummy && leadingCost(Int32(p)) == 0 {
+        for p in symbols.indices
+        where symbols[p].row == nil && symbols[p].definition == nil && symbols[p].kind != .dummy
+            && leadingCost(Int32(p)) == 0
+        {
             reached[p] = true
             queue.append(Int32(p))
         }
         while let x = queue.popLast() {
-            for next in columns[Int(x)] where !reached[Int(next)] {
+            for next in symbols[Int(x)].column where !reached[Int(next)] {
                 reached[Int(next)] = true
                 queue.append(next)
             }
-            for next in definitionUsers[Int(x)] where !reached[Int(next)] {
+            for next in symbols[Int(x)].definitionUsers where !reached[Int(next)] {
                 reached[Int(next)] = true
                 queue.append(next)
             }
@@ -93,13 +95,13 @@ extension Tableau {
     func settledAmbiguity(of target: Row) -> Bool? {
         var undecided = false
         for (p, a) in zip(target.ids, target.coefficients) where abs(a) > ambiguityCoefficientTolerance {
-            let kind = symbolInfo[Int(p)].kind
-            if kind == .dummy || rowOf[Int(p)] != nil || leadingCost(p) != 0 { continue }
+            let kind = symbols[Int(p)].kind
+            if kind == .dummy || symbols[Int(p)].row != nil || leadingCost(p) != 0 { continue }
             for direction in kind == .external ? [1.0, -1.0] : [1.0] {
                 var blocked = false
-                for basic in columns[Int(p)] {
-                    let basicKind = symbolInfo[Int(basic)].kind
-                    guard basicKind != .external, let row = rowOf[Int(basic)] else { continue }
+                for basic in symbols[Int(p)].column {
+                    let basicKind = symbols[Int(basic)].kind
+                    guard basicKind != .external, let row = symbols[Int(basic)].row else { continue }
                     let change = row.coefficient(for: p) * direction
                     if nearZero(change) { continue }
                     if basicKind == .dummy || (change < 0 && nearZero(row.constant)) {

@@ -7,7 +7,7 @@ extension Tableau {
     func markerConstraints(in row: Row) -> [Constraint] {
         var found: [Constraint] = []
         for id in row.ids {
-            let slot = symbolInfo[Int(id)].owner
+            let slot = symbols[Int(id)].owner
             if slot >= 0, let c = constraints.slots[Int(slot)]?.constraint, c.priority.isRequired,
                 !found.contains(c)
             {

@@ -19,19 +19,19 @@ extension Tableau {
     /// ``canDefine(_:in:)`` for a row given by its membership test.
     @inline(__always)
     func canDefine(_ p: Int32, rowHolds: (Int32) -> Bool) -> Bool {
-        guard symbolInfo[Int(p)].kind == .external, rowOf[Int(p)] == nil, definition[Int(p)] == nil,
-            columns[Int(p)].isEmpty
+        guard symbols[Int(p)].kind == .external, symbols[Int(p)].row == nil, symbols[Int(p)].definition == nil,
+            symbols[Int(p)].column.isEmpty
         else { return false }
         for k in objective.indices where objective[k][Int(p)] != 0 { return false }
-        if definitionUsers[Int(p)].isEmpty { return true }
+        if symbols[Int(p)].definitionUsers.isEmpty { return true }
         var seen: [Int32] = []
-        var stack = Array(definitionUsers[Int(p)])
+        var stack = Array(symbols[Int(p)].definitionUsers)
         while let d = stack.popLast() {
             if seen.contains(d) { continue }
             seen.append(d)
             if seen.count > definitionSearchLimit { return false }
             if rowHolds(d) { return false }
-            stack.append(contentsOf: definitionUsers[Int(d)])
+            stack.append(contentsOf: symbols[Int(d)].definitionUsers)
         }
         return true
     }
@@ -44,8 +44,8 @@ extension Tableau {
     /// reference that ``expandInWorkspace(_:findCandidate:)`` matches bit for bit.
     func expand(_ row: inout Row, findCandidate: Bool) -> Int32 {
         var heap = MinHeap<NewestFirst>()
-        for id in row.ids where definition[Int(id)] != nil {
-            heap.push(NewestFirst(stamp: symbolInfo[Int(id)].stamp, symbol: id))
+        for id in row.ids where symbols[Int(id)].definition != nil {
+            heap.push(NewestFirst(stamp: symbols[Int(id)].stamp, symbol: id))
         }
         if findCandidate {
             for id in row.ids.reversed() where canDefine(id, in: row) && wellConditioned(id, in: row) {
@@ -56,10 +56,10 @@ extension Tableau {
             let d = next.symbol
             let c = row.coefficient(for: d)
             if c == 0 { continue }
-            guard let def = definition[Int(d)] else { continue }
+            guard let def = symbols[Int(d)].definition else { continue }
             row.replace(d, by: def, c)
-            for id in def.ids where definition[Int(id)] != nil && row.coefficient(for: id) != 0 {
-                heap.push(NewestFirst(stamp: symbolInfo[Int(id)].stamp, symbol: id))
+            for id in def.ids where symbols[Int(id)].definition != nil && row.coefficient(for: id) != 0 {
+                heap.push(NewestFirst(stamp: symbols[Int(id)].stamp, symbol: id))
             }
             if findCandidate {
                 var best: Int32 = -1
@@ -93,10 +93,10 @@ extension Tableau {
         swap(&work, &workspace)
         var touched: [Int32] = []
         swap(&touched, &workspaceTouched)
-        if work.count < symbolInfo.count {
-            if work.capacity < symbolInfo.count { work.reserveCapacity(symbolInfo.capacity) }
+        if work.count < symbols.count {
+            if work.capacity < symbols.count { work.reserveCapacity(symbols.capacity) }
             work.append(
-                contentsOf: repeatElement(0, count: Swift.max(symbolInfo.count, 2 * work.count) - work.count))
+                contentsOf: repeatElement(0, count: Swift.max(symbols.count, 2 * work.count) - work.count))
         }
         // The row's storage is kept for the next new row once the expansion has replaced it.
         var replaced = row.terms
@@ -146,25 +146,25 @@ extension Tableau {
             for t in row.terms {
                 w[Int(t.id)] = t.coefficient
                 touched.append(t.id)
-                if definition[Int(t.id)] != nil {
-                    Self.push(NewestFirst(stamp: symbolInfo[Int(t.id)].stamp, symbol: t.id), &heap.items)
+                if symbols[Int(t.id)].definition != nil {
+                    Self.push(NewestFirst(stamp: symbols[Int(t.id)].stamp, symbol: t.id), &heap.items)
                 }
             }
             // The definitions are read in place, through the array's buffer: a copy of each
-            // (`let def = definition[d]`) retained and released its terms, two calls per
+            // (`let def = symbols[d].definition`) retained and released its terms, two calls per
             // definition expanded.
-            definition.withUnsafeBufferPointer { definitions in
+            symbols.withUnsafeRecords { definitions in
                 expansion: while let next = Self.popNewest(&heap.items) {
                     let d = Int(next.symbol)
                     let c = w[d]
-                    if c == 0 || definitions[d] == nil { continue }
+                    if c == 0 || definitions[d].definition == nil { continue }
                     w[d] = 0
-                    constant = sumCancelling(constant, definitions[d].unsafelyUnwrapped.constant * c)
-                    definitions[d].unsafelyUnwrapped.terms.withUnsafeBufferPointer { terms in
+                    constant = sumCancelling(constant, definitions[d].definition.unsafelyUnwrapped.constant * c)
+                    definitions[d].definition.unsafelyUnwrapped.terms.withUnsafeBufferPointer { terms in
                         Self.accumulate(terms, c, w, &touched)
                         // The ids of a definition are distinct, so each one's coefficient is final.
-                        for t in terms where definitions[Int(t.id)] != nil && w[Int(t.id)] != 0 {
-                            Self.push(NewestFirst(stamp: symbolInfo[Int(t.id)].stamp, symbol: t.id), &heap.items)
+                        for t in terms where definitions[Int(t.id)].definition != nil && w[Int(t.id)] != 0 {
+                            Self.push(NewestFirst(stamp: symbols[Int(t.id)].stamp, symbol: t.id), &heap.items)
                         }
                         if findCandidate {
                             var best: Int32 = -1
@@ -192,15 +192,15 @@ extension Tableau {
                 touched.sort()
                 sorted = true
                 sortedCount = touched.count
-                rowOf.withUnsafeBufferPointer { rows in
+                symbols.withUnsafeRecords { rows in
                     for k in touched.indices {
                         let id = Int(touched[k])
                         if k > 0 && touched[k - 1] == touched[k] { continue }
                         let c = w[id]
-                        if c == 0 || rows[id] == nil { continue }
+                        if c == 0 || rows[id].row == nil { continue }
                         w[id] = 0
-                        constant = sumCancelling(constant, rows[id].unsafelyUnwrapped.constant * c)
-                        rows[id].unsafelyUnwrapped.terms.withUnsafeBufferPointer {
+                        constant = sumCancelling(constant, rows[id].row.unsafelyUnwrapped.constant * c)
+                        rows[id].row.unsafelyUnwrapped.terms.withUnsafeBufferPointer {
                             Self.accumulate($0, c, w, &touched)
                         }
                     }
@@ -327,9 +327,9 @@ extension Tableau {
 
     /// Replaces tableau-basic symbols in `row` by their rows.
     func substituteBasics(_ row: inout Row) {
-        let basics = row.ids.filter { rowOf[Int($0)] != nil }
+        let basics = row.ids.filter { symbols[Int($0)].row != nil }
         for id in basics {
-            guard let basic = rowOf[Int(id)] else { continue }
+            guard let basic = symbols[Int(id)].row else { continue }
             let c = row.coefficient(for: id)
             if c != 0 { row.replace(id, by: basic, c) }
         }
@@ -349,12 +349,12 @@ extension Tableau {
     /// (`testExpansionStampsStayTopological`).
     mutating func define(_ p: Int32, _ row: Row) {
         if program != nil { program = nil }
-        Self.insert(p, intoSetsOf: row, &definitionUsers)
-        definition[Int(p)] = row
-        symbolInfo[Int(p)].stamp = nextStamp
+        Self.insert(p, intoSetsOf: row, &symbols, .definitionUsers)
+        symbols[Int(p)].definition = row
+        symbols[Int(p)].stamp = nextStamp
         nextStamp += 1
         definitionCount += 1
-        if !definitionUsers[Int(p)].isEmpty { restampUsers(of: p) }
+        if !symbols[Int(p)].definitionUsers.isEmpty { restampUsers(of: p) }
     }
 
     /// Gives every definition that refers to `p`, directly or not, a new stamp, each newer than
@@ -364,27 +364,27 @@ extension Tableau {
     mutating func restampUsers(of p: Int32) {
         // Most often no definition refers to the users in turn: the search would emit them in
         // reverse order of the set, which is stamped here without it.
-        let users = definitionUsers[Int(p)]
-        if users.allSatisfy({ definitionUsers[Int($0)].isEmpty }) {
+        let users = symbols[Int(p)].definitionUsers
+        if users.allSatisfy({ symbols[Int($0)].definitionUsers.isEmpty }) {
             let last = nextStamp + Int32(users.count) - 1
-            for (k, user) in users.enumerated() { symbolInfo[Int(user)].stamp = last - Int32(k) }
+            for (k, user) in users.enumerated() { symbols[Int(user)].stamp = last - Int32(k) }
             nextStamp = last + 1
             return
         }
         var postorder: [Int32] = []
-        var stack: [(users: SymbolSet.Iterator, symbol: Int32)] = [(definitionUsers[Int(p)].makeIterator(), p)]
+        var stack: [(users: SymbolSet.Iterator, symbol: Int32)] = [(symbols[Int(p)].definitionUsers.makeIterator(), p)]
         while !stack.isEmpty {
             guard let user = stack[stack.count - 1].users.next() else {
                 postorder.append(stack.removeLast().symbol)
                 continue
             }
-            if symbolInfo[Int(user)].stamp < 0 { continue }
-            symbolInfo[Int(user)].stamp = -1
-            stack.append((definitionUsers[Int(user)].makeIterator(), user))
+            if symbols[Int(user)].stamp < 0 { continue }
+            symbols[Int(user)].stamp = -1
+            stack.append((symbols[Int(user)].definitionUsers.makeIterator(), user))
         }
         // The postorder ends with `p`, which keeps the stamp it was just given.
         for user in postorder.reversed().dropFirst() {
-            symbolInfo[Int(user)].stamp = nextStamp
+            symbols[Int(user)].stamp = nextStamp
             nextStamp += 1
         }
     }
@@ -392,9 +392,9 @@ extension Tableau {
     /// Moves a defined variable into the tableau as a basic row (its full expansion).
     mutating func undefine(_ p: Int32) {
         program = nil
-        guard var row = definition[Int(p)] else { return }
-        for id in row.ids { definitionUsers[Int(id)].remove(p) }
-        definition[Int(p)] = nil
+        guard var row = symbols[Int(p)].definition else { return }
+        for id in row.ids { symbols[Int(id)].definitionUsers.remove(p) }
+        symbols[Int(p)].definition = nil
         definitionCount -= 1
         _ = expandInWorkspace(&row, findCandidate: false)
         putRow(p, row)
@@ -403,30 +403,30 @@ extension Tableau {
     /// Replaces `symbol` by `row` in the definitions that refer to it directly.
     mutating func substituteIntoDefinitions(_ symbol: Int32, _ row: Row) {
         program = nil
-        let users = definitionUsers[Int(symbol)]
+        let users = symbols[Int(symbol)].definitionUsers
         if users.isEmpty { return }
-        definitionUsers[Int(symbol)] = SymbolSet()
+        symbols[Int(symbol)].definitionUsers = SymbolSet()
         var added: [Int32] = []
         var removed: [Int32] = []
         for d in users {
-            guard var def = definition[Int(d)] else { continue }
-            definition[Int(d)] = nil
+            guard var def = symbols[Int(d)].definition else { continue }
+            symbols[Int(d)].definition = nil
             let c = def.coefficient(for: symbol)
             if c != 0 {
                 added.removeAll(keepingCapacity: true)
                 removed.removeAll(keepingCapacity: true)
                 def.merge(row, c, dropping: symbol, track: true, added: &added, removed: &removed)
-                for id in removed { definitionUsers[Int(id)].remove(d) }
-                for id in added { definitionUsers[Int(id)].insert(d) }
+                for id in removed { symbols[Int(id)].definitionUsers.remove(d) }
+                for id in added { symbols[Int(id)].definitionUsers.insert(d) }
             }
-            definition[Int(d)] = def
+            symbols[Int(d)].definition = def
         }
     }
 
     /// The value of a symbol: row constant when basic, 0 when parametric, or its definition.
     func valueOfSymbol(_ s: Int32) -> Double {
-        if let row = rowOf[Int(s)] { return row.constant }
-        if definition[Int(s)] == nil { return 0 }
+        if let row = symbols[Int(s)].row { return row.constant }
+        if symbols[Int(s)].definition == nil { return 0 }
         var memo: [Int32: Double] = [:]
         var stack: [Int32] = [s]
         while let top = stack.last {
@@ -434,17 +434,17 @@ extension Tableau {
                 stack.removeLast()
                 continue
             }
-            guard let def = definition[Int(top)] else {
-                memo[top] = rowOf[Int(top)]?.constant ?? 0
+            guard let def = symbols[Int(top)].definition else {
+                memo[top] = symbols[Int(top)].row?.constant ?? 0
                 stack.removeLast()
                 continue
             }
             var ready = true
             var total = def.constant
             for (id, c) in zip(def.ids, def.coefficients) {
-                if let row = rowOf[Int(id)] {
+                if let row = symbols[Int(id)].row {
                     total += c * row.constant
-                } else if definition[Int(id)] != nil {
+                } else if symbols[Int(id)].definition != nil {
                     if let v = memo[id] {
                         total += c * v
                     } else {
@@ -490,7 +490,7 @@ extension Tableau {
         // The number of definitions whose rows are read ahead at once (see below): at 10,000
         // feed rows, 64 took 10 % less time than 16, and 256 no less than 64.
         let prefetchBatch = 64
-        let n = symbolInfo.count
+        let n = symbols.count
         // Defined symbols by stamp. Stamps are unique (each is a fresh `nextStamp`), so a
         // table indexed by stamp sorts them in one pass; when removals have left the stamps
         // sparse, the pairs are sorted instead.
@@ -499,16 +499,14 @@ extension Tableau {
         if span <= 4 * definitionCount + 1024 {
             byStamp = [Int32](repeating: -1, count: span)
             var distinct = true
-            definition.withUnsafeBufferPointer { definitions in
-                symbolInfo.withUnsafeBufferPointer { info in
-                    for s in 0..<n where definitions[s] != nil {
-                        let stamp = Int(info[s].stamp)
-                        guard stamp >= 0, stamp < span, byStamp[stamp] < 0 else {
-                            distinct = false
-                            return
-                        }
-                        byStamp[stamp] = Int32(s)
+            symbols.withUnsafeRecords { records in
+                for s in 0..<n where records[s].definition != nil {
+                    let stamp = Int(records[s].stamp)
+                    guard stamp >= 0, stamp < span, byStamp[stamp] < 0 else {
+                        distinct = false
+                        return
                     }
+                    byStamp[stamp] = Int32(s)
                 }
             }
             if !distinct { return compileProgramBySearch() }
@@ -516,8 +514,8 @@ extension Tableau {
         } else {
             var pairs: [UInt64] = []
             pairs.reserveCapacity(definitionCount)
-            for s in 0..<n where definition[s] != nil {
-                let stamp = symbolInfo[s].stamp
+            for s in 0..<n where symbols[s].definition != nil {
+                let stamp = symbols[s].stamp
                 if stamp < 0 { return compileProgramBySearch() }
                 pairs.append(UInt64(UInt32(stamp)) << 32 | UInt64(UInt32(s)))
             }
@@ -534,7 +532,7 @@ extension Tableau {
         p.terms.reserveCapacity(4 * byStamp.count)
         var ordered = true
         let readsAhead = byStamp.count >= threshold
-        definition.withUnsafeBufferPointer { definitions in
+        symbols.withUnsafeRecords { definitions in
             p.slot.withUnsafeMutableBufferPointer { slot in
                 var batch = 0
                 while batch < byStamp.count {
@@ -552,8 +550,8 @@ extension Tableau {
                         var upcoming = 0
                         var largest: Int32 = -1
                         for j in batch..<end {
-                            upcoming &+= definitions[Int(byStamp[j])]?.terms.count ?? 0
-                            largest = Swift.max(largest, definitions[Int(byStamp[j])]?.terms.last?.id ?? -1)
+                            upcoming &+= definitions[Int(byStamp[j])].definition?.terms.count ?? 0
+                            largest = Swift.max(largest, definitions[Int(byStamp[j])].definition?.terms.last?.id ?? -1)
                         }
                         guard Int(largest) < n else {
                             ordered = false
@@ -565,8 +563,8 @@ extension Tableau {
                         let s = Int(byStamp[k])
                         // The row is read in place through its buffer: binding it (`guard let`)
                         // retained and released its storage twice per definition.
-                        let constant = definitions[s]?.constant
-                        let read = definitions[s]?.terms.withUnsafeBufferPointer { terms in
+                        let constant = definitions[s].definition?.constant
+                        let read = definitions[s].definition?.terms.withUnsafeBufferPointer { terms in
                             for t in terms {
                                 let q = slot[Int(t.id)]
                                 if q == -2 { return false }
@@ -594,7 +592,7 @@ extension Tableau {
     /// iterative depth-first search (with colours, in symbol order) then runs on that:
     /// reading a definition row once per edge would retain and release its storage each time.
     func compileProgramBySearch() -> Program {
-        let n = symbolInfo.count
+        let n = symbols.count
         var first = [Int32](repeating: -1, count: n)  // start of each definition, -1 if none
         var end = [Int32](repeating: 0, count: n)
         var constants = [Double](repeating: 0, count: n)
@@ -604,7 +602,7 @@ extension Tableau {
         var flat: [Row.Entry] = []
         flat.reserveCapacity(4 * definitionCount)
         for s in 0..<n {
-            guard let def = definition[s] else { continue }
+            guard let def = symbols[s].definition else { continue }
             first[s] = Int32(flat.count)
             flat.append(contentsOf: def.terms)
             end[s] = Int32(flat.count)
@@ -666,7 +664,7 @@ extension Tableau {
     /// ``evaluate()`` with the program given. Non-mutating, so that reading the rows in the
     /// loop retains nothing.
     func evaluate(_ p: Program) -> [Double] {
-        var values = [Double](repeating: 0, count: symbolInfo.count)
+        var values = [Double](repeating: 0, count: symbols.count)
         values.withUnsafeMutableBufferPointer { v in evaluate(p, into: v) }
         return values
     }
@@ -675,9 +673,9 @@ extension Tableau {
     /// constant, 0 for a parametric symbol, then the definitions in the program's order. The
     /// rows are read through their buffer, so that no row is copied (retained and released).
     func evaluate(_ p: Program, into v: UnsafeMutableBufferPointer<Double>) {
-        rowOf.withUnsafeBufferPointer { rows in
-            for s in rows.indices {
-                v[s] = rows[s]?.constant ?? 0
+        symbols.withUnsafeRecords { rows in
+            for s in 0..<symbols.count {
+                v[s] = rows[s].row?.constant ?? 0
             }
         }
         p.terms.withUnsafeBufferPointer { terms in
@@ -704,7 +702,7 @@ extension Tableau {
     /// definition already computed, else the symbol's row constant, else 0 (parametric). The
     /// same sums in the same order as ``evaluate(_:into:)``, without a pass over every symbol.
     func evaluateDefinitions(_ p: Program, into d: UnsafeMutableBufferPointer<Double>) {
-        rowOf.withUnsafeBufferPointer { rows in
+        symbols.withUnsafeRecords { rows in
             p.terms.withUnsafeBufferPointer { terms in
                 p.starts.withUnsafeBufferPointer { starts in
                     p.constants.withUnsafeBufferPointer { constants in
@@ -712,7 +710,7 @@ extension Tableau {
                             var total = constants[k]
                             for j in Int(starts[k])..<Int(starts[k + 1]) {
                                 let source = Int(terms[j].id)
-                                let x = source >= 0 ? d[source] : (rows[-1 - source]?.constant ?? 0)
+                                let x = source >= 0 ? d[source] : (rows[-1 - source].row?.constant ?? 0)
                                 total += terms[j].coefficient * x
                             }
                             d[k] = total

@@ -12,11 +12,11 @@ extension Tableau {
     /// values of 5·10^6, a fresh build's own rounding (8e-14 of them), and was taken for a
     /// broken equality (`testARedundantEqualitysDummyIsJudgedAtTheSolversScale`).
     @inline(__always) func numericProblem(of b: Int, scale: Double) -> String? {
-        guard let constant = rowOf[b]?.constant else {
+        guard let constant = symbols[b].row?.constant else {
             return improves(Int32(b)) ? "not optimal: \(b) can enter" : nil
         }
         let rounding = restrictedRowTolerance + restrictedRowScaleTolerance * scale
-        switch symbolInfo[b].kind {
+        switch symbols[b].kind {
         case .external: return nil
         case .dummy: return abs(constant) > rounding ? "dummy row \(b) is not zero: \(constant)" : nil
         case .slack, .error: return constant < -rounding ? "restricted row \(b) is infeasible: \(constant)" : nil
@@ -33,57 +33,57 @@ extension Tableau {
     ///   them.
     func invariantViolations(scale: Double = 0) -> [String] {
         var problems: [String] = []
-        let n = symbolInfo.count
+        let n = symbols.count
         // Rounding is relative to the largest value the solver computes with.
         let scale = max(1, scale, magnitude())
         for b in 0..<n {
-            if let row = rowOf[b] {
-                if definition[b] != nil { problems.append("symbol \(b) is basic and defined") }
+            if let row = symbols[b].row {
+                if symbols[b].definition != nil { problems.append("symbol \(b) is basic and defined") }
                 for id in row.ids {
-                    if rowOf[Int(id)] != nil { problems.append("row \(b) contains basic symbol \(id)") }
-                    if definition[Int(id)] != nil {
+                    if symbols[Int(id)].row != nil { problems.append("row \(b) contains basic symbol \(id)") }
+                    if symbols[Int(id)].definition != nil {
                         problems.append("row \(b) contains defined symbol \(id)")
                     }
-                    if !columns[Int(id)].contains(Int32(b)) {
+                    if !symbols[Int(id)].column.contains(Int32(b)) {
                         problems.append("column \(id) misses row \(b)")
                     }
                 }
             }
-            for r in columns[b] where rowOf[Int(r)]?.coefficient(for: Int32(b)) ?? 0 == 0 {
+            for r in symbols[b].column where symbols[Int(r)].row?.coefficient(for: Int32(b)) ?? 0 == 0 {
                 problems.append("column \(b) lists row \(r) without the symbol")
             }
-            if let def = definition[b] {
-                for id in def.ids where !definitionUsers[Int(id)].contains(Int32(b)) {
+            if let def = symbols[b].definition {
+                for id in def.ids where !symbols[Int(id)].definitionUsers.contains(Int32(b)) {
                     problems.append("definition users of \(id) miss \(b)")
                 }
                 // Expansion goes newest first, so stamps must be topological (``define(_:_:)``).
                 for id in def.ids
-                where definition[Int(id)] != nil && symbolInfo[Int(id)].stamp >= symbolInfo[b].stamp {
+                where symbols[Int(id)].definition != nil && symbols[Int(id)].stamp >= symbols[b].stamp {
                     problems.append("definition \(b) is not newer than the definition \(id) it refers to")
                 }
             }
-            for d in definitionUsers[b] where definition[Int(d)]?.coefficient(for: Int32(b)) ?? 0 == 0 {
+            for d in symbols[b].definitionUsers where symbols[Int(d)].definition?.coefficient(for: Int32(b)) ?? 0 == 0 {
                 problems.append("definition users of \(b) list \(d) wrongly")
             }
-            for level in objective where level[b] != 0 && (rowOf[b] != nil || definition[b] != nil) {
+            for level in objective where level[b] != 0 && (symbols[b].row != nil || symbols[b].definition != nil) {
                 problems.append("objective contains basic or defined symbol \(b)")
             }
             if let problem = numericProblem(of: b, scale: scale) { problems.append(problem) }
         }
         // Acyclic definitions: a depth-first search with colours.
         var colour = [UInt8](repeating: 0, count: n)
-        for s in 0..<n where definition[s] != nil && colour[s] == 0 {
+        for s in 0..<n where symbols[s].definition != nil && colour[s] == 0 {
             var stack: [(Int32, Int)] = [(Int32(s), 0)]
             colour[s] = 1
             while let (top, index) = stack.last {
-                guard let def = definition[Int(top)], index < def.ids.count else {
+                guard let def = symbols[Int(top)].definition, index < def.ids.count else {
                     colour[Int(top)] = 2
                     stack.removeLast()
                     continue
                 }
                 stack[stack.count - 1].1 += 1
                 let next = def.ids[index]
-                if definition[Int(next)] == nil { continue }
+                if symbols[Int(next)].definition == nil { continue }
                 if colour[Int(next)] == 1 {
                     problems.append("definitions form a cycle through \(next)")
                     return problems
@@ -108,9 +108,9 @@ extension Tableau {
     /// The current internal sizes (``Solver/statistics``).
     var statistics: Solver.Statistics {
         var used = 0
-        for s in symbolInfo.indices
-        where rowOf[s] != nil || !columns[s].isEmpty || definition[s] != nil
-            || !definitionUsers[s].isEmpty
+        for s in symbols.indices
+        where symbols[s].row != nil || !symbols[s].column.isEmpty || symbols[s].definition != nil
+            || !symbols[s].definitionUsers.isEmpty
         {
             used += 1
         }

@@ -7,8 +7,8 @@ extension Tableau {
     /// where exact arithmetic gives 0), and letting its sign decide hid
     /// the real coefficient at the next level; the ambiguity probes use the same test.
     @inline(__always) func isEligible(_ s: Int32) -> Bool {
-        let kind = symbolInfo[Int(s)].kind
-        if kind == .dummy || rowOf[Int(s)] != nil || definition[Int(s)] != nil { return false }
+        let kind = symbols[Int(s)].kind
+        if kind == .dummy || symbols[Int(s)].row != nil || symbols[Int(s)].definition != nil { return false }
         let c = leadingCost(s)
         return c != 0 && (c < 0 || kind == .external)
     }
@@ -59,7 +59,7 @@ extension Tableau {
         while let s = enteringHeap.pop() {
             while enteringHeap.first == s { _ = enteringHeap.pop() }
             // Ids of symbols dropped by a failed add may linger in the heap.
-            if Int(s) < symbolInfo.count && isEligible(s) { return (s, direction(s)) }
+            if Int(s) < symbols.count && isEligible(s) { return (s, direction(s)) }
         }
         return nil
     }
@@ -125,7 +125,7 @@ extension Tableau {
         let cost = level < objective.count ? relativeCost(of: entering, at: level) : 0
         guard let cycle = cycles?.note(entering, level: level, cost: cost) else { return false }
         cycles?.suspects.insert(cycle)
-        if rowOf[Int(cycle)] == nil { clearLeadingCost(of: cycle) }
+        if symbols[Int(cycle)].row == nil { clearLeadingCost(of: cycle) }
         return cycle == entering
     }
 
@@ -156,10 +156,10 @@ extension Tableau {
     /// left unoptimised (`testACycleIsEndedByClearingItsSmallestRelativeCost`).
     mutating func retryPassedOver() -> Bool {
         if passedOver.isEmpty { return false }
-        let symbols = passedOver
+        let candidates = passedOver
         passedOver.removeAll()
         var returned = false
-        for s in symbols where Int(s) < symbolInfo.count && isEligible(s) && !passedOver.contains(s) {
+        for s in candidates where Int(s) < symbols.count && isEligible(s) && !passedOver.contains(s) {
             if improves(s) {
                 pushEntering(s)
                 returned = true
@@ -180,7 +180,7 @@ extension Tableau {
     /// count.
     func worsensHigherLevel(_ entering: Int32, _ direction: Double, leaving: Int32) -> Bool {
         let level = leadingLevel(entering)
-        guard level > 0, let row = rowOf[Int(leaving)] else { return false }
+        guard level > 0, let row = symbols[Int(leaving)].row else { return false }
         let a = row.coefficient(for: entering)
         guard a != 0 else { return false }
         let step = abs(row.constant / a)
@@ -240,7 +240,7 @@ extension Tableau {
             for k in row.ids.indices {
                 let s = row.ids[k]
                 let c = row.coefficients[k]
-                let kind = symbolInfo[Int(s)].kind
+                let kind = symbols[Int(s)].kind
                 if kind == .dummy || isResidue(c, in: row) { continue }
                 if c < 0 {
                     found = (s, 1)
@@ -253,7 +253,7 @@ extension Tableau {
             }
             guard let (entering, direction) = found else { return smallPivot }
             guard let leaving = ratioTest(entering, direction)?.row else { throw .unboundedObjective }
-            if let pivotRow = rowOf[Int(leaving)],
+            if let pivotRow = symbols[Int(leaving)].row,
                 abs(pivotRow.coefficient(for: entering)) < phaseOneCheckThreshold * pivotRow.largestMagnitude
             {
                 smallPivot = true
@@ -282,9 +282,9 @@ extension Tableau {
         var plain: Int32 = -1
         var plainRatio = Double.infinity
         var skippedResidue = false
-        for r in columns[Int(entering)] {
-            if symbolInfo[Int(r)].kind == .external { continue }
-            guard let row = rowOf[Int(r)] else { continue }
+        for r in symbols[Int(entering)].column {
+            if symbols[Int(r)].kind == .external { continue }
+            guard let row = symbols[Int(r)].row else { continue }
             let a = row.coefficient(for: entering) * direction
             if a < 0 {
                 let ratio = -row.constant / a
@@ -304,9 +304,9 @@ extension Tableau {
         if !skippedResidue || best == plain || best < 0 { return (plain, best < 0) }
         // Rounding level of the tableau: 10^-12 of the largest value it holds or of the step.
         let roundingLevel = tableauRoundingLevel * Swift.max(abs(bestRatio), largestRowConstant())
-        for r in columns[Int(entering)] {
-            if symbolInfo[Int(r)].kind == .external { continue }
-            guard let row = rowOf[Int(r)] else { continue }
+        for r in symbols[Int(entering)].column {
+            if symbols[Int(r)].kind == .external { continue }
+            guard let row = symbols[Int(r)].row else { continue }
             let a = row.coefficient(for: entering) * direction
             guard a < 0 else { continue }
             // The row's value after the step, if it is not the leaving row.
@@ -346,8 +346,8 @@ extension Tableau {
                 throw .internalError("dual optimize: pivoting does not end")
             }
             while infeasible.first == leaving { _ = infeasible.pop() }
-            guard Int(leaving) < symbolInfo.count, let row = rowOf[Int(leaving)],
-                symbolInfo[Int(leaving)].kind != .external, row.constant < 0,
+            guard Int(leaving) < symbols.count, let row = symbols[Int(leaving)].row,
+                symbols[Int(leaving)].kind != .external, row.constant < 0,
                 !nearZero(row.constant)
             else { continue }
             var entering: Int32 = -1
@@ -355,7 +355,7 @@ extension Tableau {
             for k in row.ids.indices {
                 let s = row.ids[k]
                 let a = row.coefficients[k]
-                let kind = symbolInfo[Int(s)].kind
+                let kind = symbols[Int(s)].kind
                 if kind == .dummy { continue }
                 if a <= 0 && kind != .external { continue }
                 if isResidue(a, in: row) { continue }

@@ -228,8 +228,8 @@ extension Tableau {
     /// layouts).
     func largestRowConstant() -> Double {
         var largest = 0.0
-        for r in rowOf.indices where symbolInfo[r].kind != .external {
-            if let c = rowOf[r]?.constant { largest = Swift.max(largest, abs(c)) }
+        for r in symbols.indices where symbols[r].kind != .external {
+            if let c = symbols[r].row?.constant { largest = Swift.max(largest, abs(c)) }
         }
         return largest
     }

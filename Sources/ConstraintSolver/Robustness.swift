@@ -130,7 +130,7 @@ extension Tableau {
         // The numeric part of `invariantViolations(scale:)`; its structural checks (indexes,
         // acyclic definitions) cost ten times as much and catch bugs, not rounding.
         let scale = Swift.max(1, largest)
-        for b in symbolInfo.indices {
+        for b in symbols.indices {
             if let problem = numericProblem(of: b, scale: scale) { return problem }
         }
         return nil

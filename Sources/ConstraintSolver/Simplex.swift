@@ -11,7 +11,7 @@ extension Tableau {
         let priority = constraint.priority
         guard priority.isValid else { throw .invalidPriority(priority.rawValue) }
         let checkpoint = AddCheckpoint(
-            symbols: symbolInfo.count, objectiveLength: objectiveLength, amplification: rounding.amplification)
+            symbols: symbols.count, objectiveLength: objectiveLength, amplification: rounding.amplification)
         var (row, tag) = createRow(constraint)
         let candidate = expandInWorkspace(&row, findCandidate: true)
         if candidate >= 0 {
@@ -59,26 +59,26 @@ extension Tableau {
             throw .unknownConstraint(constraint)
         }
         let tag = info.tag
-        symbolInfo[Int(tag.marker)].owner = -1
-        if tag.other >= 0 { symbolInfo[Int(tag.other)].owner = -1 }
+        symbols[Int(tag.marker)].owner = -1
+        if tag.other >= 0 { symbols[Int(tag.other)].owner = -1 }
         var levelIndex = -1
         if !constraint.priority.isRequired,
             let k = levels.firstIndex(of: constraint.priority.rawValue)
         {
             levelIndex = k
-            if symbolInfo[Int(tag.marker)].kind == .error { removeMarkerEffects(tag.marker, level: k) }
-            if tag.other >= 0 && symbolInfo[Int(tag.other)].kind == .error {
+            if symbols[Int(tag.marker)].kind == .error { removeMarkerEffects(tag.marker, level: k) }
+            if tag.other >= 0 && symbols[Int(tag.other)].kind == .error {
                 removeMarkerEffects(tag.other, level: k)
             }
         }
-        if tag.defines >= 0 && definition[Int(tag.defines)] != nil { undefine(tag.defines) }
+        if tag.defines >= 0 && symbols[Int(tag.defines)].definition != nil { undefine(tag.defines) }
         let m = tag.marker
-        if rowOf[Int(m)] == nil && columns[Int(m)].isEmpty,
-            let user = definitionUsers[Int(m)].min()
+        if symbols[Int(m)].row == nil && symbols[Int(m)].column.isEmpty,
+            let user = symbols[Int(m)].definitionUsers.min()
         {
             undefine(user)
         }
-        if rowOf[Int(m)] != nil {
+        if symbols[Int(m)].row != nil {
             let row = takeRow(m)
             substituteIntoDefinitions(m, row)
         } else {
@@ -114,7 +114,7 @@ extension Tableau {
         // `uses` counts terms, so a variable written twice reaches 0 at its last term.
         for term in constraint.expression.terms where !nearZero(term.coefficient) {
             guard let s = variableSymbols[term.variable] else { continue }
-            let e = Int(symbolInfo[Int(s)].link)
+            let e = Int(symbols[Int(s)].link)
             externals[e].uses -= 1
             if externals[e].uses == 0 && isUnreferenced(s) {
                 variableSymbols[term.variable] = nil
@@ -195,7 +195,7 @@ extension Tableau {
         let smallest = subjectThreshold * row.largestMagnitude
         return row.terms.withUnsafeBufferPointer { terms in
             for t in terms
-            where symbolInfo[Int(t.id)].kind == .external && abs(t.coefficient) >= smallest
+            where symbols[Int(t.id)].kind == .external && abs(t.coefficient) >= smallest
                 && keepsFeasible(t.id, value: -row.constant / t.coefficient)
             {
                 return t.id
@@ -203,7 +203,7 @@ extension Tableau {
             // The marker, then the other symbol (an array literal here allocated on every add).
             func holds(_ s: Int32) -> Bool {
                 guard s >= 0 else { return false }
-                let kind = symbolInfo[Int(s)].kind
+                let kind = symbols[Int(s)].kind
                 return (kind == .slack || kind == .error) && row.coefficient(for: s) < 0
             }
             if holds(tag.marker) { return tag.marker }
@@ -212,7 +212,7 @@ extension Tableau {
             // making another row infeasible: one pivot of phase one, without phase one (the
             // constant is nonnegative here, so a negative coefficient gives a nonnegative value).
             for t in terms where t.coefficient < 0 {
-                let kind = symbolInfo[Int(t.id)].kind
+                let kind = symbols[Int(t.id)].kind
                 if (kind == .slack || kind == .error) && -t.coefficient >= smallest
                     && keepsFeasible(t.id, value: -row.constant / t.coefficient)
                 {
@@ -232,9 +232,9 @@ extension Tableau {
     /// for such a variable drove a required inequality's slack to -2.76.
     func keepsFeasible(_ s: Int32, value: Double) -> Bool {
         if value == 0 { return true }
-        for r in columns[Int(s)] {
-            let kind = symbolInfo[Int(r)].kind
-            guard kind != .external, let basic = rowOf[Int(r)] else { continue }
+        for r in symbols[Int(s)].column {
+            let kind = symbols[Int(r)].kind
+            guard kind != .external, let basic = symbols[Int(r)].row else { continue }
             let k = basic.constant + basic.coefficient(for: s) * value
             if kind == .dummy ? !nearZero(k) : k < 0 { return false }
         }
@@ -242,7 +242,7 @@ extension Tableau {
     }
 
     func allDummies(_ row: Row) -> Bool {
-        row.ids.allSatisfy { symbolInfo[Int($0)].kind == .dummy }
+        row.ids.allSatisfy { symbols[Int($0)].kind == .dummy }
     }
 
     /// Adds a row through an artificial variable (phase one). Returns success, the final
@@ -262,7 +262,7 @@ extension Tableau {
         let finalRow = artificial ?? Row()
         let success = nearZero(finalRow.constant)
         artificial = nil
-        if rowOf[Int(art)] != nil {
+        if symbols[Int(art)].row != nil {
             var basic = takeRow(art)
             if !success || basic.isEmpty { return (success, finalRow, smallPivot) }
             basic.constant = 0
@@ -303,14 +303,14 @@ extension Tableau {
         var dummyMagnitude = 0.0
         for term in row.terms {
             let magnitude = abs(term.coefficient)
-            if symbolInfo[Int(term.id)].kind == .dummy {
+            if symbols[Int(term.id)].kind == .dummy {
                 if magnitude > dummyMagnitude { (dummy, dummyMagnitude) = (term.id, magnitude) }
             } else if magnitude > bestMagnitude {
                 (best, bestMagnitude) = (term.id, magnitude)
             }
         }
         if best >= 0 && dummy >= 0 && bestMagnitude < phaseOneCheckThreshold * dummyMagnitude {
-            row.terms.removeAll { symbolInfo[Int($0.id)].kind != .dummy }
+            row.terms.removeAll { symbols[Int($0.id)].kind != .dummy }
             judgedRounding = true
             return dummy
         }
@@ -333,7 +333,7 @@ extension Tableau {
         var scale = 0.0
         for term in constraint.expression.terms {
             guard let s = variableSymbols[term.variable] else { continue }
-            let largest = rowOf[Int(s)]?.largestMagnitude ?? definition[Int(s)]?.largestMagnitude ?? 1
+            let largest = symbols[Int(s)].row?.largestMagnitude ?? symbols[Int(s)].definition?.largestMagnitude ?? 1
             scale = Swift.max(scale, abs(term.coefficient) * largest)
         }
         let floor = expansionRoundingTolerance * scale
@@ -352,12 +352,12 @@ extension Tableau {
     /// (``isResidue(_:in:)``) would be too coarse here: it took a real 1e-4 (0.01 · 0.01) next to
     /// 10^4 for residue, and dropping it broke a required equality by 2.2.
     mutating func dropRounding(of marker: Int32) {
-        for r in columns[Int(marker)] {
-            guard let row = rowOf[Int(r)],
+        for r in symbols[Int(marker)].column {
+            guard let row = symbols[Int(r)].row,
                 abs(row.coefficient(for: marker)) <= cancellationTolerance * row.largestMagnitude
             else { continue }
-            rowOf[Int(r)]?.remove(marker)
-            columns[Int(marker)].remove(r)
+            symbols[Int(r)].row?.remove(marker)
+            symbols[Int(marker)].column.remove(r)
         }
     }
 
@@ -373,8 +373,8 @@ extension Tableau {
         // (`testRemovalPivotsThroughTheBestConditionedRedundantCopy`).
         var dummy: Int32 = -1
         var best = 0.0
-        for r in columns[Int(marker)] where symbolInfo[Int(r)].kind == .dummy {
-            guard let row = rowOf[Int(r)] else { continue }
+        for r in symbols[Int(marker)].column where symbols[Int(r)].kind == .dummy {
+            guard let row = symbols[Int(r)].row else { continue }
             let c = row.coefficient(for: marker)
             if c == 0 || isResidue(c, in: row) { continue }
             let relative = abs(c) / row.largestMagnitude
@@ -389,13 +389,13 @@ extension Tableau {
         var third: Int32 = -1
         var r1 = Double.infinity
         var r2 = Double.infinity
-        for r in columns[Int(marker)] {
-            guard let row = rowOf[Int(r)] else { continue }
+        for r in symbols[Int(marker)].column {
+            guard let row = symbols[Int(r)].row else { continue }
             let c = row.coefficient(for: marker)
             // Residue is no pivot here either: a coefficient of 6e-12 next to 2 gave the smallest
             // ratio, and the pivot sent a variable to 10^12 (`testRemovalDoesNotPivotOnResidue`).
             if c == 0 || isResidue(c, in: row) { continue }
-            if symbolInfo[Int(r)].kind == .external {
+            if symbols[Int(r)].kind == .external {
                 if third < 0 || r < third { third = r }
             } else if c < 0 {
                 let ratio = -row.constant / c
@@ -417,7 +417,7 @@ extension Tableau {
     }
 
     mutating func removeMarkerEffects(_ marker: Int32, level: Int) {
-        if let row = rowOf[Int(marker)] {
+        if let row = symbols[Int(marker)].row {
             objectiveConstants[level] -= row.constant
             for (id, c) in zip(row.ids, row.coefficients) { addObjective(level, id, -c) }
         } else {
@@ -425,11 +425,11 @@ extension Tableau {
         }
     }
 
-    /// Whether the rows of the dummy symbols among `symbols` (if basic) are zero, as the
+    /// Whether the rows of the dummy symbols among `ids` (if basic) are zero, as the
     /// required equalities they stand for demand.
-    func dummyRowsAreZero(_ symbols: [Int32]) -> Bool {
-        for s in symbols where symbolInfo[Int(s)].kind == .dummy {
-            if let row = rowOf[Int(s)], !nearZero(row.constant) { return false }
+    func dummyRowsAreZero(_ ids: [Int32]) -> Bool {
+        for s in ids where symbols[Int(s)].kind == .dummy {
+            if let row = symbols[Int(s)].row, !nearZero(row.constant) { return false }
         }
         return true
     }

@@ -1,6 +1,7 @@
 // Symbols: the unknowns of the tableau. Every variable, slack, error and dummy gets an `Int32`
-// id in order of creation, and all per-symbol storage is arrays indexed by it; the sets and
-// heaps of ids here keep every decision deterministic (smallest id first).
+// id in order of creation, and everything the tableau keeps per symbol is one record in an
+// array indexed by it; the sets and heaps of ids here keep every decision deterministic
+// (smallest id first).
 
 extension Tableau {
     /// What a symbol stands for: a variable of the model, the slack of an inequality, an error
@@ -9,10 +10,20 @@ extension Tableau {
         case external, slack, error, dummy
     }
 
-    /// Small per-symbol bookkeeping, kept in one array so that a new symbol costs one append:
-    /// 12 bytes and no reference, so that growing, copying and freeing the array moves plain
-    /// bytes. What only a variable's symbol needs is in ``External``.
-    struct SymbolInfo: Sendable {
+    /// Everything the tableau keeps per symbol, in one record, so that a new symbol is one
+    /// append and the solver's walks, which read several of these for the same symbol, touch
+    /// one place: 80 bytes (`StorageTests.testPerSymbolRecordsAreCompact`). What only a
+    /// variable's symbol needs is in ``External``.
+    struct SymbolRecord: Sendable {
+        /// The symbol's tableau row when it is basic, in terms of parametric symbols only.
+        var row: Row? = nil
+        /// The symbol's lazy definition when it is a defined variable; it may refer to any
+        /// other symbol (acyclic).
+        var definition: Row? = nil
+        /// The basic symbols whose tableau row contains this symbol.
+        var column = SymbolSet()
+        /// The defined variables whose definition refers to this symbol directly.
+        var definitionUsers = SymbolSet()
         /// Creation stamp of the symbol's definition (expansion order).
         var stamp: Int32 = 0
         /// For an external symbol, its index in ``Tableau/externals``; for a marker or error
@@ -47,9 +58,9 @@ extension Tableau {
     }
 
     /// The record of an external symbol.
-    @inline(__always) func external(_ s: Int32) -> External { externals[Int(symbolInfo[Int(s)].link)] }
-    /// The kind of every symbol (for tests; the solver reads `symbolInfo`).
-    var kinds: [Kind] { symbolInfo.map(\.kind) }
+    @inline(__always) func external(_ s: Int32) -> External { externals[Int(symbols[Int(s)].link)] }
+    /// The kind of every symbol (for tests; the solver reads `symbols`).
+    var kinds: [Kind] { symbols.map(\.kind) }
 }
 
 /// An unordered set of symbol ids. The first two live inline (most symbols are used by one

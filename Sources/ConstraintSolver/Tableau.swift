@@ -13,15 +13,13 @@ struct Tableau: Sendable {
     /// Whether a refused required constraint is explained (``Solver/explainsFailures``).
     var explainsFailures = true
 
-    // Symbols (Symbols.swift), indexed by symbol id.
-    var symbolInfo: [SymbolInfo] = []
+    // Symbols (Symbols.swift): one record per symbol, indexed by symbol id, with the symbol's
+    // tableau row, its column, its definition and the definitions that refer to it.
+    var symbols = SymbolTable()
     var variableSymbols = VariableTable()
 
-    // The tableau (Tableau.swift).
-    /// Tableau rows of basic symbols, in terms of parametric symbols only.
-    var rowOf: [Row?] = []
-    /// For each symbol, the basic symbols whose tableau row contains it.
-    var columns: [SymbolSet] = []
+    // The tableau (Tableau.swift). The rows of basic symbols, in terms of parametric symbols
+    // only, and the columns (the basic symbols whose row contains a symbol) are in `symbols`.
     var rowCount = 0
     /// Optional priorities in use, highest first; `objective[k]` belongs to `levels[k]`.
     var levels: [Double] = []
@@ -46,11 +44,8 @@ struct Tableau: Sendable {
     /// The artificial objective of phase one, while it runs.
     var artificial: Row? = nil
 
-    // The lazy definitions (Definitions.swift).
-    /// Lazy definitions of defined variables; they may refer to any other symbol (acyclic).
-    var definition: [Row?] = []
-    /// For each symbol, the defined variables whose definition refers to it directly.
-    var definitionUsers: [SymbolSet] = []
+    // The lazy definitions (Definitions.swift): each defined variable's definition, which may
+    // refer to any other symbol (acyclic), and the users of each symbol are in `symbols`.
     var definitionCount = 0
     var nextStamp: Int32 = 0
     /// Cached evaluation program of the definitions, in topological order (nil when
@@ -136,10 +131,10 @@ extension Tableau {
         swap(&defined, &valueScratch)
         if defined.count != p.targets.count { defined = [Double](repeating: 0, count: p.targets.count) }
         var changed: [Variable] = []
-        let n = symbolInfo.count
+        let n = symbols.count
         defined.withUnsafeMutableBufferPointer { d in
             evaluateDefinitions(p, into: d)
-            rowOf.withUnsafeBufferPointer { rows in
+            symbols.withUnsafeRecords { rows in
                 p.slot.withUnsafeBufferPointer { slot in
                     externals.withUnsafeMutableBufferPointer { records in
                         // Written in place: `append` called the runtime twice per changed
@@ -149,7 +144,7 @@ extension Tableau {
                                 let i = Int(records[e].symbol)
                                 guard i < n else { continue }
                                 let k = i < slot.count ? Int(slot[i]) : -1
-                                let value = k >= 0 ? d[k] : (rows[i]?.constant ?? 0)
+                                let value = k >= 0 ? d[k] : (rows[i].row?.constant ?? 0)
                                 guard value != records[e].reported, let variable = records[e].variable else {
                                     continue
                                 }
@@ -168,32 +163,24 @@ extension Tableau {
 
     // MARK: - Symbols and rows
 
-    /// A new symbol of `kind`, with its record's ``SymbolInfo/link`` (-1 until known).
+    /// A new symbol of `kind`, with its record's ``SymbolRecord/link`` (-1 until known).
     mutating func newSymbol(_ kind: Kind, link: Int32 = -1) -> Int32 {
-        let s = Int32(symbolInfo.count)
-        if symbolInfo.count == symbolInfo.capacity {
+        let s = Int32(symbols.count)
+        if symbols.count == symbols.capacity {
             // Eightfold up to 131,072 symbols (the 1000-row feed has 39,000), twofold beyond:
             // at 10,000 rows an eightfold step reserved hundreds of megabytes and was slower
             // (paired runs, build medians 252 ms eightfold against 233 ms).
-            let factor = symbolInfo.count < 131_072 ? 8 : 2
-            reserveSymbols(Swift.max(256, factor * symbolInfo.count))
+            let factor = symbols.count < 131_072 ? 8 : 2
+            reserveSymbols(Swift.max(256, factor * symbols.count))
         }
-        symbolInfo.append(SymbolInfo(kind: kind, link: link))
-        rowOf.append(nil)
-        columns.append(SymbolSet())
-        definition.append(nil)
-        definitionUsers.append(SymbolSet())
-        if symbolInfo.count > objectiveLength { growObjective() }
+        symbols.append(SymbolRecord(kind: kind, link: link))
+        if symbols.count > objectiveLength { growObjective() }
         return s
     }
 
-    /// Makes room for `capacity` symbols in the per-symbol arrays.
+    /// Makes room for `capacity` symbols.
     mutating func reserveSymbols(_ capacity: Int) {
-        symbolInfo.reserveCapacity(capacity)
-        rowOf.reserveCapacity(capacity)
-        columns.reserveCapacity(capacity)
-        definition.reserveCapacity(capacity)
-        definitionUsers.reserveCapacity(capacity)
+        symbols.reserveCapacity(capacity)
     }
 
     /// Drops the symbols created from `count` on (by a failed add), with their variables.
@@ -202,11 +189,7 @@ extension Tableau {
             if let v = last.variable { variableSymbols[v] = nil }
             externals.removeLast()
         }
-        symbolInfo.removeSubrange(count...)
-        rowOf.removeSubrange(count...)
-        columns.removeSubrange(count...)
-        definition.removeSubrange(count...)
-        definitionUsers.removeSubrange(count...)
+        symbols.removeSubrange(count...)
         for k in objective.indices {
             for s in count..<Swift.min(length, objective[k].count) where objective[k][s] != 0 {
                 objective[k][s] = 0
@@ -219,24 +202,25 @@ extension Tableau {
     /// Lengthens the objective rows ahead of the symbols (in chunks rather than one entry per
     /// new symbol); entries past the last symbol stay zero.
     mutating func growObjective() {
-        let length = Swift.max(64, 2 * objectiveLength, symbolInfo.count)
+        let length = Swift.max(64, 2 * objectiveLength, symbols.count)
         for k in objective.indices {
             // Room up to the symbols' capacity, so that lengthening does not copy the row.
-            if objective[k].capacity < length { objective[k].reserveCapacity(Swift.max(length, symbolInfo.capacity)) }
+            if objective[k].capacity < length { objective[k].reserveCapacity(Swift.max(length, symbols.capacity)) }
             objective[k].append(contentsOf: repeatElement(0, count: length - objectiveLength))
         }
         objectiveLength = length
     }
 
     func isUnreferenced(_ s: Int32) -> Bool {
-        rowOf[Int(s)] == nil && columns[Int(s)].isEmpty && definition[Int(s)] == nil
-            && definitionUsers[Int(s)].isEmpty && !objective.contains { $0[Int(s)] != 0 }
+        symbols[Int(s)].row == nil && symbols[Int(s)].column.isEmpty && symbols[Int(s)].definition == nil
+            && symbols[Int(s)].definitionUsers.isEmpty && !objective.contains { $0[Int(s)] != 0 }
     }
 
     @inline(__always) mutating func record(_ basic: Int32) {
         guard journal != nil else { return }
         if journal?.recorded.insert(basic).inserted == true {
-            journal?.rows.append((basic, rowOf[Int(basic)]))
+            let row = symbols[Int(basic)].row
+            journal?.rows.append((basic, row))
         }
     }
 
@@ -244,13 +228,13 @@ extension Tableau {
         guard let log = journal else { return }
         journal = nil
         for (s, old) in log.rows.reversed() {
-            let current = rowOf[Int(s)]
+            let current = symbols[Int(s)].row
             updateColumns(s, current.map { Array($0.ids) } ?? [], old.map { Array($0.ids) } ?? [])
-            rowOf[Int(s)] = old
+            symbols[Int(s)].row = old
         }
         for (k, s, old) in log.objective.reversed() { objective[k][Int(s)] = old }
         for (d, old) in log.definitionConstants.reversed() {
-            definition[Int(d)]?.constant = old
+            symbols[Int(d)].definition?.constant = old
             if let k = program?.slot[Int(d)], k >= 0 { program?.constants[Int(k)] = old }
         }
         objectiveConstants = log.objectiveConstants
@@ -261,38 +245,57 @@ extension Tableau {
 
     mutating func putRow(_ basic: Int32, _ row: Row) {
         record(basic)
-        Self.insert(basic, intoSetsOf: row, &columns)
-        rowOf[Int(basic)] = row
+        Self.insert(basic, intoSetsOf: row, &symbols, .column)
+        symbols[Int(basic)].row = row
         rowCount += 1
     }
 
-    /// Adds `member` to the set of each symbol of `row` in `sets` (the column index or the
-    /// definition users), through the buffers: one uniqueness check of `sets` for the whole row
-    /// rather than one per term, and no copy of the row's term array to iterate.
+    /// The two sets of symbol ids in a ``SymbolRecord``.
+    enum SymbolSetField {
+        /// ``SymbolRecord/column``: the basic symbols whose row holds the symbol.
+        case column
+        /// ``SymbolRecord/definitionUsers``: the defined symbols whose definition refers to it.
+        case definitionUsers
+    }
+
+    /// Adds `member` to the set `field` of each symbol of `row`, through the buffers: one
+    /// uniqueness check of `records` for the whole row rather than one per term, and no copy of
+    /// the row's term array to iterate.
     @inline(__always)
-    static func insert(_ member: Int32, intoSetsOf row: Row, _ sets: inout [SymbolSet]) {
+    static func insert(
+        _ member: Int32, intoSetsOf row: Row, _ records: inout SymbolTable, _ field: SymbolSetField
+    ) {
         row.terms.withUnsafeBufferPointer { terms in
-            sets.withUnsafeMutableBufferPointer { c in
-                for t in terms { c[Int(t.id)].insert(member) }
+            records.withUnsafeMutableRecords { r in
+                switch field {
+                case .column: for t in terms { r[Int(t.id)].column.insert(member) }
+                case .definitionUsers: for t in terms { r[Int(t.id)].definitionUsers.insert(member) }
+                }
             }
         }
     }
 
-    /// ``insert(_:intoSetsOf:_:)`` undone: removes `member` from the set of each symbol of `row`.
+    /// ``insert(_:intoSetsOf:_:_:)`` undone: removes `member` from the set `field` of each
+    /// symbol of `row`.
     @inline(__always)
-    static func remove(_ member: Int32, fromSetsOf row: Row, _ sets: inout [SymbolSet]) {
+    static func remove(
+        _ member: Int32, fromSetsOf row: Row, _ records: inout SymbolTable, _ field: SymbolSetField
+    ) {
         row.terms.withUnsafeBufferPointer { terms in
-            sets.withUnsafeMutableBufferPointer { c in
-                for t in terms { c[Int(t.id)].remove(member) }
+            records.withUnsafeMutableRecords { r in
+                switch field {
+                case .column: for t in terms { r[Int(t.id)].column.remove(member) }
+                case .definitionUsers: for t in terms { r[Int(t.id)].definitionUsers.remove(member) }
+                }
             }
         }
     }
 
     mutating func takeRow(_ basic: Int32) -> Row {
-        guard let row = rowOf[Int(basic)] else { return Row() }
+        guard let row = symbols[Int(basic)].row else { return Row() }
         record(basic)
-        rowOf[Int(basic)] = nil
-        Self.remove(basic, fromSetsOf: row, &columns)
+        symbols[Int(basic)].row = nil
+        Self.remove(basic, fromSetsOf: row, &symbols, .column)
         rowCount -= 1
         return row
     }
@@ -310,26 +313,26 @@ extension Tableau {
 
     /// Replaces `symbol` by `row` in every tableau row containing it and in the objectives.
     mutating func substitute(_ symbol: Int32, _ row: Row) {
-        let users = columns[Int(symbol)]
+        let users = symbols[Int(symbol)].column
         if !users.isEmpty {
-            columns[Int(symbol)] = SymbolSet()
+            symbols[Int(symbol)].column = SymbolSet()
             var added: [Int32] = []
             var removed: [Int32] = []
             for r in users {
-                guard var target = rowOf[Int(r)] else { continue }
+                guard var target = symbols[Int(r)].row else { continue }
                 record(r)
-                rowOf[Int(r)] = nil
+                symbols[Int(r)].row = nil
                 let c = target.coefficient(for: symbol)
                 if c != 0 {
                     added.removeAll(keepingCapacity: true)
                     removed.removeAll(keepingCapacity: true)
                     target.merge(
                         row, c, dropping: symbol, track: true, added: &added, removed: &removed)
-                    for id in removed { columns[Int(id)].remove(r) }
-                    for id in added { columns[Int(id)].insert(r) }
+                    for id in removed { symbols[Int(id)].column.remove(r) }
+                    for id in added { symbols[Int(id)].column.insert(r) }
                 }
-                if symbolInfo[Int(r)].kind != .external && target.constant < 0 { infeasible.push(r) }
-                rowOf[Int(r)] = target
+                if symbols[Int(r)].kind != .external && target.constant < 0 { infeasible.push(r) }
+                symbols[Int(r)].row = target
             }
         }
         for k in objective.indices {
@@ -347,10 +350,10 @@ extension Tableau {
         var j = 0
         while i < old.count || j < new.count {
             if j == new.count || (i < old.count && old[i] < new[j]) {
-                columns[Int(old[i])].remove(basic)
+                symbols[Int(old[i])].column.remove(basic)
                 i += 1
             } else if i == old.count || new[j] < old[i] {
-                columns[Int(new[j])].insert(basic)
+                symbols[Int(new[j])].column.insert(basic)
                 j += 1
             } else {
                 i += 1
@@ -362,17 +365,17 @@ extension Tableau {
     /// Removes a symbol that should occur nowhere any more (numerical residue only).
     mutating func purgeSymbol(_ s: Int32) {
         program = nil
-        if rowOf[Int(s)] != nil {
+        if symbols[Int(s)].row != nil {
             let row = takeRow(s)
             substituteIntoDefinitions(s, row)
         }
-        let users = columns[Int(s)]
-        columns[Int(s)] = SymbolSet()
-        for r in users { rowOf[Int(r)]?.remove(s) }
+        let users = symbols[Int(s)].column
+        symbols[Int(s)].column = SymbolSet()
+        for r in users { symbols[Int(r)].row?.remove(s) }
         for k in objective.indices where objective[k][Int(s)] != 0 { objective[k][Int(s)] = 0 }
         // In place: a copy taken out of the array would share its terms and be copied on write.
-        for d in definitionUsers[Int(s)] { definition[Int(d)]?.remove(s) }
-        definitionUsers[Int(s)] = SymbolSet()
+        for d in symbols[Int(s)].definitionUsers { symbols[Int(d)].definition?.remove(s) }
+        symbols[Int(s)].definitionUsers = SymbolSet()
     }
 
     mutating func symbol(for variable: Variable) -> Int32 {
@@ -399,7 +402,7 @@ extension Tableau {
         levels.insert(priority, at: k)
         levelUses.insert(0, at: k)
         var level: [Double] = []
-        level.reserveCapacity(Swift.max(objectiveLength, symbolInfo.capacity))
+        level.reserveCapacity(Swift.max(objectiveLength, symbols.capacity))
         level.append(contentsOf: repeatElement(0, count: objectiveLength))
         objective.insert(level, at: k)
         objectiveConstants.insert(0, at: k)
@@ -471,14 +474,14 @@ extension Tableau {
                 constraint: constraint, tag: tag, constant: constraint.expression.constant,
                 order: nextOrder))
         nextOrder += 1
-        symbolInfo[Int(tag.marker)].owner = slot
-        if tag.other >= 0 { symbolInfo[Int(tag.other)].owner = slot }
+        symbols[Int(tag.marker)].owner = slot
+        if tag.other >= 0 { symbols[Int(tag.other)].owner = slot }
         if !constraint.priority.isRequired,
             let k = levels.firstIndex(of: constraint.priority.rawValue)
         {
             levelUses[k] += 1
         }
-        for k in 0..<termSymbolCount { externals[Int(symbolInfo[Int(termSymbols[k])].link)].uses += 1 }
+        for k in 0..<termSymbolCount { externals[Int(symbols[Int(termSymbols[k])].link)].uses += 1 }
         termSymbolCount = 0
     }
 
@@ -488,25 +491,23 @@ extension Tableau {
     /// the rows and definition constants it moves. Restricted rows that go negative are
     /// queued for the dual simplex.
     mutating func shiftSolution(marker m: Int32, by shift: Double) {
-        if let old = rowOf[Int(m)]?.constant {
+        if let old = symbols[Int(m)].row?.constant {
             record(m)
             let updated = sumCancelling(old, -shift)
-            rowOf[Int(m)]?.constant = updated
-            if symbolInfo[Int(m)].kind != .external && updated < 0 { infeasible.push(m) }
+            symbols[Int(m)].row?.constant = updated
+            if symbols[Int(m)].kind != .external && updated < 0 { infeasible.push(m) }
         } else {
-            let users = columns[Int(m)]
+            let users = symbols[Int(m)].column
             if journal != nil { for r in users { record(r) } }
             // Through the buffers, so that reading a row's coefficient copies nothing.
-            rowOf.withUnsafeMutableBufferPointer { rows in
-                symbolInfo.withUnsafeBufferPointer { info in
-                    for r in users {
-                        let i = Int(r)
-                        guard let old = rows[i]?.constant else { continue }
-                        let c = rows[i].unsafelyUnwrapped.coefficient(for: m)
-                        let updated = sumCancelling(old, c * shift)
-                        rows[i]?.constant = updated
-                        if info[i].kind != .external && updated < 0 { infeasible.push(r) }
-                    }
+            symbols.withUnsafeMutableRecords { records in
+                for r in users {
+                    let i = Int(r)
+                    guard let old = records[i].row?.constant else { continue }
+                    let c = records[i].row.unsafelyUnwrapped.coefficient(for: m)
+                    let updated = sumCancelling(old, c * shift)
+                    records[i].row?.constant = updated
+                    if records[i].kind != .external && updated < 0 { infeasible.push(r) }
                 }
             }
             for k in objective.indices {
@@ -514,16 +515,16 @@ extension Tableau {
             }
         }
         // The compiled program holds its own copy of each definition's constant.
-        let users = definitionUsers[Int(m)]
+        let users = symbols[Int(m)].definitionUsers
         if users.isEmpty { return }
         var compiled = program
         program = nil  // taken out while its constants move, so that they stay unique
-        definition.withUnsafeMutableBufferPointer { definitions in
+        symbols.withUnsafeMutableRecords { definitions in
             for d in users {
-                guard let constant = definitions[Int(d)]?.constant else { continue }
+                guard let constant = definitions[Int(d)].definition?.constant else { continue }
                 journal?.definitionConstants.append((d, constant))
-                let c = definitions[Int(d)].unsafelyUnwrapped.coefficient(for: m)
-                definitions[Int(d)]?.constant += c * shift
+                let c = definitions[Int(d)].definition.unsafelyUnwrapped.coefficient(for: m)
+                definitions[Int(d)].definition?.constant += c * shift
                 if let k = compiled?.slot[Int(d)], k >= 0 { compiled?.constants[Int(k)] += c * shift }
             }
         }

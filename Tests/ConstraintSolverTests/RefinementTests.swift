@@ -47,8 +47,10 @@ final class RefinementTests: XCTestCase {
         var solver = Solver()
         try solver.add(Constraint(x - 100, .equal))
         try solver.add(Constraint(y - 3 * x, .equal))
-        for s in solver.tableau.rowOf.indices { solver.tableau.rowOf[s]?.constant += 1e-6 }
-        for s in solver.tableau.definition.indices { solver.tableau.definition[s]?.constant += 1e-6 }
+        for s in solver.tableau.symbols.indices {
+            solver.tableau.symbols[s].row?.constant += 1e-6
+            solver.tableau.symbols[s].definition?.constant += 1e-6
+        }
         solver.tableau.program = nil
         XCTAssertNotEqual(solver.values(of: [x, y]), [100, 300])
         XCTAssertGreaterThan(solver.tableau.requiredDrift(), 0)

@@ -81,11 +81,42 @@ final class StorageTests: XCTestCase {
     /// fill (10,000 feed rows hold 390,000 symbols and 250,000 constraints).
     func testPerSymbolRecordsAreCompact() {
         XCTAssertEqual(MemoryLayout<SymbolSet>.size, 16)
-        XCTAssertEqual(MemoryLayout<Tableau.SymbolInfo>.stride, 12)
-        XCTAssertTrue(_isPOD(Tableau.SymbolInfo.self))
+        // Two rows (16 bytes each), two sets, stamp, link and kind: 76 bytes, stride 80.
+        XCTAssertEqual(MemoryLayout<Row?>.size, 16)
+        XCTAssertEqual(MemoryLayout<Tableau.SymbolRecord>.stride, 80)
         // A constraint's record, one per slot (262,144 slots at 10,000 feed rows).
         XCTAssertEqual(MemoryLayout<Tableau.Tag>.stride, 16)
         XCTAssertEqual(MemoryLayout<Tableau.ConstraintInfo?>.stride, 40)
+    }
+
+    /// The symbol table is a value: a copy shares the records until one side writes, and
+    /// growing, shrinking and writing in place keep every record.
+    func testSymbolTableCopiesOnWrite() {
+        var table = Tableau.SymbolTable()
+        for k in 0..<300 {
+            var record = Tableau.SymbolRecord(kind: k % 2 == 0 ? .external : .slack, link: Int32(k))
+            var row = Row(constant: Double(k))
+            row.insert(Int32(k), 1)
+            record.row = row
+            record.column.insert(Int32(k + 1))
+            table.append(record)
+        }
+        let copy = table
+        table[7].row?.constant = -1
+        table[8].column.insert(99)
+        table.reserveCapacity(5000)
+        table.removeSubrange(200...)
+        XCTAssertEqual(table.count, 200)
+        XCTAssertEqual(copy.count, 300)
+        XCTAssertEqual(table[7].row?.constant, -1)
+        XCTAssertEqual(copy[7].row?.constant, 7)
+        XCTAssertEqual(Set(table[8].column), [9, 99])
+        XCTAssertEqual(Set(copy[8].column), [9])
+        XCTAssertEqual(copy.map(\.link), (0..<300).map { Int32($0) })
+        XCTAssertEqual(table.withUnsafeRecords { $0[150].row?.constant }, 150)
+        table.withUnsafeMutableRecords { $0[150].row = nil }
+        XCTAssertNil(table[150].row)
+        XCTAssertEqual(copy[150].row?.constant, 150)
     }
 
     func testSymbolSetMatchesSet() {
@@ -184,7 +215,7 @@ final class StorageTests: XCTestCase {
                 }
                 _ = s.updateVariables()
                 let values = s.tableau.evaluate()
-                for symbol in 0..<s.tableau.symbolInfo.count {
+                for symbol in 0..<s.tableau.symbols.count {
                     XCTAssertEqual(values[symbol], s.tableau.valueOfSymbol(Int32(symbol)), "seed \(seed)")
                 }
                 for x in v {
@@ -215,11 +246,11 @@ final class StorageTests: XCTestCase {
                         Expression(terms, constant: Double(rng.int(-20...20))), relation,
                         priority: priority))
             }
-            for symbol in 0..<s.tableau.symbolInfo.count {
+            for symbol in 0..<s.tableau.symbols.count {
                 for findCandidate in [false, true] {
                     var sparse = Row(constant: 1)
                     sparse.insert(Int32(symbol), 2)
-                    sparse.insert(Int32(rng.int(0...s.tableau.symbolInfo.count - 1)), -1)
+                    sparse.insert(Int32(rng.int(0...s.tableau.symbols.count - 1)), -1)
                     var dense = sparse
                     let sparseCandidate = s.tableau.expand(&sparse, findCandidate: findCandidate)
                     if sparseCandidate < 0 { s.tableau.substituteBasics(&sparse) }
@@ -248,9 +279,9 @@ final class StorageTests: XCTestCase {
         let t = solver.tableau
         let su = try XCTUnwrap(t.variableSymbols[u])
         let sv = try XCTUnwrap(t.variableSymbols[v])
-        XCTAssertNotNil(t.definition[Int(su)])
-        XCTAssertNotNil(t.definition[Int(sv)])
-        XCTAssertGreaterThan(t.symbolInfo[Int(sv)].stamp, t.symbolInfo[Int(su)].stamp)
+        XCTAssertNotNil(t.symbols[Int(su)].definition)
+        XCTAssertNotNil(t.symbols[Int(sv)].definition)
+        XCTAssertGreaterThan(t.symbols[Int(sv)].stamp, t.symbols[Int(su)].stamp)
         XCTAssertEqual(solver.value(of: v), 9)
         XCTAssertEqual(t.invariantViolations(), [])
 
@@ -321,8 +352,8 @@ final class StorageTests: XCTestCase {
         t.nextStamp += 1_000_000
         XCTAssertEqual(t.compileProgram().targets, byStamp.targets)
         // Stamps out of order (the newest definitions made oldest): the search takes over.
-        let defined = (0..<t.symbolInfo.count).filter { t.definition[$0] != nil }
-        for (k, d) in defined.enumerated() { t.symbolInfo[d].stamp = Int32(defined.count - k) }
+        let defined = (0..<t.symbols.count).filter { t.symbols[$0].definition != nil }
+        for (k, d) in defined.enumerated() { t.symbols[d].stamp = Int32(defined.count - k) }
         XCTAssertFalse(t.invariantViolations().isEmpty)
         XCTAssertEqual(t.evaluate(t.compileProgram()), bySearch)
         XCTAssertEqual(t.evaluate(t.compileProgram(readingAheadFrom: 0)), bySearch)
