@@ -96,7 +96,8 @@ extension Tableau {
         if work.count < symbols.count {
             if work.capacity < symbols.count { work.reserveCapacity(symbols.capacity) }
             work.append(
-                contentsOf: repeatElement(0, count: Swift.max(symbols.count, 2 * work.count) - work.count))
+                contentsOf: repeatElement(
+                    0, count: Self.scratchLength(for: symbols.count, from: work.count) - work.count))
         }
         // The row's storage is kept for the next new row once the expansion has replaced it.
         var replaced = row.terms
@@ -349,6 +350,7 @@ extension Tableau {
     /// (`testExpansionStampsStayTopological`).
     mutating func define(_ p: Int32, _ row: Row) {
         if program != nil { program = nil }
+        definitionsEvaluated = false
         Self.insert(p, intoSetsOf: row, &symbols, .definitionUsers)
         symbols[Int(p)].definition = row
         symbols[Int(p)].stamp = nextStamp
@@ -392,6 +394,7 @@ extension Tableau {
     /// Moves a defined variable into the tableau as a basic row (its full expansion).
     mutating func undefine(_ p: Int32) {
         program = nil
+        definitionsEvaluated = false
         guard var row = symbols[Int(p)].definition else { return }
         for id in row.ids { symbols[Int(id)].definitionUsers.remove(p) }
         symbols[Int(p)].definition = nil
@@ -403,6 +406,7 @@ extension Tableau {
     /// Replaces `symbol` by `row` in the definitions that refer to it directly.
     mutating func substituteIntoDefinitions(_ symbol: Int32, _ row: Row) {
         program = nil
+        definitionsEvaluated = false
         let users = symbols[Int(symbol)].definitionUsers
         if users.isEmpty { return }
         symbols[Int(symbol)].definitionUsers = SymbolSet()
@@ -476,6 +480,41 @@ extension Tableau {
         var slot: [Int32] = []
     }
 
+    /// The defined symbols, oldest stamp first, or nil when two share a stamp or one has none
+    /// (``restampUsers(of:)`` in progress). Stamps are unique (each is a fresh `nextStamp`),
+    /// so a table indexed by stamp sorts them in one pass; when removals have left the stamps
+    /// sparse, the pairs are sorted instead.
+    func definitionsByStamp() -> [Int32]? {
+        let n = symbols.count
+        let span = Int(nextStamp)
+        if span <= 4 * definitionCount + 1024 {
+            var byStamp = [Int32](repeating: -1, count: span)
+            var distinct = true
+            symbols.withUnsafeRecords { records in
+                for s in 0..<n where records[s].definition != nil {
+                    let stamp = Int(records[s].stamp)
+                    guard stamp >= 0, stamp < span, byStamp[stamp] < 0 else {
+                        distinct = false
+                        return
+                    }
+                    byStamp[stamp] = Int32(s)
+                }
+            }
+            if !distinct { return nil }
+            byStamp.removeAll { $0 < 0 }
+            return byStamp
+        }
+        var pairs: [UInt64] = []
+        pairs.reserveCapacity(definitionCount)
+        for s in 0..<n where symbols[s].definition != nil {
+            let stamp = symbols[s].stamp
+            if stamp < 0 { return nil }
+            pairs.append(UInt64(UInt32(stamp)) << 32 | UInt64(UInt32(s)))
+        }
+        pairs.sort()
+        return pairs.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
+    }
+
     /// Flattens the definitions in topological order: every definition follows those it
     /// refers to. The stamps already are such an order (``define(_:_:)`` keeps every
     /// definition newer than the definitions it refers to), so the definitions are emitted
@@ -491,37 +530,7 @@ extension Tableau {
         // feed rows, 64 took 10 % less time than 16, and 256 no less than 64.
         let prefetchBatch = 64
         let n = symbols.count
-        // Defined symbols by stamp. Stamps are unique (each is a fresh `nextStamp`), so a
-        // table indexed by stamp sorts them in one pass; when removals have left the stamps
-        // sparse, the pairs are sorted instead.
-        var byStamp: [Int32] = []
-        let span = Int(nextStamp)
-        if span <= 4 * definitionCount + 1024 {
-            byStamp = [Int32](repeating: -1, count: span)
-            var distinct = true
-            symbols.withUnsafeRecords { records in
-                for s in 0..<n where records[s].definition != nil {
-                    let stamp = Int(records[s].stamp)
-                    guard stamp >= 0, stamp < span, byStamp[stamp] < 0 else {
-                        distinct = false
-                        return
-                    }
-                    byStamp[stamp] = Int32(s)
-                }
-            }
-            if !distinct { return compileProgramBySearch() }
-            byStamp.removeAll { $0 < 0 }
-        } else {
-            var pairs: [UInt64] = []
-            pairs.reserveCapacity(definitionCount)
-            for s in 0..<n where symbols[s].definition != nil {
-                let stamp = symbols[s].stamp
-                if stamp < 0 { return compileProgramBySearch() }
-                pairs.append(UInt64(UInt32(stamp)) << 32 | UInt64(UInt32(s)))
-            }
-            pairs.sort()
-            byStamp = pairs.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
-        }
+        guard let byStamp = definitionsByStamp() else { return compileProgramBySearch() }
         var p = Program()
         // -2 marks a definition not emitted yet: a term that reads it is out of order.
         p.slot = [Int32](repeating: -1, count: n)

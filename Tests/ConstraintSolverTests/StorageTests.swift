@@ -361,4 +361,56 @@ final class StorageTests: XCTestCase {
         for k in 0..<40 { bottom += Double(8 + 20 + k % 7) }
         XCTAssertEqual(s.value(of: previous), bottom)
     }
+
+    /// The first ``Tableau/updateVariables()`` after the definitions change evaluates them in
+    /// place; the values it reports are those of the compiled program, to the bit, with stamps
+    /// in order or not, and the expansion's workspace is left zero.
+    func testFirstEvaluationMatchesProgram() throws {
+        var s = Solver()
+        let width = Variable("W")
+        try s.addEditVariable(width, priority: 999)
+        try s.suggestValue(390, for: width)
+        var previous = Variable("top")
+        try s.add(previous == 0)
+        var all = [width, previous]
+        for k in 0..<60 {
+            let top = Variable("cell\(k).top")
+            let left = Variable("cell\(k).left")
+            let labelWidth = Variable("cell\(k).width")
+            let height = Variable("cell\(k).height")
+            let bottom = Variable("cell\(k).bottom")
+            try s.add(top == previous + 8)
+            try s.add(left == 16)
+            try s.add(left + labelWidth <= width - 16)
+            try s.add((labelWidth == Double(40 + (k * 37) % 361)).withPriority(.defaultLow))
+            try s.add(bottom == top + height)
+            try s.add((height == Double(20 + k % 7) / 3).withPriority(.defaultLow))
+            try s.add((height >= 10.1).withPriority(.defaultHigh))
+            previous = bottom
+            all += [top, left, labelWidth, height, bottom]
+        }
+        func reported(_ t: Tableau) -> [Double] { t.externals.map(\.reported) }
+        for outOfOrder in [false, true] {
+            var t = s.tableau
+            if outOfOrder {
+                let defined = (0..<t.symbols.count).filter { t.symbols[$0].definition != nil }
+                for (k, d) in defined.enumerated() { t.symbols[d].stamp = Int32(defined.count - k) }
+            }
+            XCTAssertGreaterThan(t.definitionCount, 100)
+            XCTAssertNil(t.program)
+            var compiled = t
+            compiled.program = compiled.compileProgram()
+            _ = compiled.updateVariables()
+            _ = t.updateVariables()
+            XCTAssertEqual(t.program == nil, !outOfOrder, "evaluated in place only in stamp order")
+            XCTAssertEqual(reported(t).map(\.bitPattern), reported(compiled).map(\.bitPattern))
+            XCTAssertTrue(t.workspace.allSatisfy { $0 == 0 })
+            // The second evaluation compiles the program, and reports nothing new.
+            XCTAssertEqual(t.updateVariables(), [])
+            XCTAssertNotNil(t.program)
+        }
+        _ = s.updateVariables()
+        XCTAssertEqual(s.value(of: previous), s.tableau.externals.first { $0.variable == previous }?.reported)
+        XCTAssertEqual(all.count, 302)
+    }
 }
