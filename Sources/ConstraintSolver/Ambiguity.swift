@@ -56,7 +56,7 @@ extension Tableau {
         var queue: [Int32] = []
         // Parametric symbols: neither basic nor defined (a definition is not a degree of freedom).
         for p in symbols.indices
-        where symbols[p].row == nil && symbols[p].definition == nil && symbols[p].kind != .dummy
+        where rowOf[p] == nil && symbols[p].definition == nil && symbols[p].kind != .dummy
             && leadingCost(Int32(p)) == 0
         {
             reached[p] = true
@@ -96,12 +96,12 @@ extension Tableau {
         var undecided = false
         for (p, a) in zip(target.ids, target.coefficients) where abs(a) > ambiguityCoefficientTolerance {
             let kind = symbols[Int(p)].kind
-            if kind == .dummy || symbols[Int(p)].row != nil || leadingCost(p) != 0 { continue }
+            if kind == .dummy || rowOf[Int(p)] != nil || leadingCost(p) != 0 { continue }
             for direction in kind == .external ? [1.0, -1.0] : [1.0] {
                 var blocked = false
                 for basic in symbols[Int(p)].column {
                     let basicKind = symbols[Int(basic)].kind
-                    guard basicKind != .external, let row = symbols[Int(basic)].row else { continue }
+                    guard basicKind != .external, let row = rowOf[Int(basic)] else { continue }
                     let change = row.coefficient(for: p) * direction
                     if nearZero(change) { continue }
                     if basicKind == .dummy || (change < 0 && nearZero(row.constant)) {

@@ -19,7 +19,7 @@ extension Tableau {
     /// ``canDefine(_:in:)`` for a row given by its membership test.
     @inline(__always)
     func canDefine(_ p: Int32, rowHolds: (Int32) -> Bool) -> Bool {
-        guard symbols[Int(p)].kind == .external, symbols[Int(p)].row == nil, symbols[Int(p)].definition == nil,
+        guard symbols[Int(p)].kind == .external, rowOf[Int(p)] == nil, symbols[Int(p)].definition == nil,
             symbols[Int(p)].column.isEmpty
         else { return false }
         for k in objective.indices where objective[k][Int(p)] != 0 { return false }
@@ -193,15 +193,15 @@ extension Tableau {
                 touched.sort()
                 sorted = true
                 sortedCount = touched.count
-                symbols.withUnsafeRecords { rows in
+                rowOf.withUnsafeBufferPointer { rows in
                     for k in touched.indices {
                         let id = Int(touched[k])
                         if k > 0 && touched[k - 1] == touched[k] { continue }
                         let c = w[id]
-                        if c == 0 || rows[id].row == nil { continue }
+                        if c == 0 || rows[id] == nil { continue }
                         w[id] = 0
-                        constant = sumCancelling(constant, rows[id].row.unsafelyUnwrapped.constant * c)
-                        rows[id].row.unsafelyUnwrapped.terms.withUnsafeBufferPointer {
+                        constant = sumCancelling(constant, rows[id].unsafelyUnwrapped.constant * c)
+                        rows[id].unsafelyUnwrapped.terms.withUnsafeBufferPointer {
                             Self.accumulate($0, c, w, &touched)
                         }
                     }
@@ -328,9 +328,9 @@ extension Tableau {
 
     /// Replaces tableau-basic symbols in `row` by their rows.
     func substituteBasics(_ row: inout Row) {
-        let basics = row.ids.filter { symbols[Int($0)].row != nil }
+        let basics = row.ids.filter { rowOf[Int($0)] != nil }
         for id in basics {
-            guard let basic = symbols[Int(id)].row else { continue }
+            guard let basic = rowOf[Int(id)] else { continue }
             let c = row.coefficient(for: id)
             if c != 0 { row.replace(id, by: basic, c) }
         }
@@ -429,7 +429,7 @@ extension Tableau {
 
     /// The value of a symbol: row constant when basic, 0 when parametric, or its definition.
     func valueOfSymbol(_ s: Int32) -> Double {
-        if let row = symbols[Int(s)].row { return row.constant }
+        if let row = rowOf[Int(s)] { return row.constant }
         if symbols[Int(s)].definition == nil { return 0 }
         var memo: [Int32: Double] = [:]
         var stack: [Int32] = [s]
@@ -439,14 +439,14 @@ extension Tableau {
                 continue
             }
             guard let def = symbols[Int(top)].definition else {
-                memo[top] = symbols[Int(top)].row?.constant ?? 0
+                memo[top] = rowOf[Int(top)]?.constant ?? 0
                 stack.removeLast()
                 continue
             }
             var ready = true
             var total = def.constant
             for (id, c) in zip(def.ids, def.coefficients) {
-                if let row = symbols[Int(id)].row {
+                if let row = rowOf[Int(id)] {
                     total += c * row.constant
                 } else if symbols[Int(id)].definition != nil {
                     if let v = memo[id] {
@@ -682,9 +682,9 @@ extension Tableau {
     /// constant, 0 for a parametric symbol, then the definitions in the program's order. The
     /// rows are read through their buffer, so that no row is copied (retained and released).
     func evaluate(_ p: Program, into v: UnsafeMutableBufferPointer<Double>) {
-        symbols.withUnsafeRecords { rows in
-            for s in 0..<symbols.count {
-                v[s] = rows[s].row?.constant ?? 0
+        rowOf.withUnsafeBufferPointer { rows in
+            for s in rows.indices {
+                v[s] = rows[s]?.constant ?? 0
             }
         }
         p.terms.withUnsafeBufferPointer { terms in
@@ -711,7 +711,7 @@ extension Tableau {
     /// definition already computed, else the symbol's row constant, else 0 (parametric). The
     /// same sums in the same order as ``evaluate(_:into:)``, without a pass over every symbol.
     func evaluateDefinitions(_ p: Program, into d: UnsafeMutableBufferPointer<Double>) {
-        symbols.withUnsafeRecords { rows in
+        rowOf.withUnsafeBufferPointer { rows in
             p.terms.withUnsafeBufferPointer { terms in
                 p.starts.withUnsafeBufferPointer { starts in
                     p.constants.withUnsafeBufferPointer { constants in
@@ -719,7 +719,7 @@ extension Tableau {
                             var total = constants[k]
                             for j in Int(starts[k])..<Int(starts[k + 1]) {
                                 let source = Int(terms[j].id)
-                                let x = source >= 0 ? d[source] : (rows[-1 - source].row?.constant ?? 0)
+                                let x = source >= 0 ? d[source] : (rows[-1 - source]?.constant ?? 0)
                                 total += terms[j].coefficient * x
                             }
                             d[k] = total

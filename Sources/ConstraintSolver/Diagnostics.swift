@@ -12,7 +12,7 @@ extension Tableau {
     /// values of 5·10^6, a fresh build's own rounding (8e-14 of them), and was taken for a
     /// broken equality (`testARedundantEqualitysDummyIsJudgedAtTheSolversScale`).
     @inline(__always) func numericProblem(of b: Int, scale: Double) -> String? {
-        guard let constant = symbols[b].row?.constant else {
+        guard let constant = rowOf[b]?.constant else {
             return improves(Int32(b)) ? "not optimal: \(b) can enter" : nil
         }
         let rounding = restrictedRowTolerance + restrictedRowScaleTolerance * scale
@@ -37,10 +37,10 @@ extension Tableau {
         // Rounding is relative to the largest value the solver computes with.
         let scale = max(1, scale, magnitude())
         for b in 0..<n {
-            if let row = symbols[b].row {
+            if let row = rowOf[b] {
                 if symbols[b].definition != nil { problems.append("symbol \(b) is basic and defined") }
                 for id in row.ids {
-                    if symbols[Int(id)].row != nil { problems.append("row \(b) contains basic symbol \(id)") }
+                    if rowOf[Int(id)] != nil { problems.append("row \(b) contains basic symbol \(id)") }
                     if symbols[Int(id)].definition != nil {
                         problems.append("row \(b) contains defined symbol \(id)")
                     }
@@ -49,7 +49,7 @@ extension Tableau {
                     }
                 }
             }
-            for r in symbols[b].column where symbols[Int(r)].row?.coefficient(for: Int32(b)) ?? 0 == 0 {
+            for r in symbols[b].column where rowOf[Int(r)]?.coefficient(for: Int32(b)) ?? 0 == 0 {
                 problems.append("column \(b) lists row \(r) without the symbol")
             }
             if let def = symbols[b].definition {
@@ -65,7 +65,7 @@ extension Tableau {
             for d in symbols[b].definitionUsers where symbols[Int(d)].definition?.coefficient(for: Int32(b)) ?? 0 == 0 {
                 problems.append("definition users of \(b) list \(d) wrongly")
             }
-            for level in objective where level[b] != 0 && (symbols[b].row != nil || symbols[b].definition != nil) {
+            for level in objective where level[b] != 0 && (rowOf[b] != nil || symbols[b].definition != nil) {
                 problems.append("objective contains basic or defined symbol \(b)")
             }
             if let problem = numericProblem(of: b, scale: scale) { problems.append(problem) }
@@ -109,7 +109,7 @@ extension Tableau {
     var statistics: Solver.Statistics {
         var used = 0
         for s in symbols.indices
-        where symbols[s].row != nil || !symbols[s].column.isEmpty || symbols[s].definition != nil
+        where rowOf[s] != nil || !symbols[s].column.isEmpty || symbols[s].definition != nil
             || !symbols[s].definitionUsers.isEmpty
         {
             used += 1

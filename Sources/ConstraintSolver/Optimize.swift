@@ -8,7 +8,7 @@ extension Tableau {
     /// the real coefficient at the next level; the ambiguity probes use the same test.
     @inline(__always) func isEligible(_ s: Int32) -> Bool {
         let kind = symbols[Int(s)].kind
-        if kind == .dummy || symbols[Int(s)].row != nil || symbols[Int(s)].definition != nil { return false }
+        if kind == .dummy || rowOf[Int(s)] != nil || symbols[Int(s)].definition != nil { return false }
         let c = leadingCost(s)
         return c != 0 && (c < 0 || kind == .external)
     }
@@ -125,7 +125,7 @@ extension Tableau {
         let cost = level < objective.count ? relativeCost(of: entering, at: level) : 0
         guard let cycle = cycles?.note(entering, level: level, cost: cost) else { return false }
         cycles?.suspects.insert(cycle)
-        if symbols[Int(cycle)].row == nil { clearLeadingCost(of: cycle) }
+        if rowOf[Int(cycle)] == nil { clearLeadingCost(of: cycle) }
         return cycle == entering
     }
 
@@ -180,7 +180,7 @@ extension Tableau {
     /// count.
     func worsensHigherLevel(_ entering: Int32, _ direction: Double, leaving: Int32) -> Bool {
         let level = leadingLevel(entering)
-        guard level > 0, let row = symbols[Int(leaving)].row else { return false }
+        guard level > 0, let row = rowOf[Int(leaving)] else { return false }
         let a = row.coefficient(for: entering)
         guard a != 0 else { return false }
         let step = abs(row.constant / a)
@@ -253,7 +253,7 @@ extension Tableau {
             }
             guard let (entering, direction) = found else { return smallPivot }
             guard let leaving = ratioTest(entering, direction)?.row else { throw .unboundedObjective }
-            if let pivotRow = symbols[Int(leaving)].row,
+            if let pivotRow = rowOf[Int(leaving)],
                 abs(pivotRow.coefficient(for: entering)) < phaseOneCheckThreshold * pivotRow.largestMagnitude
             {
                 smallPivot = true
@@ -284,7 +284,7 @@ extension Tableau {
         var skippedResidue = false
         for r in symbols[Int(entering)].column {
             if symbols[Int(r)].kind == .external { continue }
-            guard let row = symbols[Int(r)].row else { continue }
+            guard let row = rowOf[Int(r)] else { continue }
             let a = row.coefficient(for: entering) * direction
             if a < 0 {
                 let ratio = -row.constant / a
@@ -306,7 +306,7 @@ extension Tableau {
         let roundingLevel = tableauRoundingLevel * Swift.max(abs(bestRatio), largestRowConstant())
         for r in symbols[Int(entering)].column {
             if symbols[Int(r)].kind == .external { continue }
-            guard let row = symbols[Int(r)].row else { continue }
+            guard let row = rowOf[Int(r)] else { continue }
             let a = row.coefficient(for: entering) * direction
             guard a < 0 else { continue }
             // The row's value after the step, if it is not the leaving row.
@@ -346,7 +346,7 @@ extension Tableau {
                 throw .internalError("dual optimize: pivoting does not end")
             }
             while infeasible.first == leaving { _ = infeasible.pop() }
-            guard Int(leaving) < symbols.count, let row = symbols[Int(leaving)].row,
+            guard Int(leaving) < symbols.count, let row = rowOf[Int(leaving)],
                 symbols[Int(leaving)].kind != .external, row.constant < 0,
                 !nearZero(row.constant)
             else { continue }

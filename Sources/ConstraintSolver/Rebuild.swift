@@ -229,7 +229,7 @@ extension Tableau {
     func largestRowConstant() -> Double {
         var largest = 0.0
         for r in symbols.indices where symbols[r].kind != .external {
-            if let c = symbols[r].row?.constant { largest = Swift.max(largest, abs(c)) }
+            if let c = rowOf[r]?.constant { largest = Swift.max(largest, abs(c)) }
         }
         return largest
     }

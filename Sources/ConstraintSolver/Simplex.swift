@@ -73,12 +73,12 @@ extension Tableau {
         }
         if tag.defines >= 0 && symbols[Int(tag.defines)].definition != nil { undefine(tag.defines) }
         let m = tag.marker
-        if symbols[Int(m)].row == nil && symbols[Int(m)].column.isEmpty,
+        if rowOf[Int(m)] == nil && symbols[Int(m)].column.isEmpty,
             let user = symbols[Int(m)].definitionUsers.min()
         {
             undefine(user)
         }
-        if symbols[Int(m)].row != nil {
+        if rowOf[Int(m)] != nil {
             let row = takeRow(m)
             substituteIntoDefinitions(m, row)
         } else {
@@ -234,7 +234,7 @@ extension Tableau {
         if value == 0 { return true }
         for r in symbols[Int(s)].column {
             let kind = symbols[Int(r)].kind
-            guard kind != .external, let basic = symbols[Int(r)].row else { continue }
+            guard kind != .external, let basic = rowOf[Int(r)] else { continue }
             let k = basic.constant + basic.coefficient(for: s) * value
             if kind == .dummy ? !nearZero(k) : k < 0 { return false }
         }
@@ -262,7 +262,7 @@ extension Tableau {
         let finalRow = artificial ?? Row()
         let success = nearZero(finalRow.constant)
         artificial = nil
-        if symbols[Int(art)].row != nil {
+        if rowOf[Int(art)] != nil {
             var basic = takeRow(art)
             if !success || basic.isEmpty { return (success, finalRow, smallPivot) }
             basic.constant = 0
@@ -333,7 +333,7 @@ extension Tableau {
         var scale = 0.0
         for term in constraint.expression.terms {
             guard let s = variableSymbols[term.variable] else { continue }
-            let largest = symbols[Int(s)].row?.largestMagnitude ?? symbols[Int(s)].definition?.largestMagnitude ?? 1
+            let largest = rowOf[Int(s)]?.largestMagnitude ?? symbols[Int(s)].definition?.largestMagnitude ?? 1
             scale = Swift.max(scale, abs(term.coefficient) * largest)
         }
         let floor = expansionRoundingTolerance * scale
@@ -353,10 +353,10 @@ extension Tableau {
     /// 10^4 for residue, and dropping it broke a required equality by 2.2.
     mutating func dropRounding(of marker: Int32) {
         for r in symbols[Int(marker)].column {
-            guard let row = symbols[Int(r)].row,
+            guard let row = rowOf[Int(r)],
                 abs(row.coefficient(for: marker)) <= cancellationTolerance * row.largestMagnitude
             else { continue }
-            symbols[Int(r)].row?.remove(marker)
+            rowOf[Int(r)]?.remove(marker)
             symbols[Int(marker)].column.remove(r)
         }
     }
@@ -374,7 +374,7 @@ extension Tableau {
         var dummy: Int32 = -1
         var best = 0.0
         for r in symbols[Int(marker)].column where symbols[Int(r)].kind == .dummy {
-            guard let row = symbols[Int(r)].row else { continue }
+            guard let row = rowOf[Int(r)] else { continue }
             let c = row.coefficient(for: marker)
             if c == 0 || isResidue(c, in: row) { continue }
             let relative = abs(c) / row.largestMagnitude
@@ -390,7 +390,7 @@ extension Tableau {
         var r1 = Double.infinity
         var r2 = Double.infinity
         for r in symbols[Int(marker)].column {
-            guard let row = symbols[Int(r)].row else { continue }
+            guard let row = rowOf[Int(r)] else { continue }
             let c = row.coefficient(for: marker)
             // Residue is no pivot here either: a coefficient of 6e-12 next to 2 gave the smallest
             // ratio, and the pivot sent a variable to 10^12 (`testRemovalDoesNotPivotOnResidue`).
@@ -417,7 +417,7 @@ extension Tableau {
     }
 
     mutating func removeMarkerEffects(_ marker: Int32, level: Int) {
-        if let row = symbols[Int(marker)].row {
+        if let row = rowOf[Int(marker)] {
             objectiveConstants[level] -= row.constant
             for (id, c) in zip(row.ids, row.coefficients) { addObjective(level, id, -c) }
         } else {
@@ -429,7 +429,7 @@ extension Tableau {
     /// required equalities they stand for demand.
     func dummyRowsAreZero(_ ids: [Int32]) -> Bool {
         for s in ids where symbols[Int(s)].kind == .dummy {
-            if let row = symbols[Int(s)].row, !nearZero(row.constant) { return false }
+            if let row = rowOf[Int(s)], !nearZero(row.constant) { return false }
         }
         return true
     }

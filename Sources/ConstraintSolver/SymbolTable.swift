@@ -1,12 +1,12 @@
 // The per-symbol records of the tableau (``Tableau/SymbolRecord``), indexed by symbol id: an
-// array whose subscript reads and writes a record's fields in place. A record holds two rows
-// and two sets; through `Array`'s subscript getter, reading one field copied the whole record
-// (four references retained and released), and a re-solve, which reads rows by the thousand,
-// cost 75 % more instructions (`benchmarks feed`, 1,000 rows, callgrind).
+// array whose subscript reads and writes a record's fields in place. A record holds a row and
+// two sets; through `Array`'s subscript getter, reading one field copied the whole record
+// (every reference in it retained and released), which made a re-solve, reading records by
+// the thousand, cost 75 % more instructions (`benchmarks feed`, 1,000 rows, callgrind).
 //
 // The storage grows with `realloc`, which moves a large block by remapping its pages rather
-// than copying them into fresh ones: at 10,000 feed rows (390,000 symbols, 31 MB of
-// records) an array's growth copied 33 MB into pages that each had to be faulted in.
+// than copying them into fresh ones: at 10,000 feed rows (390,000 symbols, 25 MB of
+// records) an array's growth copied megabytes into pages that each had to be faulted in.
 
 #if canImport(Glibc)
     import Glibc
@@ -20,8 +20,9 @@ extension Tableau {
     /// The symbols' records, indexed by symbol id, with copy-on-write value semantics: a copy
     /// of the table (of the tableau) shares the storage until one of them is written.
     ///
-    /// The subscript is an addressor: `symbols[s].row` reads the row where it lies, and
-    /// `symbols[s].row?.constant = c` writes it there, after making the storage unique.
+    /// The subscript is an addressor: `symbols[s].definition` reads the definition where it
+    /// lies, and `symbols[s].definition?.constant = c` writes it there, after making the
+    /// storage unique.
     struct SymbolTable: Sendable, RandomAccessCollection {
         /// The records, owned by one table at a time except while a copy shares them.
         final class Storage: @unchecked Sendable {

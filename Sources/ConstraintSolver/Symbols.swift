@@ -10,13 +10,11 @@ extension Tableau {
         case external, slack, error, dummy
     }
 
-    /// Everything the tableau keeps per symbol, in one record, so that a new symbol is one
-    /// append and the solver's walks, which read several of these for the same symbol, touch
-    /// one place: 80 bytes (`StorageTests.testPerSymbolRecordsAreCompact`). What only a
-    /// variable's symbol needs is in ``External``.
+    /// What the tableau keeps per symbol besides its tableau row (``Tableau/rowOf``), in one
+    /// record, so that a new symbol is one append and the walks that read several of these
+    /// for one symbol touch one place: 64 bytes (`StorageTests.testPerSymbolRecordsAreCompact`).
+    /// What only a variable's symbol needs is in ``External``.
     struct SymbolRecord: Sendable {
-        /// The symbol's tableau row when it is basic, in terms of parametric symbols only.
-        var row: Row? = nil
         /// The symbol's lazy definition when it is a defined variable; it may refer to any
         /// other symbol (acyclic).
         var definition: Row? = nil

@@ -48,7 +48,7 @@ final class RefinementTests: XCTestCase {
         try solver.add(Constraint(x - 100, .equal))
         try solver.add(Constraint(y - 3 * x, .equal))
         for s in solver.tableau.symbols.indices {
-            solver.tableau.symbols[s].row?.constant += 1e-6
+            solver.tableau.rowOf[s]?.constant += 1e-6
             solver.tableau.symbols[s].definition?.constant += 1e-6
         }
         solver.tableau.program = nil

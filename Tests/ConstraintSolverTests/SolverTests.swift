@@ -14,7 +14,7 @@ func assertSameState(
 ) {
     XCTAssertEqual(a.statistics, b.statistics, file: file, line: line)
     let (p, q) = (a.tableau.symbols, b.tableau.symbols)
-    XCTAssertTrue(p.map(\.row) == q.map(\.row), "rows differ", file: file, line: line)
+    XCTAssertTrue(a.tableau.rowOf == b.tableau.rowOf, "rows differ", file: file, line: line)
     XCTAssertEqual(p.map(\.column), q.map(\.column), file: file, line: line)
     XCTAssertEqual(a.tableau.objective, b.tableau.objective, file: file, line: line)
     XCTAssertEqual(a.tableau.levels, b.tableau.levels, file: file, line: line)
@@ -613,11 +613,11 @@ final class FeedTests: XCTestCase {
             XCTAssertEqual(s.value(of: t), min(Double(40 + (r * 37) % 361), 510 - 84), accuracy: 1e-9)
         }
         assertConsistent(s)
-        let longest = s.tableau.symbols.compactMap { $0.row?.count }.max() ?? 0
+        let longest = s.tableau.rowOf.compactMap { $0?.count }.max() ?? 0
         XCTAssertLessThanOrEqual(longest, 8)
         let (t, _, _, _) = try feed(200)
         XCTAssertLessThanOrEqual(Double(t.statistics.rows), 2.05 * Double(s.statistics.rows))
-        XCTAssertLessThanOrEqual(t.tableau.symbols.compactMap { $0.row?.count }.max() ?? 0, 8)
+        XCTAssertLessThanOrEqual(t.tableau.rowOf.compactMap { $0?.count }.max() ?? 0, 8)
     }
 }
 
@@ -638,7 +638,7 @@ final class OptimizeTests: XCTestCase {
         XCTAssertEqual(solver.tableau.levels, [999, 250])
         let tableau = solver.tableau
         let errors = tableau.symbols.indices.filter {
-            tableau.symbols[$0].kind == .error && tableau.symbols[$0].row == nil
+            tableau.symbols[$0].kind == .error && tableau.rowOf[$0] == nil
                 && tableau.objective[0][$0] != 0
         }
         let error = try XCTUnwrap(errors.first)

@@ -81,9 +81,10 @@ final class StorageTests: XCTestCase {
     /// fill (10,000 feed rows hold 390,000 symbols and 250,000 constraints).
     func testPerSymbolRecordsAreCompact() {
         XCTAssertEqual(MemoryLayout<SymbolSet>.size, 16)
-        // Two rows (16 bytes each), two sets, stamp, link and kind: 76 bytes, stride 80.
+        // The definition (16 bytes), two sets, stamp, link and kind: 57 bytes, stride 64; the
+        // tableau rows are an array of their own, 16 bytes a symbol.
         XCTAssertEqual(MemoryLayout<Row?>.size, 16)
-        XCTAssertEqual(MemoryLayout<Tableau.SymbolRecord>.stride, 80)
+        XCTAssertEqual(MemoryLayout<Tableau.SymbolRecord>.stride, 64)
         // A constraint's record, one per slot (262,144 slots at 10,000 feed rows).
         XCTAssertEqual(MemoryLayout<Tableau.Tag>.stride, 16)
         XCTAssertEqual(MemoryLayout<Tableau.ConstraintInfo?>.stride, 40)
@@ -97,26 +98,26 @@ final class StorageTests: XCTestCase {
             var record = Tableau.SymbolRecord(kind: k % 2 == 0 ? .external : .slack, link: Int32(k))
             var row = Row(constant: Double(k))
             row.insert(Int32(k), 1)
-            record.row = row
+            record.definition = row
             record.column.insert(Int32(k + 1))
             table.append(record)
         }
         let copy = table
-        table[7].row?.constant = -1
+        table[7].definition?.constant = -1
         table[8].column.insert(99)
         table.reserveCapacity(5000)
         table.removeSubrange(200...)
         XCTAssertEqual(table.count, 200)
         XCTAssertEqual(copy.count, 300)
-        XCTAssertEqual(table[7].row?.constant, -1)
-        XCTAssertEqual(copy[7].row?.constant, 7)
+        XCTAssertEqual(table[7].definition?.constant, -1)
+        XCTAssertEqual(copy[7].definition?.constant, 7)
         XCTAssertEqual(Set(table[8].column), [9, 99])
         XCTAssertEqual(Set(copy[8].column), [9])
         XCTAssertEqual(copy.map(\.link), (0..<300).map { Int32($0) })
-        XCTAssertEqual(table.withUnsafeRecords { $0[150].row?.constant }, 150)
-        table.withUnsafeMutableRecords { $0[150].row = nil }
-        XCTAssertNil(table[150].row)
-        XCTAssertEqual(copy[150].row?.constant, 150)
+        XCTAssertEqual(table.withUnsafeRecords { $0[150].definition?.constant }, 150)
+        table.withUnsafeMutableRecords { $0[150].definition = nil }
+        XCTAssertNil(table[150].definition)
+        XCTAssertEqual(copy[150].definition?.constant, 150)
     }
 
     func testSymbolSetMatchesSet() {
