@@ -3,18 +3,6 @@
 // two sets; through `Array`'s subscript getter, reading one field copied the whole record
 // (every reference in it retained and released), which made a re-solve, reading records by
 // the thousand, cost 75 % more instructions (`benchmarks feed`, 1,000 rows, callgrind).
-//
-// The storage grows with `realloc`, which moves a large block by remapping its pages rather
-// than copying them into fresh ones: at 10,000 feed rows (390,000 symbols, 25 MB of
-// records) an array's growth copied megabytes into pages that each had to be faulted in.
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 extension Tableau {
     /// The symbols' records, indexed by symbol id, with copy-on-write value semantics: a copy
@@ -33,34 +21,24 @@ extension Tableau {
             var capacity: Int
 
             init(capacity: Int) {
-                self.base = Self.reallocate(nil, capacity)
+                self.base = UnsafeMutablePointer<SymbolRecord>.allocate(capacity: capacity)
                 self.count = 0
                 self.capacity = capacity
             }
 
             deinit {
                 base.deinitialize(count: count)
-                free(base)
+                base.deallocate()
             }
 
-            /// Room for `capacity` records. The records move with their bytes, which is how
-            /// Swift moves these values too: none holds a weak reference or an address of its
-            /// own, so a record is bitwise movable.
+            /// Room for `capacity` records. The records are moved, not copied: nothing is
+            /// retained or released.
             func grow(to capacity: Int) {
-                base = Self.reallocate(base, capacity)
+                let new = UnsafeMutablePointer<SymbolRecord>.allocate(capacity: capacity)
+                new.moveInitialize(from: base, count: count)
+                base.deallocate()
+                base = new
                 self.capacity = capacity
-            }
-
-            /// `realloc` of `block` (or a new block) to hold `capacity` records.
-            private static func reallocate(
-                _ block: UnsafeMutablePointer<SymbolRecord>?, _ capacity: Int
-            ) -> UnsafeMutablePointer<SymbolRecord> {
-                let (bytes, overflow) = Swift.max(1, capacity).multipliedReportingOverflow(
-                    by: MemoryLayout<SymbolRecord>.stride)
-                guard !overflow, let raw = realloc(block, bytes) else {
-                    preconditionFailure("out of memory for \(capacity) symbols")
-                }
-                return raw.bindMemory(to: SymbolRecord.self, capacity: Swift.max(1, capacity))
             }
         }
 
