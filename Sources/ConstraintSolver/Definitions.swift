@@ -151,21 +151,21 @@ extension Tableau {
                     Self.push(NewestFirst(stamp: symbols[Int(t.id)].stamp, symbol: t.id), &heap.items)
                 }
             }
-            // The definitions are read in place, through the array's buffer: a copy of each
+            // The definitions are read in place, through the records' pointer: a copy of each
             // (`let def = symbols[d].definition`) retained and released its terms, two calls per
             // definition expanded.
-            symbols.withUnsafeRecords { definitions in
+            symbols.withUnsafeRecords { records in
                 expansion: while let next = Self.popNewest(&heap.items) {
                     let d = Int(next.symbol)
                     let c = w[d]
-                    if c == 0 || definitions[d].definition == nil { continue }
+                    if c == 0 || records[d].definition == nil { continue }
                     w[d] = 0
-                    constant = sumCancelling(constant, definitions[d].definition.unsafelyUnwrapped.constant * c)
-                    definitions[d].definition.unsafelyUnwrapped.terms.withUnsafeBufferPointer { terms in
+                    constant = sumCancelling(constant, records[d].definition.unsafelyUnwrapped.constant * c)
+                    records[d].definition.unsafelyUnwrapped.terms.withUnsafeBufferPointer { terms in
                         Self.accumulate(terms, c, w, &touched)
                         // The ids of a definition are distinct, so each one's coefficient is final.
-                        for t in terms where definitions[Int(t.id)].definition != nil && w[Int(t.id)] != 0 {
-                            Self.push(NewestFirst(stamp: symbols[Int(t.id)].stamp, symbol: t.id), &heap.items)
+                        for t in terms where records[Int(t.id)].definition != nil && w[Int(t.id)] != 0 {
+                            Self.push(NewestFirst(stamp: records[Int(t.id)].stamp, symbol: t.id), &heap.items)
                         }
                         if findCandidate {
                             var best: Int32 = -1
@@ -541,7 +541,7 @@ extension Tableau {
         p.terms.reserveCapacity(4 * byStamp.count)
         var ordered = true
         let readsAhead = byStamp.count >= threshold
-        symbols.withUnsafeRecords { definitions in
+        symbols.withUnsafeRecords { records in
             p.slot.withUnsafeMutableBufferPointer { slot in
                 var batch = 0
                 while batch < byStamp.count {
@@ -559,8 +559,8 @@ extension Tableau {
                         var upcoming = 0
                         var largest: Int32 = -1
                         for j in batch..<end {
-                            upcoming &+= definitions[Int(byStamp[j])].definition?.terms.count ?? 0
-                            largest = Swift.max(largest, definitions[Int(byStamp[j])].definition?.terms.last?.id ?? -1)
+                            upcoming &+= records[Int(byStamp[j])].definition?.terms.count ?? 0
+                            largest = Swift.max(largest, records[Int(byStamp[j])].definition?.terms.last?.id ?? -1)
                         }
                         guard Int(largest) < n else {
                             ordered = false
@@ -572,8 +572,8 @@ extension Tableau {
                         let s = Int(byStamp[k])
                         // The row is read in place through its buffer: binding it (`guard let`)
                         // retained and released its storage twice per definition.
-                        let constant = definitions[s].definition?.constant
-                        let read = definitions[s].definition?.terms.withUnsafeBufferPointer { terms in
+                        let constant = records[s].definition?.constant
+                        let read = records[s].definition?.terms.withUnsafeBufferPointer { terms in
                             for t in terms {
                                 let q = slot[Int(t.id)]
                                 if q == -2 { return false }

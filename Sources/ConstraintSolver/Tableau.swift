@@ -627,12 +627,12 @@ extension Tableau {
         if users.isEmpty { return }
         var compiled = program
         program = nil  // taken out while its constants move, so that they stay unique
-        symbols.withUnsafeMutableRecords { definitions in
+        symbols.withUnsafeMutableRecords { records in
             for d in users {
-                guard let constant = definitions[Int(d)].definition?.constant else { continue }
+                guard let constant = records[Int(d)].definition?.constant else { continue }
                 journal?.definitionConstants.append((d, constant))
-                let c = definitions[Int(d)].definition.unsafelyUnwrapped.coefficient(for: m)
-                definitions[Int(d)].definition?.constant += c * shift
+                let c = records[Int(d)].definition.unsafelyUnwrapped.coefficient(for: m)
+                records[Int(d)].definition?.constant += c * shift
                 if let k = compiled?.slot[Int(d)], k >= 0 { compiled?.constants[Int(k)] += c * shift }
             }
         }
