@@ -1,8 +1,8 @@
 // The per-symbol records of the tableau (``Tableau/SymbolRecord``), indexed by symbol id: an
-// array whose subscript reads and writes a record's fields in place. A record holds a row and
-// two sets; through `Array`'s subscript getter, reading one field copied the whole record
-// (every reference in it retained and released), which made a re-solve, reading records by
-// the thousand, cost 75 % more instructions (`benchmarks feed`, 1,000 rows, callgrind).
+// array whose subscript reads and writes a record's fields in place. A record holds a
+// definition and two sets; through `Array`'s subscript getter, reading one field copied the
+// whole record (every reference in it retained and released), which made a re-solve, reading
+// records by the thousand, cost 75 % more instructions (`benchmarks feed`, 1,000 rows).
 
 extension Tableau {
     /// The symbols' records, indexed by symbol id, with copy-on-write value semantics: a copy

@@ -1,7 +1,7 @@
 // Symbols: the unknowns of the tableau. Every variable, slack, error and dummy gets an `Int32`
-// id in order of creation, and everything the tableau keeps per symbol is one record in an
-// array indexed by it; the sets and heaps of ids here keep every decision deterministic
-// (smallest id first).
+// id in order of creation; what the tableau keeps per symbol is one record in a table indexed
+// by it, and its tableau row in an array beside; the sets and heaps of ids here keep every
+// decision deterministic (smallest id first).
 
 extension Tableau {
     /// What a symbol stands for: a variable of the model, the slack of an inequality, an error
