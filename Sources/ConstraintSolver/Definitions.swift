@@ -93,12 +93,7 @@ extension Tableau {
         swap(&work, &workspace)
         var touched: [Int32] = []
         swap(&touched, &workspaceTouched)
-        if work.count < symbols.count {
-            if work.capacity < symbols.count { work.reserveCapacity(symbols.capacity) }
-            work.append(
-                contentsOf: repeatElement(
-                    0, count: Self.scratchLength(for: symbols.count, from: work.count) - work.count))
-        }
+        cover(&work)
         // The row's storage is kept for the next new row once the expansion has replaced it.
         var replaced = row.terms
         let candidate = expandCore(
@@ -349,14 +344,20 @@ extension Tableau {
     /// the top of the stack and back, once with each sign, before the two walks cancelled
     /// (`testExpansionStampsStayTopological`).
     mutating func define(_ p: Int32, _ row: Row) {
-        if program != nil { program = nil }
-        definitionsEvaluated = false
+        definitionsChanged()
         Self.insert(p, intoSetsOf: row, &symbols, .definitionUsers)
         symbols[Int(p)].definition = row
         symbols[Int(p)].stamp = nextStamp
         nextStamp += 1
         definitionCount += 1
         if !symbols[Int(p)].definitionUsers.isEmpty { restampUsers(of: p) }
+    }
+
+    /// Forgets the compiled program and the first evaluation, as a definition was added,
+    /// changed or dropped: the next ``updateVariables()`` evaluates the definitions in place.
+    @inline(__always) mutating func definitionsChanged() {
+        if program != nil { program = nil }
+        definitionsEvaluated = false
     }
 
     /// Gives every definition that refers to `p`, directly or not, a new stamp, each newer than
@@ -393,8 +394,7 @@ extension Tableau {
 
     /// Moves a defined variable into the tableau as a basic row (its full expansion).
     mutating func undefine(_ p: Int32) {
-        program = nil
-        definitionsEvaluated = false
+        definitionsChanged()
         guard var row = symbols[Int(p)].definition else { return }
         for id in row.ids { symbols[Int(id)].definitionUsers.remove(p) }
         symbols[Int(p)].definition = nil
@@ -405,8 +405,7 @@ extension Tableau {
 
     /// Replaces `symbol` by `row` in the definitions that refer to it directly.
     mutating func substituteIntoDefinitions(_ symbol: Int32, _ row: Row) {
-        program = nil
-        definitionsEvaluated = false
+        definitionsChanged()
         let users = symbols[Int(symbol)].definitionUsers
         if users.isEmpty { return }
         symbols[Int(symbol)].definitionUsers = SymbolSet()

@@ -58,7 +58,7 @@ struct Tableau: Sendable {
     /// definitions changed).
     var program: Program? = nil
     /// Whether ``updateVariables()`` has evaluated the definitions since they last changed
-    /// (without compiling ``program``).
+    /// (without compiling ``program``); both are reset by ``definitionsChanged()``.
     var definitionsEvaluated = false
     /// Scratch heap of ``expand(_:findCandidate:)``, kept to avoid an allocation per add.
     var expansionHeap = MinHeap<NewestFirst>()
@@ -203,10 +203,7 @@ extension Tableau {
         swap(&work, &workspace)
         defer { swap(&work, &workspace) }
         let n = symbols.count
-        if work.count < n {
-            if work.capacity < n { work.reserveCapacity(symbols.capacity) }
-            work.append(contentsOf: repeatElement(0, count: Self.scratchLength(for: n, from: work.count) - work.count))
-        }
+        cover(&work)
         var changed: [Variable]? = nil
         work.withUnsafeMutableBufferPointer { w in
             let evaluated: Bool = rowOf.withUnsafeBufferPointer { rows in
@@ -300,12 +297,24 @@ extension Tableau {
     /// new symbol); entries past the last symbol stay zero.
     mutating func growObjective() {
         let length = Self.scratchLength(for: symbols.count, from: objectiveLength)
-        for k in objective.indices {
-            // Room up to the symbols' capacity, so that lengthening does not copy the row.
-            if objective[k].capacity < length { objective[k].reserveCapacity(Swift.max(length, symbols.capacity)) }
-            objective[k].append(contentsOf: repeatElement(0, count: length - objectiveLength))
-        }
+        for k in objective.indices { Self.lengthen(&objective[k], to: length, room: symbols.capacity) }
         objectiveLength = length
+    }
+
+    /// Lengthens `work`, a dense per-symbol scratch array (the expansion's workspace), with
+    /// zeros so that it covers every symbol.
+    @inline(__always) func cover(_ work: inout [Double]) {
+        if work.count < symbols.count {
+            Self.lengthen(&work, to: Self.scratchLength(for: symbols.count, from: work.count), room: symbols.capacity)
+        }
+    }
+
+    /// Lengthens a dense per-symbol array with zeros to `length`, reserving room for `room`
+    /// entries when it must grow, so that lengthening it up to the symbols' capacity does not
+    /// copy it.
+    static func lengthen(_ array: inout [Double], to length: Int, room: Int) {
+        if array.capacity < length { array.reserveCapacity(Swift.max(length, room)) }
+        array.append(contentsOf: repeatElement(0, count: length - array.count))
     }
 
     /// The length to give a dense per-symbol array (the objective rows, the expansion's
@@ -469,8 +478,7 @@ extension Tableau {
 
     /// Removes a symbol that should occur nowhere any more (numerical residue only).
     mutating func purgeSymbol(_ s: Int32) {
-        program = nil
-        definitionsEvaluated = false
+        definitionsChanged()
         if rowOf[Int(s)] != nil {
             let row = takeRow(s)
             substituteIntoDefinitions(s, row)
@@ -508,8 +516,7 @@ extension Tableau {
         levels.insert(priority, at: k)
         levelUses.insert(0, at: k)
         var level: [Double] = []
-        level.reserveCapacity(Swift.max(objectiveLength, symbols.capacity))
-        level.append(contentsOf: repeatElement(0, count: objectiveLength))
+        Self.lengthen(&level, to: objectiveLength, room: symbols.capacity)
         objective.insert(level, at: k)
         objectiveConstants.insert(0, at: k)
         return k
