@@ -64,8 +64,8 @@ extension Tableau {
 /// An unordered set of symbol ids. The first two live inline (most symbols are used by one
 /// or two rows, so most sets never allocate); the rest go to one array, `more`, which also
 /// holds a position index once they number more than 32. The whole set is 16 bytes: the
-/// tableau keeps two sets per symbol, and every byte of them is a byte per symbol that the
-/// per-symbol arrays copy as they grow and fault in as they fill.
+/// tableau keeps two sets in each symbol's record, and every byte of them is a byte per
+/// symbol that the record table copies as it grows and faults in as it fills.
 /// Callers never insert an id that is already present; equality ignores order.
 struct SymbolSet: Sendable, Sequence, Equatable {
     /// Inline members; -1 when empty. `second` is only used when `first` is, and `more`

@@ -227,7 +227,7 @@ struct ConstraintTable: Sendable {
             slots[Int(s)] = consume info
         } else {
             s = Int32(slots.count)
-            // Eightfold, as the solver's per-symbol arrays: fewer copies of a large table.
+            // Eightfold, as the symbol records up to 131,072: fewer copies of a large table.
             if slots.count == slots.capacity { slots.reserveCapacity(Swift.max(64, 8 * slots.count)) }
             slots.append(consume info)
         }
