@@ -149,7 +149,7 @@ extension Tableau {
             // The definitions are read in place, through the records' pointer: a copy of each
             // (`let def = symbols[d].definition`) retained and released its terms, two calls per
             // definition expanded.
-            symbols.withUnsafeRecords { records in
+            symbols.withUnsafeElements { records in
                 expansion: while let next = Self.popNewest(&heap.items) {
                     let d = Int(next.symbol)
                     let c = w[d]
@@ -489,7 +489,7 @@ extension Tableau {
         if span <= 4 * definitionCount + 1024 {
             var byStamp = [Int32](repeating: -1, count: span)
             var distinct = true
-            symbols.withUnsafeRecords { records in
+            symbols.withUnsafeElements { records in
                 for s in 0..<n where records[s].definition != nil {
                     let stamp = Int(records[s].stamp)
                     guard stamp >= 0, stamp < span, byStamp[stamp] < 0 else {
@@ -540,7 +540,7 @@ extension Tableau {
         p.terms.reserveCapacity(4 * byStamp.count)
         var ordered = true
         let readsAhead = byStamp.count >= threshold
-        symbols.withUnsafeRecords { records in
+        symbols.withUnsafeElements { records in
             p.slot.withUnsafeMutableBufferPointer { slot in
                 var batch = 0
                 while batch < byStamp.count {

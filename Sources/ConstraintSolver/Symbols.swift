@@ -10,6 +10,10 @@ extension Tableau {
         case external, slack, error, dummy
     }
 
+    /// The symbols' records, indexed by symbol id, in chunks that never move
+    /// (ChunkedArray.swift).
+    typealias SymbolTable = ChunkedArray<SymbolRecord>
+
     /// What the tableau keeps per symbol besides its tableau row (``Tableau/rowOf``), in one
     /// record, so that a new symbol is one append and the walks that read several of these
     /// for one symbol touch one place: 64 bytes (`StorageTests.testPerSymbolRecordsAreCompact`).

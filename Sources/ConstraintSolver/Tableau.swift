@@ -207,7 +207,7 @@ extension Tableau {
         var changed: [Variable]? = nil
         work.withUnsafeMutableBufferPointer { w in
             let evaluated: Bool = rowOf.withUnsafeBufferPointer { rows in
-                symbols.withUnsafeRecords { records in
+                symbols.withUnsafeElements { records in
                     for (k, d) in order.enumerated() {
                         let s = Int(d)
                         let definition = records[s].definition.unsafelyUnwrapped
@@ -238,7 +238,7 @@ extension Tableau {
             }
             guard evaluated else { return }
             rowOf.withUnsafeBufferPointer { rows in
-                symbols.withUnsafeRecords { records in
+                symbols.withUnsafeElements { records in
                     changed = Self.reportChanges(&externals, below: n) { i in
                         records[i].definition != nil ? w[i] : (rows[i]?.constant ?? 0)
                     }
@@ -254,7 +254,7 @@ extension Tableau {
     /// A new symbol of `kind`, with its record's ``SymbolRecord/link`` (-1 until known).
     mutating func newSymbol(_ kind: Kind, link: Int32 = -1) -> Int32 {
         let s = Int32(symbols.count)
-        if symbols.count == symbols.capacity {
+        if rowOf.count == rowOf.capacity {
             // Eightfold up to 131,072 symbols (the 1000-row feed has 39,000), then by half:
             // at 10,000 rows an eightfold step reserved hundreds of megabytes and was slower
             // (paired runs, build medians 252 ms eightfold against 233 ms), and growing by
@@ -270,11 +270,14 @@ extension Tableau {
         return s
     }
 
-    /// Makes room for `capacity` symbols.
+    /// Makes room for `capacity` symbols in the rows (the records grow a chunk at a time).
     mutating func reserveSymbols(_ capacity: Int) {
-        symbols.reserveCapacity(capacity)
         rowOf.reserveCapacity(capacity)
     }
+
+    /// The number of symbols the rows hold before they must grow: the room to reserve in the
+    /// dense per-symbol arrays, so that they grow with the rows rather than by themselves.
+    var symbolRoom: Int { rowOf.capacity }
 
     /// Drops the symbols created from `count` on (by a failed add), with their variables.
     mutating func undoNewSymbols(_ count: Int, objectiveLength length: Int) {
@@ -297,7 +300,7 @@ extension Tableau {
     /// new symbol); entries past the last symbol stay zero.
     mutating func growObjective() {
         let length = Self.scratchLength(for: symbols.count, from: objectiveLength)
-        for k in objective.indices { Self.lengthen(&objective[k], to: length, room: symbols.capacity) }
+        for k in objective.indices { Self.lengthen(&objective[k], to: length, room: symbolRoom) }
         objectiveLength = length
     }
 
@@ -305,7 +308,7 @@ extension Tableau {
     /// zeros so that it covers every symbol.
     @inline(__always) func cover(_ work: inout [Double]) {
         if work.count < symbols.count {
-            Self.lengthen(&work, to: Self.scratchLength(for: symbols.count, from: work.count), room: symbols.capacity)
+            Self.lengthen(&work, to: Self.scratchLength(for: symbols.count, from: work.count), room: symbolRoom)
         }
     }
 
@@ -380,7 +383,7 @@ extension Tableau {
         _ member: Int32, intoSetsOf row: Row, _ records: inout SymbolTable, _ field: SymbolSetField
     ) {
         row.terms.withUnsafeBufferPointer { terms in
-            records.withUnsafeMutableRecords { r in
+            records.withUnsafeMutableElements { r in
                 switch field {
                 case .column: for t in terms { r[Int(t.id)].column.insert(member) }
                 case .definitionUsers: for t in terms { r[Int(t.id)].definitionUsers.insert(member) }
@@ -396,7 +399,7 @@ extension Tableau {
         _ member: Int32, fromSetsOf row: Row, _ records: inout SymbolTable, _ field: SymbolSetField
     ) {
         row.terms.withUnsafeBufferPointer { terms in
-            records.withUnsafeMutableRecords { r in
+            records.withUnsafeMutableElements { r in
                 switch field {
                 case .column: for t in terms { r[Int(t.id)].column.remove(member) }
                 case .definitionUsers: for t in terms { r[Int(t.id)].definitionUsers.remove(member) }
@@ -516,7 +519,7 @@ extension Tableau {
         levels.insert(priority, at: k)
         levelUses.insert(0, at: k)
         var level: [Double] = []
-        Self.lengthen(&level, to: objectiveLength, room: symbols.capacity)
+        Self.lengthen(&level, to: objectiveLength, room: symbolRoom)
         objective.insert(level, at: k)
         objectiveConstants.insert(0, at: k)
         return k
@@ -614,7 +617,7 @@ extension Tableau {
             if journal != nil { for r in users { record(r) } }
             // Through the buffers, so that reading a row's coefficient copies nothing.
             rowOf.withUnsafeMutableBufferPointer { rows in
-                symbols.withUnsafeRecords { records in
+                symbols.withUnsafeElements { records in
                     for r in users {
                         let i = Int(r)
                         guard let old = rows[i]?.constant else { continue }
@@ -634,7 +637,7 @@ extension Tableau {
         if users.isEmpty { return }
         var compiled = program
         program = nil  // taken out while its constants move, so that they stay unique
-        symbols.withUnsafeMutableRecords { records in
+        symbols.withUnsafeMutableElements { records in
             for d in users {
                 guard let constant = records[Int(d)].definition?.constant else { continue }
                 journal?.definitionConstants.append((d, constant))

@@ -91,10 +91,11 @@ final class StorageTests: XCTestCase {
     }
 
     /// The symbol table is a value: a copy shares the records until one side writes, and
-    /// growing, shrinking and writing in place keep every record.
+    /// growing, shrinking and writing in place keep every record, across the chunks of 512
+    /// records that hold them.
     func testSymbolTableCopiesOnWrite() {
         var table = Tableau.SymbolTable()
-        for k in 0..<300 {
+        for k in 0..<1300 {
             var record = Tableau.SymbolRecord(kind: k % 2 == 0 ? .external : .slack, link: Int32(k))
             var row = Row(constant: Double(k))
             row.insert(Int32(k), 1)
@@ -105,19 +106,27 @@ final class StorageTests: XCTestCase {
         let copy = table
         table[7].definition?.constant = -1
         table[8].column.insert(99)
-        table.reserveCapacity(5000)
-        table.removeSubrange(200...)
-        XCTAssertEqual(table.count, 200)
-        XCTAssertEqual(copy.count, 300)
+        table[1100].column.insert(98)
+        table.removeSubrange(600...)
+        XCTAssertEqual(table.count, 600)
+        XCTAssertEqual(copy.count, 1300)
         XCTAssertEqual(table[7].definition?.constant, -1)
         XCTAssertEqual(copy[7].definition?.constant, 7)
         XCTAssertEqual(Set(table[8].column), [9, 99])
         XCTAssertEqual(Set(copy[8].column), [9])
-        XCTAssertEqual(copy.map(\.link), (0..<300).map { Int32($0) })
-        XCTAssertEqual(table.withUnsafeRecords { $0[150].definition?.constant }, 150)
-        table.withUnsafeMutableRecords { $0[150].definition = nil }
-        XCTAssertNil(table[150].definition)
-        XCTAssertEqual(copy[150].definition?.constant, 150)
+        XCTAssertEqual(Set(copy[1100].column), [1101])
+        XCTAssertEqual(copy.map(\.link), (0..<1300).map { Int32($0) })
+        XCTAssertEqual(table.withUnsafeElements { $0[550].definition?.constant }, 550)
+        table.withUnsafeMutableElements { $0[550].definition = nil }
+        XCTAssertNil(table[550].definition)
+        XCTAssertEqual(copy[550].definition?.constant, 550)
+        // Appending after a shrink reuses the chunks left in place.
+        for k in 600..<1030 { table.append(Tableau.SymbolRecord(kind: .dummy, link: Int32(-k))) }
+        XCTAssertEqual(table.count, 1030)
+        XCTAssertEqual(table[1029].link, -1029)
+        XCTAssertEqual(table[1029].kind, .dummy)
+        XCTAssertEqual(copy[1029].link, 1029)
+        XCTAssertEqual(Array(table.map(\.link).prefix(600)), (0..<600).map { Int32($0) })
     }
 
     func testSymbolSetMatchesSet() {
