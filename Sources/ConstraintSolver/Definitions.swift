@@ -130,23 +130,36 @@ extension Tableau {
 
     /// The body of ``expandInWorkspace(_:findCandidate:)``. Non-mutating, with the scratch
     /// passed in, so that reading the solver inside the loops never copies it.
+    ///
+    /// `touched` lists the ids whose workspace entry became nonzero, in its first `listed`
+    /// entries; the array only grows, and ids are written into room made beforehand
+    /// (``list(_:_:_:_:_:)``), so that listing one is a store rather than an `append` with its
+    /// uniqueness and capacity checks (two of every three ids of the 1,000-row feed).
     func expandCore(
         _ row: inout Row, findCandidate: Bool, heap: inout MinHeap<NewestFirst>,
         work: inout [Double], touched: inout [Int32]
     ) -> Int32 {
         heap.removeAll()
-        touched.removeAll(keepingCapacity: true)
+        var listed = 0
         return work.withUnsafeMutableBufferPointer { w in
             var constant = row.constant
             var candidate: Int32 = -1
-            for t in row.terms {
-                w[Int(t.id)] = t.coefficient
-                touched.append(t.id)
-                if symbols[Int(t.id)].definition != nil {
+            row.terms.withUnsafeBufferPointer { terms in
+                if touched.count < terms.count {
+                    touched.append(contentsOf: repeatElement(0, count: terms.count - touched.count + 64))
+                }
+                touched.withUnsafeMutableBufferPointer { ids in
+                    for (k, t) in terms.enumerated() {
+                        w[Int(t.id)] = t.coefficient
+                        ids[k] = t.id
+                    }
+                }
+                listed = terms.count
+                for t in terms where symbols[Int(t.id)].definition != nil {
                     Self.push(NewestFirst(stamp: symbols[Int(t.id)].stamp, symbol: t.id), &heap.items)
                 }
             }
-            // The definitions are read in place, through the records' pointer: a copy of each
+            // The definitions are read in place, through the records: a copy of each
             // (`let def = symbols[d].definition`) retained and released its terms, two calls per
             // definition expanded.
             symbols.withUnsafeElements { records in
@@ -157,7 +170,7 @@ extension Tableau {
                     w[d] = 0
                     constant = sumCancelling(constant, records[d].definition.unsafelyUnwrapped.constant * c)
                     records[d].definition.unsafelyUnwrapped.terms.withUnsafeBufferPointer { terms in
-                        Self.accumulate(terms, c, w, &touched)
+                        Self.list(terms, c, w, &touched, &listed)
                         // The ids of a definition are distinct, so each one's coefficient is final.
                         for t in terms where records[Int(t.id)].definition != nil && w[Int(t.id)] != 0 {
                             Self.push(NewestFirst(stamp: records[Int(t.id)].stamp, symbol: t.id), &heap.items)
@@ -167,7 +180,7 @@ extension Tableau {
                             for t in terms
                             where t.id > best && w[Int(t.id)] != 0
                                 && canDefine(t.id, rowHolds: { w[Int($0)] != 0 })
-                                && Self.wellConditioned(t.id, w, touched)
+                                && Self.wellConditioned(t.id, w, touched, listed)
                             {
                                 best = t.id
                             }
@@ -181,15 +194,15 @@ extension Tableau {
             var sortedCount = 0
             // The ids whose terms cancelled are dropped before sorting (about half of a chain's):
             // every later pass skips them, and an id that becomes nonzero again is listed anew.
-            Self.dropCancelled(&touched, w)
+            listed = Self.dropCancelled(&touched, listed, w)
             if candidate < 0 {
                 // Basic symbols, in increasing id order, replaced by their rows (which hold
                 // parametric symbols only).
-                touched.sort()
+                Self.sort(&touched, listed)
                 sorted = true
-                sortedCount = touched.count
+                sortedCount = listed
                 rowOf.withUnsafeBufferPointer { rows in
-                    for k in touched.indices {
+                    for k in 0..<sortedCount {
                         let id = Int(touched[k])
                         if k > 0 && touched[k - 1] == touched[k] { continue }
                         let c = w[id]
@@ -197,49 +210,60 @@ extension Tableau {
                         w[id] = 0
                         constant = sumCancelling(constant, rows[id].unsafelyUnwrapped.constant * c)
                         rows[id].unsafelyUnwrapped.terms.withUnsafeBufferPointer {
-                            Self.accumulate($0, c, w, &touched)
+                            Self.list($0, c, w, &touched, &listed)
                         }
                     }
                 }
             }
             // Gather the nonzero terms in id order and clear the workspace. (A list sorted before
             // the basic rows were substituted only needs sorting again if they added ids.)
-            if !sorted || touched.count > sortedCount { touched.sort() }
-            // Sized to the terms that remain plus two spare (a pivot's `solve(for:_:)` inserts
-            // one): `touched` also lists the ids that cancelled, most of a chain's, and the row
-            // is kept, as a definition or in the tableau.
-            var remaining = 2
-            for k in touched.indices where (k == 0 || touched[k - 1] != touched[k]) && w[Int(touched[k])] != 0 {
-                remaining += 1
-            }
-            var result = Row(constant: constant)
-            result.terms.reserveCapacity(remaining)
-            for k in touched.indices {
-                let id = touched[k]
-                if k > 0 && touched[k - 1] == id { continue }
-                let v = w[Int(id)]
-                if v != 0 {
-                    result.terms.append(Row.Entry(id: id, coefficient: v))
-                    w[Int(id)] = 0
+            if !sorted || listed > sortedCount { Self.sort(&touched, listed) }
+            return touched.withUnsafeBufferPointer { ids in
+                // Sized to the terms that remain plus two spare (a pivot's `solve(for:_:)`
+                // inserts one): `touched` also lists the ids that cancelled, most of a chain's,
+                // and the row is kept, as a definition or in the tableau.
+                var remaining = 2
+                for k in 0..<listed where (k == 0 || ids[k - 1] != ids[k]) && w[Int(ids[k])] != 0 {
+                    remaining += 1
                 }
+                var result = Row(constant: constant)
+                result.terms.reserveCapacity(remaining)
+                for k in 0..<listed {
+                    let id = ids[k]
+                    if k > 0 && ids[k - 1] == id { continue }
+                    let v = w[Int(id)]
+                    if v != 0 {
+                        result.terms.append(Row.Entry(id: id, coefficient: v))
+                        w[Int(id)] = 0
+                    }
+                }
+                row = result
+                return candidate
             }
-            row = result
-            return candidate
         }
     }
 
-    /// Keeps the ids of `touched` whose workspace entry is not zero, in their order.
+    /// Keeps the first `listed` ids of `touched` whose workspace entry is not zero, in their
+    /// order; returns how many remain.
     @inline(__always)
-    static func dropCancelled(_ touched: inout [Int32], _ w: UnsafeMutableBufferPointer<Double>) {
-        let kept = touched.withUnsafeMutableBufferPointer { t in
+    static func dropCancelled(_ touched: inout [Int32], _ listed: Int, _ w: UnsafeMutableBufferPointer<Double>) -> Int {
+        touched.withUnsafeMutableBufferPointer { t in
             var n = 0
-            for k in t.indices where w[Int(t[k])] != 0 {
+            for k in 0..<listed where w[Int(t[k])] != 0 {
                 t[n] = t[k]
                 n += 1
             }
             return n
         }
-        if kept < touched.count { touched.removeLast(touched.count - kept) }
+    }
+
+    /// Sorts the first `listed` ids of `touched`.
+    @inline(__always)
+    static func sort(_ touched: inout [Int32], _ listed: Int) {
+        touched.withUnsafeMutableBufferPointer { t in
+            var prefix = UnsafeMutableBufferPointer(rebasing: t[0..<listed])
+            prefix.sort()
+        }
     }
 
     /// ``MinHeap/push(_:)`` on the heap's storage, through its buffer: `expandCore` pushes and
@@ -285,29 +309,40 @@ extension Tableau {
     }
 
     /// Adds `c · terms` to the workspace, dropping near-zero results exactly as
-    /// ``Row/merge(_:_:dropping:track:added:removed:)`` does, and records newly nonzero ids.
+    /// ``Row/merge(_:_:dropping:track:added:removed:)`` does, and lists the newly nonzero ids
+    /// after the first `listed` entries of `touched` (made long enough first: it only grows).
     @inline(__always)
-    static func accumulate(
+    static func list(
         _ terms: UnsafeBufferPointer<Row.Entry>, _ c: Double, _ w: UnsafeMutableBufferPointer<Double>,
-        _ touched: inout [Int32]
+        _ touched: inout [Int32], _ listed: inout Int
     ) {
-        for t in terms {
-            let old = w[Int(t.id)]
-            let product = t.coefficient * c
-            var v = old + product
-            if cancels(v, old, product) { v = 0 }
-            if old == 0 && v != 0 { touched.append(t.id) }
-            w[Int(t.id)] = v
+        if touched.count < listed + terms.count {
+            touched.append(contentsOf: repeatElement(0, count: listed + terms.count - touched.count + 64))
+        }
+        touched.withUnsafeMutableBufferPointer { ids in
+            var n = listed
+            for t in terms {
+                let old = w[Int(t.id)]
+                let product = t.coefficient * c
+                var v = old + product
+                if cancels(v, old, product) { v = 0 }
+                if old == 0 && v != 0 {
+                    ids[n] = t.id
+                    n += 1
+                }
+                w[Int(t.id)] = v
+            }
+            listed = n
         }
     }
 
     /// ``wellConditioned(_:in:)`` for a row held in the workspace.
     @inline(__always)
     static func wellConditioned(
-        _ id: Int32, _ work: UnsafeMutableBufferPointer<Double>, _ touched: [Int32]
+        _ id: Int32, _ work: UnsafeMutableBufferPointer<Double>, _ touched: [Int32], _ listed: Int
     ) -> Bool {
         var largest = 0.0
-        for t in touched { largest = Swift.max(largest, abs(work[Int(t)])) }
+        for k in 0..<listed { largest = Swift.max(largest, abs(work[Int(touched[k])])) }
         return abs(work[Int(id)]) >= subjectThreshold * largest
     }
 
