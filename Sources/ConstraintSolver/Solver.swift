@@ -156,7 +156,8 @@ public struct Solver: Sendable {
 
     /// Records the current values and returns the variables whose value changed since the
     /// previous call, in the order the solver first saw them.
-    public mutating func updateVariables() -> [Variable] { tableau.updateVariables() }
+    @discardableResult
+    public mutating func updateVariables() -> ChangedVariables { tableau.updateVariables() }
 
     /// Removes every constraint and edit variable.
     public mutating func reset() { self = Solver() }
@@ -228,5 +229,35 @@ public struct Solver: Sendable {
     /// ``Tableau/invariantViolations(scale:)``).
     package func invariantViolations(scale: Double = 0) -> [String] {
         tableau.invariantViolations(scale: scale)
+    }
+}
+
+/// The variables whose value changed in one ``Solver/updateVariables()``, in the order the
+/// solver first saw them.
+///
+/// A view of the solver's variable records as they were when it was returned: it holds one
+/// reference (the records, shared until the solver next writes them) and the positions of
+/// the changed variables, not a reference to each variable. Returning an array retained
+/// every reported variable, and in the first report of a large layout every variable is
+/// reported, each cold in memory: at 10,000 feed rows, 140,000 retains took 4 ms of the
+/// build. A solver that writes its records while a view is still held copies them once.
+public struct ChangedVariables: RandomAccessCollection, Sendable {
+    /// The solver's variable records when the view was made.
+    let records: [Tableau.External]
+    /// The positions in `records` of the changed variables, ascending.
+    let positions: [Int32]
+
+    /// The position of the first variable: 0.
+    public var startIndex: Int { 0 }
+    /// The number of variables that changed.
+    public var endIndex: Int { positions.count }
+
+    /// The `position`th variable that changed.
+    public subscript(position: Int) -> Variable {
+        // `reportChanges` lists only records that hold a variable.
+        guard let variable = records[Int(positions[position])].variable else {
+            preconditionFailure("a reported variable record holds its variable")
+        }
+        return variable
     }
 }

@@ -132,7 +132,7 @@ extension Tableau {
 
     /// Records the current values and returns the variables whose value changed since the
     /// previous call, in the order the tableau first saw them (``Solver/updateVariables()``).
-    mutating func updateVariables() -> [Variable] {
+    mutating func updateVariables() -> ChangedVariables {
         if program == nil {
             // The first evaluation of a set of definitions reads them where they are; the
             // second compiles the program, which then serves every re-solve. A layout that is
@@ -146,12 +146,12 @@ extension Tableau {
             }
             program = compileProgram()
         }
-        guard let p = program else { return [] }
+        guard let p = program else { return ChangedVariables(records: externals, positions: []) }
         // The buffer is taken out of `self` while it is written, so that it stays unique.
         var defined: [Double] = []
         swap(&defined, &valueScratch)
         if defined.count != p.targets.count { defined = [Double](repeating: 0, count: p.targets.count) }
-        var changed: [Variable] = []
+        var changed: [Int32] = []
         let n = symbols.count
         defined.withUnsafeMutableBufferPointer { d in
             evaluateDefinitions(p, into: d)
@@ -165,27 +165,28 @@ extension Tableau {
             }
         }
         swap(&defined, &valueScratch)
-        return changed
+        return ChangedVariables(records: externals, positions: changed)
     }
 
     /// Records the value of each variable in `externals`, `value(symbol)` for a symbol below
-    /// `n`, and returns the variables whose value changed since the previous report, in order.
-    /// Static, on the one stored property it writes, so that the caller may read the others.
+    /// `n`, and returns the positions in `externals` of the variables whose value changed since
+    /// the previous report, in order. Static, on the one stored property it writes, so that the
+    /// caller may read the others.
     @inline(__always)
     static func reportChanges(
         _ externals: inout [External], below n: Int, _ value: (Int) -> Double
-    ) -> [Variable] {
+    ) -> [Int32] {
         externals.withUnsafeMutableBufferPointer { records in
             // Written in place: `append` called the runtime twice per changed variable
             // (1.3 M instructions in the first call at 1,000 feed rows).
-            [Variable](unsafeUninitializedCapacity: records.count) { out, count in
+            [Int32](unsafeUninitializedCapacity: records.count) { out, count in
                 for e in records.indices {
                     let i = Int(records[e].symbol)
                     guard i < n else { continue }
                     let v = value(i)
-                    guard v != records[e].reported, let variable = records[e].variable else { continue }
+                    guard v != records[e].reported, records[e].variable != nil else { continue }
                     records[e].reported = v
-                    out.initializeElement(at: count, to: variable)
+                    out.initializeElement(at: count, to: Int32(e))
                     count += 1
                 }
             }
@@ -198,13 +199,13 @@ extension Tableau {
     /// The values of the defined symbols are kept in the expansion's workspace, which is zero
     /// again on return. Nil, with nothing recorded, when a definition refers to one that comes
     /// later in `order` (stamps out of order): the program's search then finds an order.
-    mutating func updateVariablesInPlace(_ order: [Int32]) -> [Variable]? {
+    mutating func updateVariablesInPlace(_ order: [Int32]) -> ChangedVariables? {
         var work: [Double] = []
         swap(&work, &workspace)
         defer { swap(&work, &workspace) }
         let n = symbols.count
         cover(&work)
-        var changed: [Variable]? = nil
+        var changed: [Int32]? = nil
         work.withUnsafeMutableBufferPointer { w in
             let evaluated: Bool = rowOf.withUnsafeBufferPointer { rows in
                 symbols.withUnsafeElements { records in
@@ -246,7 +247,7 @@ extension Tableau {
             }
             for d in order { w[Int(d)] = 0 }
         }
-        return changed
+        return changed.map { ChangedVariables(records: externals, positions: $0) }
     }
 
     // MARK: - Symbols and rows

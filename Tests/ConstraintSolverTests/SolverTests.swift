@@ -472,18 +472,18 @@ final class UpdateTests: XCTestCase {
         try s.add(left == 10)
         try s.add(right == left + width)
         try s.add(mid == left + 0.5 * width)
-        XCTAssertEqual(s.updateVariables(), [left, right, mid])  // width stays 0
+        XCTAssertEqual(Array(s.updateVariables()), [left, right, mid])  // width stays 0
         try s.suggestValue(300, for: width)
-        XCTAssertEqual(s.updateVariables(), [width, right, mid])
-        XCTAssertEqual(s.updateVariables(), [])
+        XCTAssertEqual(Array(s.updateVariables()), [width, right, mid])
+        XCTAssertEqual(Array(s.updateVariables()), [])
         // A refused required add (its new symbols are dropped again) changes nothing.
         XCTAssertThrowsError(try s.add(left == 11))
-        XCTAssertEqual(s.updateVariables(), [])
+        XCTAssertEqual(Array(s.updateVariables()), [])
         let tail = Variable("tail")
         let tailConstraint = tail == right + 8
         try s.add(tailConstraint)
         try s.suggestValue(100, for: width)
-        XCTAssertEqual(s.updateVariables(), [width, right, mid, tail])
+        XCTAssertEqual(Array(s.updateVariables()), [width, right, mid, tail])
         for v in [left, width, right, mid, tail] {
             XCTAssertEqual(s.values(of: [v])[0], s.value(of: v))
         }
@@ -491,7 +491,34 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(s.value(of: mid), 60)
         try s.remove(tailConstraint)
         try s.suggestValue(50, for: width)
-        XCTAssertEqual(s.updateVariables(), [width, right, mid])
+        XCTAssertEqual(Array(s.updateVariables()), [width, right, mid])
+    }
+
+    /// The changes that `updateVariables()` returns are a view of the solver's variable
+    /// records as they were: a view kept while the solver adds, removes and reports again still
+    /// lists the same variables, and a variable whose last constraint is removed stays listed.
+    func testChangedVariablesKeepTheirRecordsWhileTheSolverWrites() throws {
+        var s = Solver()
+        let x = Variable("x")
+        let y = Variable("y")
+        let lone = Variable("lone")
+        let only = lone == 3
+        try s.add(x == 7)
+        try s.add(y == x + 1)
+        try s.add(only)
+        let first = s.updateVariables()
+        XCTAssertEqual(first.count, 3)
+        XCTAssertEqual(first.map(\.name), ["x", "y", "lone"])
+        // `lone`'s record drops its variable when its only constraint goes.
+        try s.remove(only)
+        let z = Variable("z")
+        try s.add(z == y * 2)
+        let second = s.updateVariables()
+        XCTAssertEqual(Array(first), [x, y, lone])
+        XCTAssertEqual(first[2], lone)
+        XCTAssertEqual(Array(second), [z])
+        XCTAssertEqual(s.value(of: z), 16)
+        XCTAssertEqual(s.value(of: lone), 0)
     }
 
     func testUpdateConstantInPlace() throws {
@@ -508,7 +535,7 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(s.value(of: y), 45, accuracy: 1e-9)
         XCTAssertEqual(s.statistics, stats)
         XCTAssertEqual(Set(s.updateVariables()), Set([x, y]))
-        XCTAssertEqual(s.updateVariables(), [])
+        XCTAssertEqual(Array(s.updateVariables()), [])
         // Required constant update and a failing one, rolled back.
         let floor = x >= 0
         try s.add(floor)

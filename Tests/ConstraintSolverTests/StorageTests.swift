@@ -416,7 +416,7 @@ final class StorageTests: XCTestCase {
             XCTAssertEqual(reported(t).map(\.bitPattern), reported(compiled).map(\.bitPattern))
             XCTAssertTrue(t.workspace.allSatisfy { $0 == 0 })
             // The second evaluation compiles the program, and reports nothing new.
-            XCTAssertEqual(t.updateVariables(), [])
+            XCTAssertEqual(Array(t.updateVariables()), [])
             XCTAssertNotNil(t.program)
         }
         _ = s.updateVariables()
