@@ -125,6 +125,20 @@ struct ChunkedArray<Element>: RandomAccessCollection {
         storage.count = range.lowerBound
     }
 
+    /// Calls `body` with each run of elements that lie in one chunk, in order: the index of
+    /// its first element, a pointer to it and the run's length, so that a loop over every
+    /// element finds each chunk once (after making the storage unique).
+    @inline(__always)
+    mutating func forEachChunk(_ body: (Int, UnsafeMutablePointer<Element>, Int) throws -> Void) rethrows {
+        makeUnique()
+        var start = 0
+        while start < storage.count {
+            let length = Swift.min(Self.chunkSize, storage.count - start)
+            try body(start, storage.chunks[start &>> Self.chunkShift], length)
+            start += length
+        }
+    }
+
     /// Read access to the elements for a loop: ``Elements`` subscripts like the array, without
     /// a uniqueness check or reference count per element.
     struct Elements {

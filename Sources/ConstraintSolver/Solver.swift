@@ -243,7 +243,7 @@ public struct Solver: Sendable {
 /// build. A solver that writes its records while a view is still held copies them once.
 public struct ChangedVariables: RandomAccessCollection, Sendable {
     /// The solver's variable records when the view was made.
-    let records: [Tableau.External]
+    let records: ChunkedArray<Tableau.External>
     /// The positions in `records` of the changed variables, ascending.
     let positions: [Int32]
 

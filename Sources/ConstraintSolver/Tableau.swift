@@ -81,7 +81,7 @@ struct Tableau: Sendable {
     /// variables and the values last reported; a symbol whose variable was dropped stays
     /// listed and is skipped. ``updateVariables()`` reads these instead of every slack and
     /// error.
-    var externals: [External] = []
+    var externals = ChunkedArray<External>()
 
     /// How far rounding may have grown, and what the rebuilds have seen (Rebuild.swift).
     var rounding = RoundingState()
@@ -174,19 +174,19 @@ extension Tableau {
     /// caller may read the others.
     @inline(__always)
     static func reportChanges(
-        _ externals: inout [External], below n: Int, _ value: (Int) -> Double
+        _ externals: inout ChunkedArray<External>, below n: Int, _ value: (Int) -> Double
     ) -> [Int32] {
-        externals.withUnsafeMutableBufferPointer { records in
-            // Written in place: `append` called the runtime twice per changed variable
-            // (1.3 M instructions in the first call at 1,000 feed rows).
-            [Int32](unsafeUninitializedCapacity: records.count) { out, count in
-                for e in records.indices {
-                    let i = Int(records[e].symbol)
+        // Written in place: `append` called the runtime twice per changed variable
+        // (1.3 M instructions in the first call at 1,000 feed rows).
+        [Int32](unsafeUninitializedCapacity: externals.count) { out, count in
+            externals.forEachChunk { start, records, length in
+                for j in 0..<length {
+                    let i = Int(records[j].symbol)
                     guard i < n else { continue }
                     let v = value(i)
-                    guard v != records[e].reported, records[e].variable != nil else { continue }
-                    records[e].reported = v
-                    out.initializeElement(at: count, to: Int32(e))
+                    guard v != records[j].reported, records[j].variable != nil else { continue }
+                    records[j].reported = v
+                    out.initializeElement(at: count, to: Int32(start + j))
                     count += 1
                 }
             }
@@ -284,7 +284,7 @@ extension Tableau {
     mutating func undoNewSymbols(_ count: Int, objectiveLength length: Int) {
         while let last = externals.last, Int(last.symbol) >= count {
             if let v = last.variable { variableSymbols[v] = nil }
-            externals.removeLast()
+            externals.removeSubrange((externals.count - 1)...)
         }
         symbols.removeSubrange(count...)
         rowOf.removeSubrange(count...)
