@@ -238,12 +238,12 @@ extension Tableau {
                 }
             }
             guard evaluated else { return }
+            // A basic symbol's value is its row's constant; any other's is in the workspace: a
+            // defined symbol's value, 0 for a parametric one (a symbol is never both basic and
+            // defined). So the records are not read again: at 10,000 feed rows, reading each
+            // variable's record here took 1.5 ms of the 2.7 ms of this report.
             rowOf.withUnsafeBufferPointer { rows in
-                symbols.withUnsafeElements { records in
-                    changed = Self.reportChanges(&externals, below: n) { i in
-                        records[i].definition != nil ? w[i] : (rows[i]?.constant ?? 0)
-                    }
-                }
+                changed = Self.reportChanges(&externals, below: n) { i in rows[i]?.constant ?? w[i] }
             }
             for d in order { w[Int(d)] = 0 }
         }
