@@ -1,11 +1,12 @@
-// Storage for the solver's two largest tables, the symbols' records and the constraints'
-// records: fixed chunks of 512 elements that never move. An `Array` that outgrows its room is
-// copied into a new block twice as large (or half again), so each element is written more
-// than once and, past glibc's mmap threshold, every new block is mapped and faulted in afresh.
-// At 10,000 feed rows the records alone went through blocks of 8.4, 12.6, 18.9 and 28.3 MB,
-// and the second solver built in a process faulted in the blocks that the first had mapped
-// and unmapped. Chunks of 32 KB or less come from the ordinary heap, are written once, and are
-// reused by the next solver (`benchmarks feed --rows 10000`, docs/solver.md).
+// Storage for the solver's large tables that grow one element at a time: the symbols'
+// records, the constraints' records and the variables' records, in fixed chunks of 512
+// elements that never move. An `Array` that outgrows its room is copied into a new block
+// (twice as large, or half again), so each element is written more than once and, past
+// glibc's mmap threshold, every new block is mapped and faulted in afresh. At 10,000 feed
+// rows the symbol records went through blocks of 8.4, 12.6, 18.9 and 28.3 MB, and the second
+// solver built in a process took from the heap, growing it, the blocks that the first had
+// mapped and unmapped. Chunks of 32 KB or less come from the ordinary heap, are written once,
+// and are reused by the next solver (docs/solver.md, "Chunks").
 
 /// An array of `Element` in fixed chunks of ``chunkSize`` elements, with copy-on-write value
 /// semantics: a copy shares the chunks until one of them is written.

@@ -259,7 +259,7 @@ extension Tableau {
             // Eightfold up to 131,072 symbols (the 1000-row feed has 39,000), then by half:
             // at 10,000 rows an eightfold step reserved hundreds of megabytes and was slower
             // (paired runs, build medians 252 ms eightfold against 233 ms), and growing by
-            // half rather than twofold reserves 442,368 records for the 390,000 symbols
+            // half rather than twofold reserves 442,368 rows for the 390,000 symbols
             // instead of 524,288 (build-only runs, page faults per later build 14,800 →
             // 13,800-14,200, build 149-155 → 144-148 ms).
             let count = symbols.count
