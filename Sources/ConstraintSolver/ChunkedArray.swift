@@ -168,13 +168,16 @@ struct ChunkedArray<Element>: RandomAccessCollection {
         }
     }
 
-    /// Calls `body` with read access to the elements.
+    /// Calls `body` with read access to the elements. `body` must not append to or shorten
+    /// the array: the view reads the chunk table as it was.
     @inline(__always)
     func withUnsafeElements<R>(_ body: (Elements) throws -> R) rethrows -> R {
         try withExtendedLifetime(storage) { try body(Elements(chunks: storage.chunks)) }
     }
 
     /// Calls `body` with write access to the elements (after making the storage unique).
+    /// `body` must not append to or shorten the array: the view reads the chunk table as it
+    /// was.
     @inline(__always)
     mutating func withUnsafeMutableElements<R>(_ body: (MutableElements) throws -> R) rethrows -> R {
         makeUnique()
