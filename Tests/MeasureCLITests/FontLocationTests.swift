@@ -22,8 +22,8 @@ final class FontLocationTests: XCTestCase {
         process.environment = environment
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("fonts-out-\(UUID().uuidString)")
         let err = FileManager.default.temporaryDirectory.appendingPathComponent("fonts-err-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: out.path, contents: nil), "cannot create \(out.path)")
+        XCTAssertTrue(FileManager.default.createFile(atPath: err.path, contents: nil), "cannot create \(err.path)")
         defer {
             try? FileManager.default.removeItem(at: out)
             try? FileManager.default.removeItem(at: err)

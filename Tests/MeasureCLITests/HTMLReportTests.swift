@@ -42,7 +42,7 @@ final class HTMLReportTests: XCTestCase {
             ] + arguments + [report.absoluteString + hash]
         let out = Pipe()
         let err = folder.appendingPathComponent("stderr-\(UUID().uuidString).txt")
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: err.path, contents: nil), "cannot create \(err.path)")
         process.standardOutput = out
         process.standardError = try FileHandle(forWritingTo: err)
         try process.run()

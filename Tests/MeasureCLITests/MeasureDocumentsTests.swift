@@ -24,8 +24,9 @@ final class MeasureDocumentsTests: XCTestCase {
         process.currentDirectoryURL = directory
         let outFile = directory.appendingPathComponent("stdout.txt")
         let errFile = directory.appendingPathComponent("stderr.txt")
-        FileManager.default.createFile(atPath: outFile.path, contents: nil)
-        FileManager.default.createFile(atPath: errFile.path, contents: nil)
+        for file in [outFile, errFile] {
+            XCTAssertTrue(FileManager.default.createFile(atPath: file.path, contents: nil), "cannot create \(file.path)")
+        }
         process.standardOutput = try FileHandle(forWritingTo: outFile)
         process.standardError = try FileHandle(forWritingTo: errFile)
         try process.run()
