@@ -25,7 +25,8 @@ final class MeasureDocumentsTests: XCTestCase {
         let outFile = directory.appendingPathComponent("stdout.txt")
         let errFile = directory.appendingPathComponent("stderr.txt")
         for file in [outFile, errFile] {
-            XCTAssertTrue(FileManager.default.createFile(atPath: file.path, contents: nil), "cannot create \(file.path)")
+            let created = FileManager.default.createFile(atPath: file.path, contents: nil)
+            XCTAssertTrue(created, "cannot create \(file.path)")
         }
         process.standardOutput = try FileHandle(forWritingTo: outFile)
         process.standardError = try FileHandle(forWritingTo: errFile)
