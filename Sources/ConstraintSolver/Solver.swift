@@ -235,29 +235,50 @@ public struct Solver: Sendable {
 /// The variables whose value changed in one ``Solver/updateVariables()``, in the order the
 /// solver first saw them.
 ///
-/// A view of the solver's variable records as they were when it was returned: it holds one
-/// reference (the records, shared until the solver next writes them) and the positions of
-/// the changed variables, not a reference to each variable. Returning an array retained
+/// A view of the solver's variable records as they were when it was returned: it holds two
+/// references (the records and the positions of the changed ones, both shared with the solver
+/// until it next writes them), not a reference to each variable. Returning an array retained
 /// every reported variable, and in the first report of a large layout every variable is
 /// reported, each cold in memory: at 10,000 feed rows, 140,000 retains took 4 ms of the
-/// build. A solver that writes its records while a view is still held copies them once.
-public struct ChangedVariables: RandomAccessCollection, Sendable {
+/// build. Read the view, or copy what you need (`Array(changes)`), before changing the solver
+/// again: a solver that writes its records while a view is still held copies them, and so
+/// retains every variable once.
+public struct ChangedVariables: RandomAccessCollection, Sendable, Equatable, CustomStringConvertible {
     /// The solver's variable records when the view was made.
     let records: ChunkedArray<Tableau.External>
-    /// The positions in `records` of the changed variables, ascending.
+    /// The positions in `records` of the changed variables, ascending, in the first `count`
+    /// entries.
     let positions: [Int32]
+    /// The number of variables that changed.
+    public let count: Int
+
+    init(records: ChunkedArray<Tableau.External>, positions: [Int32], count: Int) {
+        precondition(count >= 0 && count <= positions.count, "more changes than positions")
+        self.records = records
+        self.positions = positions
+        self.count = count
+    }
 
     /// The position of the first variable: 0.
     public var startIndex: Int { 0 }
     /// The number of variables that changed.
-    public var endIndex: Int { positions.count }
+    public var endIndex: Int { count }
 
     /// The `position`th variable that changed.
     public subscript(position: Int) -> Variable {
+        precondition(position >= 0 && position < count, "index out of range")
         // `reportChanges` lists only records that hold a variable.
         guard let variable = records[Int(positions[position])].variable else {
             preconditionFailure("a reported variable record holds its variable")
         }
         return variable
     }
+
+    /// Whether two views list the same variables in the same order.
+    public static func == (lhs: ChangedVariables, rhs: ChangedVariables) -> Bool {
+        lhs.elementsEqual(rhs)
+    }
+
+    /// The variables, as an array would print them.
+    public var description: String { Array(self).description }
 }

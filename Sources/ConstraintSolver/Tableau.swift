@@ -63,9 +63,14 @@ struct Tableau: Sendable {
     /// Scratch heap of ``expand(_:findCandidate:)``, kept to avoid an allocation per add.
     var expansionHeap = MinHeap<NewestFirst>()
     /// Scratch of ``expandInWorkspace(_:findCandidate:)``: dense coefficients by symbol, all
-    /// zero between uses, and the symbols it touched.
+    /// zero between uses, and room for the ids it lists (the array only grows; an expansion
+    /// lists ids in its first entries and counts them itself).
     var workspace: [Double] = []
     var workspaceTouched: [Int32] = []
+    /// The positions in `externals` of the variables the last ``updateVariables()`` reported,
+    /// in its first entries (the array only grows, so that a re-solve allocates nothing for
+    /// them; a ``ChangedVariables`` still held when the next report writes it keeps a copy).
+    var changeScratch: [Int32] = []
     /// Scratch: the symbols of the terms of the constraint being added, the first
     /// `termSymbolCount` entries (the array only grows, so that each add overwrites in place
     /// rather than appending and then removing one entry at a time).
@@ -96,7 +101,7 @@ extension Tableau {
         var other: Int32
         /// Coefficient of `marker` in the creation row relative to the expression (μ): 1 or -1,
         /// exact as a `Float`, which keeps the tag at 16 bytes and the record at 40 (with a
-        /// `Double`, 24 and 48: at 10,000 feed rows, 2 MB more of slots to copy and fault in).
+        /// `Double`, 24 and 48: at 10,000 feed rows, 1.6 MB more of slots to write and fault in).
         var markerSign: Float
         /// The variable this constraint defines, or -1.
         var defines: Int32
@@ -146,18 +151,18 @@ extension Tableau {
             }
             program = compileProgram()
         }
-        guard let p = program else { return ChangedVariables(records: externals, positions: []) }
+        guard let p = program else { return ChangedVariables(records: externals, positions: [], count: 0) }
         // The buffer is taken out of `self` while it is written, so that it stays unique.
         var defined: [Double] = []
         swap(&defined, &valueScratch)
         if defined.count != p.targets.count { defined = [Double](repeating: 0, count: p.targets.count) }
-        var changed: [Int32] = []
+        var changed = 0
         let n = symbols.count
         defined.withUnsafeMutableBufferPointer { d in
             evaluateDefinitions(p, into: d)
             rowOf.withUnsafeBufferPointer { rows in
                 p.slot.withUnsafeBufferPointer { slot in
-                    changed = Self.reportChanges(&externals, below: n) { i in
+                    changed = Self.reportChanges(&externals, into: &changeScratch, below: n) { i in
                         let k = i < slot.count ? Int(slot[i]) : -1
                         return k >= 0 ? d[k] : (rows[i]?.constant ?? 0)
                     }
@@ -165,20 +170,26 @@ extension Tableau {
             }
         }
         swap(&defined, &valueScratch)
-        return ChangedVariables(records: externals, positions: changed)
+        return ChangedVariables(records: externals, positions: changeScratch, count: changed)
     }
 
     /// Records the value of each variable in `externals`, `value(symbol)` for a symbol below
-    /// `n`, and returns the positions in `externals` of the variables whose value changed since
-    /// the previous report, in order. Static, on the one stored property it writes, so that the
-    /// caller may read the others.
+    /// `n`; writes the positions in `externals` of the variables whose value changed since the
+    /// previous report, in order, into the first entries of `positions` (made long enough
+    /// first: it only grows), and returns how many there are. Static, on the stored properties
+    /// it writes, so that the caller may read the others.
     @inline(__always)
     static func reportChanges(
-        _ externals: inout ChunkedArray<External>, below n: Int, _ value: (Int) -> Double
-    ) -> [Int32] {
+        _ externals: inout ChunkedArray<External>, into positions: inout [Int32], below n: Int,
+        _ value: (Int) -> Double
+    ) -> Int {
+        if positions.count < externals.count {
+            positions.append(contentsOf: repeatElement(0, count: externals.count - positions.count))
+        }
         // Written in place: `append` called the runtime twice per changed variable
         // (1.3 M instructions in the first call at 1,000 feed rows).
-        [Int32](unsafeUninitializedCapacity: externals.count) { out, count in
+        return positions.withUnsafeMutableBufferPointer { out in
+            var count = 0
             externals.forEachChunk { start, records, length in
                 for j in 0..<length {
                     let i = Int(records[j].symbol)
@@ -186,10 +197,11 @@ extension Tableau {
                     let v = value(i)
                     guard v != records[j].reported, records[j].variable != nil else { continue }
                     records[j].reported = v
-                    out.initializeElement(at: count, to: Int32(start + j))
+                    out[count] = Int32(start + j)
                     count += 1
                 }
             }
+            return count
         }
     }
 
@@ -205,7 +217,7 @@ extension Tableau {
         defer { swap(&work, &workspace) }
         let n = symbols.count
         cover(&work)
-        var changed: [Int32]? = nil
+        var changed: Int? = nil
         work.withUnsafeMutableBufferPointer { w in
             let evaluated: Bool = rowOf.withUnsafeBufferPointer { rows in
                 symbols.withUnsafeElements { records in
@@ -243,11 +255,13 @@ extension Tableau {
             // defined). So the records are not read again: at 10,000 feed rows, reading each
             // variable's record here took 1.5 ms of the 2.7 ms of this report.
             rowOf.withUnsafeBufferPointer { rows in
-                changed = Self.reportChanges(&externals, below: n) { i in rows[i]?.constant ?? w[i] }
+                changed = Self.reportChanges(&externals, into: &changeScratch, below: n) { i in
+                    rows[i]?.constant ?? w[i]
+                }
             }
             for d in order { w[Int(d)] = 0 }
         }
-        return changed.map { ChangedVariables(records: externals, positions: $0) }
+        return changed.map { ChangedVariables(records: externals, positions: changeScratch, count: $0) }
     }
 
     // MARK: - Symbols and rows

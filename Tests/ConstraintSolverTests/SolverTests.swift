@@ -517,6 +517,9 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(Array(first), [x, y, lone])
         XCTAssertEqual(first[2], lone)
         XCTAssertEqual(Array(second), [z])
+        XCTAssertEqual(second.description, "[z]")
+        XCTAssertNotEqual(first, second)
+        XCTAssertEqual(s.updateVariables(), s.updateVariables())  // both empty
         XCTAssertEqual(s.value(of: z), 16)
         XCTAssertEqual(s.value(of: lone), 0)
     }

@@ -92,10 +92,10 @@ final class StorageTests: XCTestCase {
 
     /// The symbol table is a value: a copy shares the records until one side writes, and
     /// growing, shrinking and writing in place keep every record, across the chunks of 512
-    /// records that hold them.
+    /// records that hold them and the growth of the table of chunks (past 2,048 records).
     func testSymbolTableCopiesOnWrite() {
         var table = Tableau.SymbolTable()
-        for k in 0..<1300 {
+        for k in 0..<2500 {
             var record = Tableau.SymbolRecord(kind: k % 2 == 0 ? .external : .slack, link: Int32(k))
             var row = Row(constant: Double(k))
             row.insert(Int32(k), 1)
@@ -106,16 +106,16 @@ final class StorageTests: XCTestCase {
         let copy = table
         table[7].definition?.constant = -1
         table[8].column.insert(99)
-        table[1100].column.insert(98)
+        table[2100].column.insert(98)
         table.removeSubrange(600...)
         XCTAssertEqual(table.count, 600)
-        XCTAssertEqual(copy.count, 1300)
+        XCTAssertEqual(copy.count, 2500)
         XCTAssertEqual(table[7].definition?.constant, -1)
         XCTAssertEqual(copy[7].definition?.constant, 7)
         XCTAssertEqual(Set(table[8].column), [9, 99])
         XCTAssertEqual(Set(copy[8].column), [9])
-        XCTAssertEqual(Set(copy[1100].column), [1101])
-        XCTAssertEqual(copy.map(\.link), (0..<1300).map { Int32($0) })
+        XCTAssertEqual(Set(copy[2100].column), [2101])
+        XCTAssertEqual(copy.map(\.link), (0..<2500).map { Int32($0) })
         XCTAssertEqual(table.withUnsafeElements { $0[550].definition?.constant }, 550)
         table.withUnsafeMutableElements { $0[550].definition = nil }
         XCTAssertNil(table[550].definition)
@@ -127,6 +127,14 @@ final class StorageTests: XCTestCase {
         XCTAssertEqual(table[1029].kind, .dummy)
         XCTAssertEqual(copy[1029].link, 1029)
         XCTAssertEqual(Array(table.map(\.link).prefix(600)), (0..<600).map { Int32($0) })
+        // A walk a chunk at a time visits every record once, in order.
+        let links = table.map(\.link)
+        var visited: [Int32] = []
+        table.forEachChunk { start, records, length in
+            XCTAssertEqual(start, visited.count)
+            for j in 0..<length { visited.append(records[j].link) }
+        }
+        XCTAssertEqual(visited, links)
     }
 
     func testSymbolSetMatchesSet() {
