@@ -140,6 +140,11 @@ struct ChunkedArray<Element>: RandomAccessCollection {
         }
     }
 
+    /// Drops the last element.
+    mutating func removeLast() {
+        removeSubrange((storage.count - 1)...)
+    }
+
     /// Read access to the elements for a loop: ``Elements`` subscripts like the array, without
     /// a uniqueness check or reference count per element.
     struct Elements {

@@ -298,7 +298,7 @@ extension Tableau {
     mutating func undoNewSymbols(_ count: Int, objectiveLength length: Int) {
         while let last = externals.last, Int(last.symbol) >= count {
             if let v = last.variable { variableSymbols[v] = nil }
-            externals.removeSubrange((externals.count - 1)...)
+            externals.removeLast()
         }
         symbols.removeSubrange(count...)
         rowOf.removeSubrange(count...)
