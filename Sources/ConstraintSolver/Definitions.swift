@@ -145,9 +145,7 @@ extension Tableau {
             var constant = row.constant
             var candidate: Int32 = -1
             row.terms.withUnsafeBufferPointer { terms in
-                if touched.count < terms.count {
-                    touched.append(contentsOf: repeatElement(0, count: terms.count - touched.count + 64))
-                }
+                Self.lengthen(&touched, to: terms.count)
                 touched.withUnsafeMutableBufferPointer { ids in
                     for (k, t) in terms.enumerated() {
                         w[Int(t.id)] = t.coefficient
@@ -316,9 +314,7 @@ extension Tableau {
         _ terms: UnsafeBufferPointer<Row.Entry>, _ c: Double, _ w: UnsafeMutableBufferPointer<Double>,
         _ touched: inout [Int32], _ listed: inout Int
     ) {
-        if touched.count < listed + terms.count {
-            touched.append(contentsOf: repeatElement(0, count: listed + terms.count - touched.count + 64))
-        }
+        lengthen(&touched, to: listed + terms.count)
         touched.withUnsafeMutableBufferPointer { ids in
             var n = listed
             for t in terms {

@@ -183,9 +183,7 @@ extension Tableau {
         _ externals: inout ChunkedArray<External>, into positions: inout [Int32], below n: Int,
         _ value: (Int) -> Double
     ) -> Int {
-        if positions.count < externals.count {
-            positions.append(contentsOf: repeatElement(0, count: externals.count - positions.count))
-        }
+        lengthen(&positions, to: externals.count)
         // Written in place: `append` called the runtime twice per changed variable
         // (1.3 M instructions in the first call at 1,000 feed rows).
         return positions.withUnsafeMutableBufferPointer { out in
@@ -333,6 +331,14 @@ extension Tableau {
     static func lengthen(_ array: inout [Double], to length: Int, room: Int) {
         if array.capacity < length { array.reserveCapacity(Swift.max(length, room)) }
         array.append(contentsOf: repeatElement(0, count: length - array.count))
+    }
+
+    /// Lengthens a scratch list of ids that only grows (the caller counts the entries in use;
+    /// the rest are stale) to at least `count` entries, with 64 to spare, so that ids can be
+    /// written into it through its buffer.
+    @inline(__always)
+    static func lengthen(_ scratch: inout [Int32], to count: Int) {
+        if scratch.count < count { scratch.append(contentsOf: repeatElement(0, count: count - scratch.count + 64)) }
     }
 
     /// The length to give a dense per-symbol array (the objective rows, the expansion's
@@ -549,9 +555,7 @@ extension Tableau {
         swap(&row.terms, &spareTerms)
         row.reserve(expression.terms.count + 2)
         termSymbolCount = 0
-        if termSymbols.count < expression.terms.count {
-            termSymbols.append(contentsOf: repeatElement(0, count: expression.terms.count - termSymbols.count))
-        }
+        Self.lengthen(&termSymbols, to: expression.terms.count)
         // By index, reading each term in place: a `for term in` copy retained and released
         // every term's variable, though only a new variable's symbol keeps it.
         let terms = expression.terms
