@@ -144,6 +144,8 @@ extension Tableau {
         return work.withUnsafeMutableBufferPointer { w in
             var constant = row.constant
             var candidate: Int32 = -1
+            // The row's own terms are set, not added as ``list(_:_:_:_:_:)`` adds: every one is
+            // listed and keeps its coefficient as it is.
             row.terms.withUnsafeBufferPointer { terms in
                 Self.lengthen(&touched, to: terms.count)
                 touched.withUnsafeMutableBufferPointer { ids in
@@ -319,9 +321,7 @@ extension Tableau {
             var n = listed
             for t in terms {
                 let old = w[Int(t.id)]
-                let product = t.coefficient * c
-                var v = old + product
-                if cancels(v, old, product) { v = 0 }
+                let v = coefficientSum(old, t.coefficient * c)
                 if old == 0 && v != 0 {
                     ids[n] = t.id
                     n += 1
@@ -427,7 +427,7 @@ extension Tableau {
     mutating func undefine(_ p: Int32) {
         definitionsChanged()
         guard var row = symbols[Int(p)].definition else { return }
-        for id in row.ids { symbols[Int(id)].definitionUsers.remove(p) }
+        Self.remove(p, fromSetsOf: row, &symbols, .definitionUsers)
         symbols[Int(p)].definition = nil
         definitionCount -= 1
         _ = expandInWorkspace(&row, findCandidate: false)

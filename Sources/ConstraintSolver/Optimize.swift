@@ -40,11 +40,8 @@ extension Tableau {
             row.terms.withUnsafeBufferPointer { terms in
                 for t in terms {
                     let old = o[Int(t.id)]
-                    let delta = c * t.coefficient
-                    var v = old + delta
-                    if cancels(v, old, delta) { v = 0 }
                     if journal != nil { journal?.objective.append((k, t.id, old)) }
-                    o[Int(t.id)] = v
+                    o[Int(t.id)] = coefficientSum(old, c * t.coefficient)
                 }
             }
         }

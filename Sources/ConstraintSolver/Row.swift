@@ -17,6 +17,13 @@
     return s < negligibleCoefficient || s <= cancellationTolerance * max(abs(a), abs(b))
 }
 
+/// The coefficient `a + b`, or exactly 0 when it cancels (``cancels(_:_:_:)``): how a term is
+/// added into the expansion's workspace and into an objective row.
+@inline(__always) func coefficientSum(_ a: Double, _ b: Double) -> Double {
+    let sum = a + b
+    return cancels(sum, a, b) ? 0 : sum
+}
+
 /// The constant `a + b`, or exactly 0 when it is only the rounding of `a` and `b`: a phase one
 /// that reaches zero in exact arithmetic leaves the rounding of its operands (6e-8 when they
 /// are 5e8), which an absolute test took for a conflict.

@@ -69,7 +69,7 @@ extension Tableau {
 /// or two rows, so most sets never allocate); the rest go to one array, `more`, which also
 /// holds a position index once they number more than 32. The whole set is 16 bytes: the
 /// tableau keeps two sets in each symbol's record, and every byte of them is a byte per
-/// symbol that the record table copies as it grows and faults in as it fills.
+/// symbol that the record table writes and faults in as it fills.
 /// Callers never insert an id that is already present; equality ignores order.
 struct SymbolSet: Sendable, Sequence, Equatable {
     /// Inline members; -1 when empty. `second` is only used when `first` is, and `more`

@@ -151,7 +151,7 @@ extension Tableau {
             }
             program = compileProgram()
         }
-        guard let p = program else { return ChangedVariables(records: externals, positions: [], count: 0) }
+        guard let p = program else { return changes(0) }
         // The buffer is taken out of `self` while it is written, so that it stays unique.
         var defined: [Double] = []
         swap(&defined, &valueScratch)
@@ -170,7 +170,12 @@ extension Tableau {
             }
         }
         swap(&defined, &valueScratch)
-        return ChangedVariables(records: externals, positions: changeScratch, count: changed)
+        return changes(changed)
+    }
+
+    /// The view of the last report: its first `count` positions in `changeScratch`.
+    func changes(_ count: Int) -> ChangedVariables {
+        ChangedVariables(records: externals, positions: changeScratch, count: count)
     }
 
     /// Records the value of each variable in `externals`, `value(symbol)` for a symbol below
@@ -259,7 +264,7 @@ extension Tableau {
             }
             for d in order { w[Int(d)] = 0 }
         }
-        return changed.map { ChangedVariables(records: externals, positions: changeScratch, count: $0) }
+        return changed.map(changes)
     }
 
     // MARK: - Symbols and rows
@@ -275,17 +280,12 @@ extension Tableau {
             // instead of 524,288 (build-only runs, page faults per later build 14,800 →
             // 13,800-14,200, build 149-155 → 144-148 ms).
             let count = symbols.count
-            reserveSymbols(count < 131_072 ? Swift.max(256, 8 * count) : count + count / 2)
+            rowOf.reserveCapacity(count < 131_072 ? Swift.max(256, 8 * count) : count + count / 2)
         }
         symbols.append(SymbolRecord(kind: kind, link: link))
         rowOf.append(nil)
         if symbols.count > objectiveLength { growObjective() }
         return s
-    }
-
-    /// Makes room for `capacity` symbols in the rows (the records grow a chunk at a time).
-    mutating func reserveSymbols(_ capacity: Int) {
-        rowOf.reserveCapacity(capacity)
     }
 
     /// The number of symbols the rows hold before they must grow: the room to reserve in the
@@ -441,8 +441,7 @@ extension Tableau {
     /// Adds `delta` to the objective coefficient of `s` at level `k`.
     @inline(__always) mutating func addObjective(_ k: Int, _ s: Int32, _ delta: Double) {
         let old = objective[k][Int(s)]
-        var c = old + delta
-        if cancels(c, old, delta) { c = 0 }
+        let c = coefficientSum(old, delta)
         if journal != nil { journal?.objective.append((k, s, old)) }
         objective[k][Int(s)] = c
         // Eligibility may change even when the coefficient becomes zero (a lower level decides).
