@@ -23,7 +23,7 @@
 // at open (space.c) and the simple path's plans (simple_plan.c). A face that spends it takes
 // no shortcut the analysis that ran out would have allowed (docs/typesetting.md, "Bounded
 // work"; ExactShapingTests.testAFontWithHugeSpaceRulesOpensFast pins the time it takes).
-#define TS_FACE_BUDGET (1L << 22)
+#define TS_FACE_BUDGET (1L << 21)
 
 struct TSFace {
     FT_Library library;

@@ -64,3 +64,22 @@ int32_t ts_normalization_class(uint32_t codepoint) {
     pthread_once(&classesOnce, fill_classes);
     return (bmpClasses[codepoint >> 2] >> (2 * (codepoint & 3))) & 3;
 }
+
+int32_t ts_harfbuzz_alone(const char *path, const uint16_t *text, int32_t length) {
+    hb_blob_t *blob = hb_blob_create_from_file_or_fail(path);
+    if (!blob) return -1;
+    hb_face_t *face = hb_face_create(blob, 0);
+    hb_font_t *font = hb_font_create(face);
+    unsigned int upem = hb_face_get_upem(face);
+    hb_font_set_scale(font, (int)upem, (int)upem);
+    hb_buffer_t *buffer = hb_buffer_create();
+    hb_buffer_add_utf16(buffer, text, length, 0, length);
+    hb_buffer_guess_segment_properties(buffer);
+    hb_shape(font, buffer, NULL, 0);
+    int32_t count = (int32_t)hb_buffer_get_length(buffer);
+    hb_buffer_destroy(buffer);
+    hb_font_destroy(font);
+    hb_face_destroy(face);
+    hb_blob_destroy(blob);
+    return count;
+}

@@ -2,19 +2,22 @@
 // touch (for cutting runs into words, PreparedText.shapeRun), how far a rule involving the
 // space reaches (for cutting runs with such glyphs far enough from them, space_zones.c), and
 // what keeps a face's runs whole (graphite and AAT tables, kerning with the space, a space
-// that lookups may skip, 'rand', more nested calls than HarfBuzz's operation budget covers).
-// HarfBuzz's hb_ot_layout_lookup_collect_glyphs gives the glyphs a lookup names; this file
-// reads GSUB and GPOS itself only for what that leaves out: class 0 ("any other glyph") in
-// class-based rules, lookup flags, rule windows and nested calls. Every read is bounds-checked
-// and every element visited is charged to the face's budget (TS_FACE_BUDGET): anything that
-// cannot be read or runs out of budget refuses every cut for the face. docs/typesetting.md
-// ("Cutting at spaces") gives the rule; SpaceZoneTests and ExactShapingTests pin it.
+// that lookups may skip, 'rand', lookups that could reach HarfBuzz's buffer limits,
+// space_limits.c). GSUB and GPOS are read here: the glyphs each lookup names
+// (space_collect.c, what HarfBuzz's hb_ot_layout_lookup_collect_glyphs gives, which has no
+// bound on its work), and what that collection leaves out: class 0 ("any other glyph") in
+// class-based rules, lookup flags, rule windows and nested calls. Every read is
+// bounds-checked and every element visited is charged to the face's budget (TS_FACE_BUDGET):
+// anything that cannot be read or runs out of budget refuses every cut for the face.
+// docs/typesetting.md ("Cutting next to spaces") gives the rule; SpaceZoneTests and
+// ExactShapingTests pin it.
 #include "space_internal.h"
 
 #include <hb-ot.h>
 #include <unicode/uchar.h>
 #include <stdlib.h>
 #include <string.h>
+
 
 // The features HarfBuzz's shapers may turn on by default, for every script; a lookup outside
 // them never runs, so it cannot join two words. Text is shaped horizontally (no vert, vrt2);
@@ -43,6 +46,7 @@ static uint32_t space_class(Table *t, uint64_t base, uint32_t offset) {
 static void note_class(Table *t, uint32_t value, uint64_t base, uint32_t offset, LookupFacts *facts, int input) {
     if (value != 0) return;
     facts->classZero = 1;
+    if (input) facts->inputClassZero = 1;
     if (space_class(t, base, offset) != 0) return;
     facts->spaceClassZero = 1;
     if (input) facts->spaceInputClassZero = 1;
@@ -70,6 +74,7 @@ static int32_t nested_records(Table *t, uint64_t records, uint32_t count, int de
         facts->classZero |= nested->classZero;
         facts->spaceClassZero |= nested->spaceClassZero;
         facts->spaceInputClassZero |= nested->spaceInputClassZero;
+        facts->inputClassZero |= nested->inputClassZero;
     }
     return extra;
 }
@@ -360,6 +365,7 @@ static int table_open(Table *t, hb_blob_t *blob, int isGSUB, hb_codepoint_t spac
 }
 
 static void table_close(Table *t) {
+    collect_free(t);
     free(t->state);
     free(t->direct);
     free(t->facts);
@@ -370,25 +376,6 @@ static void table_close(Table *t) {
 
 // What a set operation over `set` costs: its pages of 512 glyphs.
 static long set_cost(const hb_set_t *set) { return 1 + (long)(hb_set_get_population(set) >> 6); }
-
-// Adds to `set`, until nothing changes, the input of every substitution whose output meets
-// it. Returns 0 when that did not settle in 256 rounds or ran out of budget.
-static int close_backwards(hb_set_t *set, hb_set_t **inputs, hb_set_t **outputs, unsigned int count,
-                           hb_set_t *scratch, long *budget) {
-    if (hb_set_is_empty(set)) return 1;
-    for (int round = 0; round < 256; round++) {
-        unsigned int population = hb_set_get_population(set);
-        for (unsigned int i = 0; i < count; i++) {
-            *budget -= set_cost(outputs[i]) + set_cost(inputs[i]);
-            if (*budget < 0) return 0;
-            hb_set_set(scratch, outputs[i]);
-            hb_set_intersect(scratch, set);
-            if (!hb_set_is_empty(scratch)) hb_set_union(set, inputs[i]);
-        }
-        if (hb_set_get_population(set) == population) return 1;
-    }
-    return 0;
-}
 
 // Combining marks: HarfBuzz may compose one with the character before it into a glyph of
 // neither (shim.c makes them zone centres that never count).
@@ -570,25 +557,30 @@ void ts_space_analysis(hb_face_t *face, hb_font_t *font, long *budget, TSSpaceAn
             if (!inputs || !outputs) refused = TS_REFUSED_MEMORY;
         }
         for (uint32_t lookup = 0; lookup < table->lookupCount && !refused; lookup++) {
+            // The lookups a default feature lists, and those only rules call that match more
+            // than the one glyph they are called on (ligatures, rules, pairs, attachments),
+            // which may reach the space beyond the rule. One that acts on the glyph it is
+            // called on acts on the space only where its caller puts the space in its input,
+            // and changes only glyphs of that input into glyphs of its output (HarfBuzz's
+            // collection of the caller holds both): it is read through its callers, which
+            // spares collecting it for each of them.
+            int read = table->state[lookup] == 2 && (table->direct[lookup] || !acts_on_one_glyph(table, lookup));
             hb_set_clear(before); hb_set_clear(input); hb_set_clear(after); hb_set_clear(output);
-            if (table->state[lookup] == 2)
-                hb_ot_layout_lookup_collect_glyphs(face, tags[t], lookup, before, input, after, output);
-            table->r.budget -= set_cost(before) + set_cost(input) + set_cost(after) + set_cost(output);
-            if (table->r.budget < 0) refused = TS_REFUSED_BUDGET;
-            // Every GSUB lookup that can run, by index, for the closures (the rest stay empty).
+            LookupGlyphs glyphs = {before, input, after, output};
+            if (read) collect_glyphs(table, lookup, &glyphs);
+            // A rule's class 0 at an input position takes any glyph there, where what it
+            // calls may change it: as input for the closures, every glyph.
+            if (read && table->facts[lookup].inputClassZero && glyphCount > 0) hb_set_add_range(input, 0, glyphCount - 1);
+            if (table->r.failed || table->r.budget < 0)
+                refused = table->r.budget < 0 ? TS_REFUSED_BUDGET : TS_REFUSED_UNREADABLE;
+            // The GSUB lookups read, by index, for the closures (the rest stay empty).
             if (t == 0 && !refused) {
-                int runs = table->state[lookup] == 2;
-                inputs[gsubCount] = runs ? hb_set_copy(input) : hb_set_create();
-                outputs[gsubCount] = runs ? hb_set_copy(output) : hb_set_create();
+                inputs[gsubCount] = read ? hb_set_copy(input) : hb_set_create();
+                outputs[gsubCount] = read ? hb_set_copy(output) : hb_set_create();
                 gsubCount++;
             }
-            if (table->state[lookup] != 2 || refused) continue;
+            if (!read || refused) continue;
             const LookupFacts *facts = &table->facts[lookup];
-            // A lookup only rules call, that acts on the one glyph it is called on, acts on the
-            // space only where its caller puts the space in its input (which the caller's
-            // collected input then holds); one that matches more glyphs (ligatures, rules,
-            // pairs, attachments) may reach the space beyond the caller's rule.
-            if (!table->direct[lookup] && acts_on_one_glyph(table, lookup)) continue;
             // A lookup that may skip the space may join the words on either side of it.
             if ((spaceIsBase && (facts->flag & IGNORE_BASE)) || (spaceIsLigature && (facts->flag & IGNORE_LIGATURES))) {
                 refused = TS_REFUSED_SKIPS_SPACE;
@@ -646,15 +638,22 @@ void ts_space_analysis(hb_face_t *face, hb_font_t *font, long *budget, TSSpaceAn
         table_close(&tables[t]);
         hb_blob_destroy(blobs[t]);
     }
-    // A substitution whose output can touch the set makes its input part of it too.
-    if (!refused && !close_backwards(out->interacting, inputs, outputs, gsubCount, output, budget)) refused = *budget < 0 ? TS_REFUSED_BUDGET : TS_REFUSED_UNREADABLE;
+    // A substitution whose output can touch the set makes its input part of it too: the
+    // closures run backwards, from outputs to inputs.
+    GlyphLookups byOutput;
+    memset(&byOutput, 0, sizeof(byOutput));
+    if (!refused && gsubCount > 0 && !glyph_lookups_build(&byOutput, outputs, gsubCount, budget))
+        refused = *budget < 0 ? TS_REFUSED_BUDGET : TS_REFUSED_MEMORY;
+    if (!refused && gsubCount > 0 && !close_through(out->interacting, &byOutput, inputs, gsubCount, NULL, budget))
+        refused = *budget < 0 ? TS_REFUSED_BUDGET : TS_REFUSED_MEMORY;
     // Uncounted: glyphs that may become skippable marks or vanish, and glyphs that may join
     // another counting glyph in a ligature.
     if (skipsMarks) hb_set_union(deletionSeeds, marks);
-    if (!refused && zones && spaceInvolved &&
-        (!close_backwards(deletionSeeds, inputs, outputs, gsubCount, output, budget) ||
-         !close_backwards(ligatureSeeds, inputs, outputs, gsubCount, output, budget)))
+    if (!refused && zones && spaceInvolved && gsubCount > 0 &&
+        (!close_through(deletionSeeds, &byOutput, inputs, gsubCount, NULL, budget) ||
+         !close_through(ligatureSeeds, &byOutput, inputs, gsubCount, NULL, budget)))
         zones = 0;
+    glyph_lookups_free(&byOutput);
     hb_set_union(out->uncounted, deletionSeeds);
     hb_set_union(out->uncounted, ligatureSeeds);
     if (*budget < 0 && !refused) refused = TS_REFUSED_BUDGET;

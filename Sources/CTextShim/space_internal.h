@@ -22,6 +22,7 @@ typedef struct LookupFacts {
     uint8_t classZero;           // a class-based rule matches class 0 ("any other glyph")
     uint8_t spaceClassZero;      // ... in a class definition where the space glyph is in class 0
     uint8_t spaceInputClassZero; // ... at an input position after the first
+    uint8_t inputClassZero;      // class 0 at an input position after the first, any class definition
     int64_t calls;               // nested lookups one application may call (nested calls included)
     int64_t added;               // glyphs one application may add (multiple substitutions)
 } LookupFacts;
@@ -52,7 +53,20 @@ typedef struct {
     // and whether such a row moves the space itself.
     hb_set_t *pairGlyphs;
     int spaceMoved;
+    // Per lookup: its output once space_collect.c has worked it out (for the rules calling it).
+    hb_set_t **outputs;
 } Table;
+
+// The glyphs a lookup names (space_collect.c), as HarfBuzz's collection sorts them.
+typedef struct {
+    hb_set_t *before, *input, *after, *output;
+} LookupGlyphs;
+
+// Fills `out` (its sets made by the caller) with what lookup `index` names, class 0 left out;
+// `t->r.failed` on a read outside the table or past the budget.
+void collect_glyphs(Table *t, uint32_t index, LookupGlyphs *out);
+// Frees the outputs collect_glyphs kept.
+void collect_free(Table *t);
 
 // Charges `amount` elements to the face's budget; 0 (and `failed`) once it is spent.
 int spend_table(Table *t, long amount);
@@ -72,6 +86,20 @@ void seed_subtable(Table *t, uint32_t type, uint64_t offset, int extension, int3
 int map_counting(Table *t);
 // Carries reaches back through every substitution until they settle (0 when they do not).
 int map_reach(Table *t);
+
+// space_closure.c: for each glyph, the lookups whose set (of `sets`, by lookup index) holds it.
+typedef struct {
+    uint32_t *start; // 65,537 entries: glyph g's lookups are items[start[g] ..< start[g + 1]]
+    uint32_t *items;
+} GlyphLookups;
+// Builds `index` over `sets` (NULL entries skipped); 0 when memory or the budget runs out.
+int glyph_lookups_build(GlyphLookups *index, hb_set_t **sets, unsigned int count, long *budget);
+void glyph_lookups_free(GlyphLookups *index);
+// Adds to `set`, until nothing changes, `adds[i]` of every lookup i whose indexed set meets it,
+// and marks those lookups in `met` (may be NULL; `count` entries). 0 when memory or the
+// budget runs out.
+int close_through(hb_set_t *set, const GlyphLookups *index, hb_set_t **adds, unsigned int count, uint8_t *met,
+                  long *budget);
 
 // space_limits.c: 0 when no text can bring HarfBuzz to its limits on a buffer's glyphs and
 // nested lookup calls, else TS_REFUSED_LIMITS (or TS_REFUSED_BUDGET). `tables` are the face's

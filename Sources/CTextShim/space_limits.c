@@ -25,7 +25,6 @@
 #define CAP 100000
 
 static long set_cost(const hb_set_t *set) { return 1 + (long)(hb_set_get_population(set) >> 6); }
-
 static int64_t capped(int64_t value) { return value > CAP ? CAP : value; }
 
 static int find(int *parent, int i) {
@@ -74,36 +73,30 @@ int buffer_limits(hb_face_t *face, Table tables[2], const hb_tag_t *features, hb
         for (uint32_t l = 0; !refused && l < gsub->lookupCount; l++)
             if (stages[0][l] && gsub->facts[l].added > 0) adders[count++] = l;
     }
-    hb_set_t *reach = hb_set_create(), *scratch = hb_set_create();
+    // Forwards from each one's output, from inputs to outputs: the lookups its glyphs meet.
+    GlyphLookups byInput;
+    memset(&byInput, 0, sizeof(byInput));
+    uint8_t *met = count > 0 ? calloc(gsubCount + 1, 1) : NULL;
+    hb_set_t *reach = hb_set_create();
+    if (count > 0 && !refused && (!met || !glyph_lookups_build(&byInput, inputs, gsubCount, budget)))
+        refused = *budget < 0 ? TS_REFUSED_BUDGET : TS_REFUSED_MEMORY;
     for (uint32_t a = 0; a < count; a++) parent[a] = (int)a;
     for (uint32_t a = 0; a < count && !refused; a++) {
-        // What the glyphs lookup a makes can become through any substitution.
         hb_set_set(reach, outputs[adders[a]]);
-        for (int round = 0; round < 256; round++) {
-            unsigned int population = hb_set_get_population(reach);
-            for (unsigned int i = 0; i < gsubCount; i++) {
-                *budget -= set_cost(inputs[i]) + set_cost(outputs[i]);
-                hb_set_set(scratch, inputs[i]);
-                hb_set_intersect(scratch, reach);
-                if (!hb_set_is_empty(scratch)) hb_set_union(reach, outputs[i]);
-            }
-            if (*budget < 0 || hb_set_get_population(reach) == population) break;
+        memset(met, 0, gsubCount + 1);
+        if (!close_through(reach, &byInput, outputs, gsubCount, met, budget)) {
+            refused = *budget < 0 ? TS_REFUSED_BUDGET : TS_REFUSED_MEMORY;
+            break;
         }
-        if (*budget < 0) refused = TS_REFUSED_BUDGET;
-        for (uint32_t b = 0; b < count && !refused; b++) {
-            if (b == a) continue;
+        for (uint32_t b = 0; b < count; b++) {
             // A class-based rule's class 0 takes any glyph as input.
-            int linked = gsub->facts[adders[b]].classZero;
-            if (!linked) {
-                hb_set_set(scratch, inputs[adders[b]]);
-                hb_set_intersect(scratch, reach);
-                linked = !hb_set_is_empty(scratch);
-            }
-            if (linked) parent[find(parent, (int)a)] = find(parent, (int)b);
+            if (b != a && (met[adders[b]] || gsub->facts[adders[b]].classZero))
+                parent[find(parent, (int)a)] = find(parent, (int)b);
         }
     }
     hb_set_destroy(reach);
-    hb_set_destroy(scratch);
+    free(met);
+    glyph_lookups_free(&byInput);
     int64_t growth = 1;
     for (uint32_t root = 0; root < count && !refused; root++) {
         if (find(parent, (int)root) != (int)root) continue;

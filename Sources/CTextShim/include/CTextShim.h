@@ -181,6 +181,11 @@ int32_t ts_harfbuzz_version_verified(int32_t version);
 /// differently in a line that has them (SpaceZones).
 int32_t ts_normalization_class(uint32_t codepoint);
 
+/// HarfBuzz alone, the reference for how long opening a face may take: reads the file at
+/// `path`, makes its face 0 and a font at units per em, and shapes `text` with guessed
+/// properties. Returns the glyph count, or -1 when the file cannot be read.
+int32_t ts_harfbuzz_alone(const char *path, const uint16_t *text, int32_t length);
+
 /// ts_shape's `shapeFlags`: HarfBuzz asked the font for U+25CC DOTTED CIRCLE while shaping
 /// (a broken syllable in a syllabic script, or U+25CC in the text).
 enum { TS_SHAPED_DOTTED_CIRCLE = 1 };

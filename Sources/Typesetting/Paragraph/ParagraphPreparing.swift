@@ -74,7 +74,7 @@ extension Itemizer {
             } else {
                 broken = try Shaper.appendCompactGlyphs(
                     utf16, range: segment, face: face, rightToLeft: rightToLeft, script: script, kerning: kerning,
-                    ligatures: ligatures, to: &glyphs)
+                    ligatures: ligatures, notesBrokenSyllables: segmentCount > 1, to: &glyphs)
             }
             if broken { brokenSegments += 1 }
         }

@@ -106,19 +106,24 @@ enum Shaper {
     }
 
     /// Appends `compactGlyphs(utf16, range: …)` to `glyphs` (no array is made for them).
-    /// Returns whether HarfBuzz met a broken syllable (`ShapedSegment.hasBrokenSyllable`).
+    /// With `notesBrokenSyllables`, returns whether HarfBuzz met a broken syllable
+    /// (`ShapedSegment.hasBrokenSyllable`); else false, and shaping does not watch for one.
     @discardableResult
     static func appendCompactGlyphs(
         _ utf16: [UInt16], range: Range<Int>, face: FontFace, rightToLeft: Bool, script: Int32, kerning: Bool,
-        ligatures: Bool, harfBuzzOnly: Bool = false, to glyphs: inout [CachedGlyph]
+        ligatures: Bool, harfBuzzOnly: Bool = false, notesBrokenSyllables: Bool = false,
+        to glyphs: inout [CachedGlyph]
     ) throws(TypesettingError) -> Bool {
         var flags: Int32 = 0
         try utf16.withUnsafeBufferPointer { (text) throws(TypesettingError) in
-            try withGlyphs(
-                text, range: range, face: face, direction: rightToLeft ? 1 : 0, script: script, kerning: kerning,
-                ligatures: ligatures, harfBuzzOnly: harfBuzzOnly, shapeFlags: &flags
-            ) { shaped in
-                for glyph in shaped { glyphs.append(CachedGlyph(glyph)) }
+            try withUnsafeMutablePointer(to: &flags) { (flagsPointer) throws(TypesettingError) in
+                try withGlyphs(
+                    text, range: range, face: face, direction: rightToLeft ? 1 : 0, script: script, kerning: kerning,
+                    ligatures: ligatures, harfBuzzOnly: harfBuzzOnly,
+                    shapeFlags: notesBrokenSyllables ? flagsPointer : nil
+                ) { shaped in
+                    for glyph in shaped { glyphs.append(CachedGlyph(glyph)) }
+                }
             }
         }
         return flags & Int32(TS_SHAPED_DOTTED_CIRCLE) != 0

@@ -123,6 +123,14 @@ enum SpaceZones {
             if utf16[i] != 0x20 && ts_normalization_class(scalarAt(utf16, i, end: range.upperBound).0) & 1 != 0 {
                 continue
             }
+            // A lone space that carries a mark is the base of a syllable in a syllabic shaper,
+            // which may move part of the mark before it (Siddham's vowel sign AU puts its
+            // E before the space), next to the word before: no cut before such a space.
+            if utf16[i] == 0x20 && i + 1 < range.upperBound && utf16[i + 1] != 0x20
+                && ts_normalization_class(scalarAt(utf16, i + 1, end: range.upperBound).0) & 1 != 0
+            {
+                continue
+            }
             if !allSafe {
                 let space = utf16[i - 1] == 0x20 ? i - 1 : i
                 while nextCentre < centres.count && centres[nextCentre].range.upperBound <= space { nextCentre += 1 }
