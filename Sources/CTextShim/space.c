@@ -467,6 +467,28 @@ static int face_refused(hb_face_t *face, hb_codepoint_t space, long *budget) {
            has_feature(face, HB_OT_TAG_GSUB, HB_TAG('s', 't', 'c', 'h'));
 }
 
+void collect_running_lookups(hb_face_t *face, hb_tag_t table, const hb_tag_t *features, hb_set_t *lookups) {
+    hb_ot_layout_collect_lookups(face, table, NULL, NULL, features, lookups);
+    // A language system's required feature runs whatever its tag.
+    unsigned int scriptCount = hb_ot_layout_table_get_script_tags(face, table, 0, NULL, NULL);
+    for (unsigned int script = 0; script < scriptCount && script < 1024; script++) {
+        unsigned int languageCount = hb_ot_layout_script_get_language_tags(face, table, script, 0, NULL, NULL);
+        for (unsigned int language = 0; language <= languageCount && language < 1024; language++) {
+            unsigned int index = language < languageCount ? language : HB_OT_LAYOUT_DEFAULT_LANGUAGE_INDEX;
+            unsigned int feature = 0;
+            if (!hb_ot_layout_language_get_required_feature(face, table, script, index, &feature, NULL)) continue;
+            unsigned int indexes[64];
+            for (unsigned int start = 0;;) {
+                unsigned int got = 64;
+                hb_ot_layout_feature_get_lookups(face, table, feature, start, &got, indexes);
+                for (unsigned int i = 0; i < got; i++) hb_set_add(lookups, indexes[i]);
+                if (got < 64 || start > 65535) break;
+                start += got;
+            }
+        }
+    }
+}
+
 // The glyphs a lookup involving the space can act on: what it takes as input and makes.
 static void add_acted_on(hb_set_t *interacting, hb_set_t *input, hb_set_t *output) {
     hb_set_union(interacting, input);
@@ -540,7 +562,7 @@ void ts_space_analysis(hb_face_t *face, hb_font_t *font, long *budget, TSSpaceAn
         table->glyphCount = glyphCount;
         if (table->r.length == 0 || refused) continue;
         hb_set_t *lookups = hb_set_create();
-        hb_ot_layout_collect_lookups(face, tags[t], NULL, NULL, features, lookups);
+        collect_running_lookups(face, tags[t], features, lookups);
         // Visiting a lookup visits what it calls: afterwards state 2 marks every lookup that
         // can run.
         for (hb_codepoint_t lookup = HB_SET_VALUE_INVALID; !refused && hb_set_next(lookups, &lookup);) {

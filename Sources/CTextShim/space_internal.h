@@ -87,6 +87,10 @@ int map_counting(Table *t);
 // Carries reaches back through every substitution until they settle (0 when they do not).
 int map_reach(Table *t);
 
+// The lookups of `table` that `features` (HB_TAG_NONE-ended) list for some script and
+// language, and those of every required feature, into `lookups` (space.c).
+void collect_running_lookups(hb_face_t *face, hb_tag_t table, const hb_tag_t *features, hb_set_t *lookups);
+
 // space_closure.c: for each glyph, the lookups whose set (of `sets`, by lookup index) holds it.
 typedef struct {
     uint32_t *start; // 65,537 entries: glyph g's lookups are items[start[g] ..< start[g + 1]]

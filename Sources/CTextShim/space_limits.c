@@ -49,10 +49,12 @@ int buffer_limits(hb_face_t *face, Table tables[2], const hb_tag_t *features, hb
             refused = TS_REFUSED_MEMORY;
             break;
         }
-        for (int f = 0; features[f] != HB_TAG_NONE; f++) {
+        // Each default feature, then the required features (with no tag listed: none).
+        for (int f = 0; f == 0 || features[f - 1] != HB_TAG_NONE; f++) {
             const hb_tag_t one[2] = {features[f], HB_TAG_NONE};
             hb_set_clear(found);
-            hb_ot_layout_collect_lookups(face, tags[t], NULL, NULL, one, found);
+            if (features[f] != HB_TAG_NONE) hb_ot_layout_collect_lookups(face, tags[t], NULL, NULL, one, found);
+            else collect_running_lookups(face, tags[t], one, found);
             *budget -= set_cost(found);
             for (hb_codepoint_t l = HB_SET_VALUE_INVALID; hb_set_next(found, &l);)
                 if (l < table->lookupCount && stages[t][l] < 255) stages[t][l]++;
