@@ -24,7 +24,8 @@ public enum AppleFallbackMetrics {
 
     /// The Apple face iOS draws `script` with after the system font (in `language`, for Han),
     /// and the line metrics a line takes from it, in ems.
-    public static func face(for script: FallbackScript, language: String?) -> (name: String, lineMetrics: EmLineMetrics) {
+    public static func face(for script: FallbackScript, language: String?) -> (name: String, lineMetrics: EmLineMetrics)
+    {
         var rounded = EmLineMetrics.sfPro
         rounded.roundsLineHeightToPoints = true
         switch script {
