@@ -87,7 +87,14 @@ struct InterfaceBuilderLayout {
             ("name", .string(object.name)), ("superview", superview), ("frame", rect(view.report.frame)),
             ("ibFrame", stored), ("delta", delta), ("compared", .bool(view.isCompared)),
         ]
-        return .object(members)
+        var extra: [(String, JSONValue)] = []
+        if let cause = view.storedFrameCause {
+            extra = [
+                ("storedFrameCause", .string(cause.rawValue)),
+                ("storedFrameEvidence", .string(view.storedFrameEvidence ?? "")),
+            ]
+        }
+        return .object(members + extra)
     }
 
     static func rect(_ rect: CGRect) -> JSONValue {
@@ -176,8 +183,10 @@ struct InterfaceBuilderLayout {
             }
             if report.keepsStoredLayout {
                 let differing = report.differing
+                let fileFault = differing.filter { $0.storedFrameCause != nil }.count
                 lines.append(
-                    "\(report.compared.count) views compared with Xcode's stored frames; \(differing.count) differ by more than 0.01 pt."
+                    "\(report.compared.count) views compared with Xcode's stored frames; \(differing.count) differ by more than 0.01 pt"
+                        + (fileFault > 0 ? ", \(fileFault) of them stored frames that are the file's fault." : ".")
                 )
                 if diff {
                     for view in differing {
@@ -187,7 +196,10 @@ struct InterfaceBuilderLayout {
                             "  \(file):\(view.object.position.line):\(view.object.position.column): \(view.object.name) [\(view.object.id)] "
                                 + "Δ \(PixelGrid.format(view.delta ?? 0)): (\(format(solved.minX)), \(format(solved.minY))) "
                                 + "\(format(solved.width)) × \(format(solved.height)), IB (\(format(stored.minX)), "
-                                + "\(format(stored.minY))) \(format(stored.width)) × \(format(stored.height))")
+                                + "\(format(stored.minY))) \(format(stored.width)) × \(format(stored.height))"
+                                + (view.storedFrameCause.map {
+                                    "; the file's fault (\($0.rawValue)): \(view.storedFrameEvidence ?? "")"
+                                } ?? ""))
                     }
                 }
             }
