@@ -59,7 +59,13 @@ final class MeasureInterfaceBuilderTests: XCTestCase {
         let b = try XCTUnwrap(views.last)
         XCTAssertEqual(
             Array(b.keys).sorted(),
-            ["compared", "customClass", "delta", "frame", "ibFrame", "id", "kind", "name", "superview"])
+            [
+                "compared", "customClass", "delta", "frame", "ibFrame", "id", "kind", "name", "storedFrameCause",
+                "storedFrameEvidence", "superview",
+            ])
+        // Its stored frame breaks the file's own constraint (5 pt higher than c5 places it).
+        XCTAssertEqual(b["storedFrameCause"] as? String, "brokenConstraints")
+        XCTAssertEqual((b["storedFrameEvidence"] as? String)?.contains("by 5 pt"), true)
         XCTAssertEqual(b["customClass"] as? String, "Badge")
         XCTAssertEqual(b["superview"] as? String, "top")
         XCTAssertEqual((b["frame"] as? [String: Double])?["y"], 70)
