@@ -248,7 +248,8 @@ struct InterfaceBuilderSceneBuilder {
         let layoutScreen = LayoutScreen(window: window, rootView: root, views: screenViews, constraints: constraints)
         return InterfaceBuilderScene(
             id: scene.id, name: scene.name, rootID: scene.rootID, screen: layoutScreen, objects: objects,
-            readingProblems: problems + ignored.problems, keepsStoredLayout: options.keepsStoredLayout, scrollViews: scrollViews,
+            readingProblems: problems + ignored.problems, keepsStoredLayout: options.keepsStoredLayout,
+            scrollViews: scrollViews,
             deviceName: options.device == nil ? device.id : device.name, orientation: orientation)
     }
 

@@ -87,8 +87,11 @@ extension InterfaceBuilderScene {
             let heightFromImage = same(solvedHeight, imageHeight) && !same(storedHeight, imageHeight)
             if widthFromImage || heightFromImage {
                 let imageText = "\(PixelGrid.format(imageWidth)) × \(PixelGrid.format(imageHeight))"
-                return (.missingImage, "its image is " + imageText + " in <resources>; the stored frame, " + storedText
-                    + ", is not sized by it")
+                return (
+                    .missingImage,
+                    "its image is " + imageText + " in <resources>; the stored frame, " + storedText
+                        + ", is not sized by it"
+                )
             }
         }
         if let evidence = broken[object.id] { return (.brokenConstraints, evidence) }

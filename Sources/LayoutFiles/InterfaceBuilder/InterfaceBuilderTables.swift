@@ -148,8 +148,10 @@ extension InterfaceBuilderSceneBuilder {
                     label.trailingAnchor.constraint(equalTo: section.trailingAnchor, constant: -margin),
                 ]
             }
-            let above = grouped ? InterfaceBuilderTableMetrics.headerAbove : InterfaceBuilderTableMetrics.plainHeaderPadding
-            let below = grouped ? InterfaceBuilderTableMetrics.headerBelow : InterfaceBuilderTableMetrics.plainHeaderPadding
+            let above =
+                grouped ? InterfaceBuilderTableMetrics.headerAbove : InterfaceBuilderTableMetrics.plainHeaderPadding
+            let below =
+                grouped ? InterfaceBuilderTableMetrics.headerBelow : InterfaceBuilderTableMetrics.plainHeaderPadding
             let header = section.headerTitle == nil ? nil : section.headerLabel
             let footer = section.footerTitle == nil ? nil : section.footerLabel
             // The cells keep their stored frames: the header ends where the first starts and
@@ -187,7 +189,8 @@ extension InterfaceBuilderSceneBuilder {
             }
             if let footer {
                 constraints += [
-                    footer.topAnchor.constraint(equalTo: cellsBottom, constant: InterfaceBuilderTableMetrics.footerAbove),
+                    footer.topAnchor.constraint(
+                        equalTo: cellsBottom, constant: InterfaceBuilderTableMetrics.footerAbove),
                     section.bottomAnchor.constraint(
                         equalTo: footer.bottomAnchor, constant: InterfaceBuilderTableMetrics.footerBelow),
                 ]
@@ -195,7 +198,9 @@ extension InterfaceBuilderSceneBuilder {
                 constraints.append(section.bottomAnchor.constraint(equalTo: cellsBottom, constant: untitledFooter))
             }
             // An untitled label still needs a place: at the top, no taller than its (empty) text.
-            if header == nil { constraints.append(section.headerLabel.topAnchor.constraint(equalTo: section.topAnchor)) }
+            if header == nil {
+                constraints.append(section.headerLabel.topAnchor.constraint(equalTo: section.topAnchor))
+            }
             if footer == nil {
                 constraints.append(section.footerLabel.bottomAnchor.constraint(equalTo: section.bottomAnchor))
             }
@@ -210,7 +215,8 @@ extension InterfaceBuilderSceneBuilder {
     func fitContentView(_ contentView: UIView, in cell: UIView, cellElement: XMLTree.Element) {
         guard let accessory = cellElement.attribute("accessoryType"), accessory != "none" else { return }
         let trailing = contentView.layoutMargins.right
-        if accessory == "disclosureIndicator", let width = InterfaceBuilderTableMetrics.disclosureWidth(release: release)
+        if accessory == "disclosureIndicator",
+            let width = InterfaceBuilderTableMetrics.disclosureWidth(release: release)
         {
             let scale = Double(device.scale)
             let taken = PixelGrid.ceil(Double(trailing + width), scale: scale)

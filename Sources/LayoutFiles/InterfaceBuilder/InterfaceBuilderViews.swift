@@ -192,7 +192,9 @@ extension InterfaceBuilderSceneBuilder {
                 layOutBuiltInStyle(of: element, contentView: subview)
             }
         }
-        if kind == "tableView", tree.child(of: index, named: "sections") != nil { placeSections(of: index, table: view) }
+        if kind == "tableView", tree.child(of: index, named: "sections") != nil {
+            placeSections(of: index, table: view)
+        }
         return view
     }
 
