@@ -279,4 +279,3 @@ final class ExactShapingTests: XCTestCase {
         XCTAssertEqual(slow, [])
     }
 }
-
