@@ -19,6 +19,12 @@
 // How many single-unit shapings a face keeps (ts_face_kept_glyph).
 #define TS_KEPT_SLOTS 32
 
+// The elements of a face's tables that its analyses may visit, together: the space analysis
+// at open (space.c) and the simple path's plans (simple_plan.c). A face that spends it takes
+// no shortcut the analysis that ran out would have allowed (docs/typesetting.md, "Bounded
+// work"; ExactShapingTests.testAFontWithHugeSpaceRulesOpensFast pins the time it takes).
+#define TS_FACE_BUDGET (1L << 21)
+
 struct TSFace {
     FT_Library library;
     FT_Face ftFace;
@@ -60,6 +66,11 @@ struct TSFace {
     // Glyphs that a default-feature lookup involving the space glyph can touch (see
     // ts_face_space_safe). Built at open, read-only afterwards.
     hb_set_t *spaceInteracting;
+    // Set when no run of the face is cut (TSSpaceAnalysis.refused, or shortcuts off).
+    int refused;
+    // What is left of TS_FACE_BUDGET after the space analysis, for the simple path's plans
+    // (written under the lock of the face's plan cache, simple.c; read by ts_face_instance).
+    _Atomic long budget;
     // Bit c set when the face has a glyph for BMP code point c (ts_face_covers).
     uint8_t coverage[0x10000 / 8];
     // Bit c set when BMP code point c maps to a glyph in spaceInteracting (ts_face_space_safe

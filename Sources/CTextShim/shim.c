@@ -3,6 +3,7 @@
 // levels and scripts, and the objects each thread keeps for itself, are in thread.c.
 #include "CTextShim.h"
 #include "face.h"
+#include "harfbuzz.h"
 #include "simple.h"
 #include "space.h"
 
@@ -135,8 +136,18 @@ int32_t ts_face_covers(const TSFace *face, uint32_t codepoint) {
     return hb_font_get_nominal_glyph(ts_thread_font(face), codepoint, &glyph) && glyph != 0;
 }
 
+int32_t ts_face_code_points(const TSFace *face, uint32_t *codepoints, int32_t capacity) {
+    hb_set_t *set = hb_set_create();
+    hb_face_collect_unicodes(face->hbFace, set);
+    int32_t count = 0;
+    for (hb_codepoint_t cp = HB_SET_VALUE_INVALID; hb_set_next(set, &cp); count++)
+        if (codepoints && count < capacity) codepoints[count] = cp;
+    hb_set_destroy(set);
+    return count;
+}
+
 int32_t ts_face_space_safe(const TSFace *face, uint32_t codepoint) {
-    if (codepoint == 0x2044) return 0;
+    if (codepoint == 0x2044 || face->refused) return 0;
     if (codepoint < 0x10000) {
         if (!((face->coverage[codepoint >> 3] >> (codepoint & 7)) & 1)) return face->notdefInteracting ? 0 : 1;
         return ((face->spaceUnsafe[codepoint >> 3] >> (codepoint & 7)) & 1) ? 0 : 1;
@@ -153,6 +164,12 @@ static int zone_counts(const TSFace *face, uint32_t codepoint, hb_codepoint_t gl
 }
 
 int32_t ts_face_zone_reach(const TSFace *face) { return face->zoneReach; }
+
+int32_t ts_face_cut_state(const TSFace *face, int64_t *budgetLeft, int32_t *refusal) {
+    if (budgetLeft) *budgetLeft = atomic_load((_Atomic long *)&face->budget);
+    if (refusal) *refusal = face->refused;
+    return face->refused ? -1 : face->zoneReach;
+}
 
 // The reach bits of a code point whose nominal glyph is `glyph` (0 when the face lacks it):
 // the glyph's own, or the widest either way for a missing code point or a mark (HarfBuzz may
@@ -212,8 +229,25 @@ int32_t ts_face_open(const char *path, int32_t index, TSFace **out, TSTruncation
     unsigned int upem = hb_face_get_upem(face->hbFace);
     hb_font_set_scale(face->hbFont, (int)upem, (int)upem);
     hb_font_make_immutable(face->hbFont);
+    // The analyses share one budget per face; with the shortcuts off none runs.
+    long budget = TS_FACE_BUDGET;
     TSSpaceAnalysis analysis;
-    ts_space_analysis(face->hbFace, face->hbFont, &analysis);
+    if (ts_shortcuts_on()) {
+        ts_space_analysis(face->hbFace, face->hbFont, &budget, &analysis);
+    } else {
+        memset(&analysis, 0, sizeof(analysis));
+        analysis.interacting = hb_set_create();
+        analysis.uncounted = hb_set_create();
+        analysis.refused = TS_REFUSED_SHORTCUTS_OFF;
+    }
+    face->refused = analysis.refused;
+    atomic_store(&face->budget, budget);
+    if (face->refused) {
+        free(analysis.reaches);
+        analysis.reaches = NULL;
+        analysis.reach = 0;
+        analysis.glyphCount = 0;
+    }
     face->spaceInteracting = analysis.interacting;
     face->uncounted = analysis.uncounted;
     face->zoneReach = analysis.reach;
@@ -334,6 +368,8 @@ int32_t ts_face_instance(const TSFace *base, const double *coordinates, int32_t 
     hb_font_set_var_coords_design(face->hbFont, design, axisCount);
     hb_font_make_immutable(face->hbFont);
     face->spaceInteracting = hb_set_reference(base->spaceInteracting);
+    face->refused = base->refused;
+    atomic_store(&face->budget, atomic_load((_Atomic long *)&base->budget));
     memcpy(face->coverage, base->coverage, sizeof(face->coverage));
     memcpy(face->spaceUnsafe, base->spaceUnsafe, sizeof(face->spaceUnsafe));
     face->notdefInteracting = base->notdefInteracting;
@@ -502,9 +538,81 @@ int32_t ts_face_glyph_top(const TSFace *face, uint32_t glyph) {
 // (ts_shape), the simple path alone (ts_shape_simple).
 enum { SHAPE_HARFBUZZ, SHAPE_ANY, SHAPE_SIMPLE };
 
+// MARK: Broken syllables
+
+// HarfBuzz 6.0's syllabic shapers (Indic, Khmer, Myanmar, the Universal Shaping Engine) put
+// U+25CC DOTTED CIRCLE before a broken syllable, asking the font for its glyph first
+// (hb_syllabic_insert_dotted_circles), but skip one whose syllable number (counted from the
+// buffer's start, from 1 to 15 and round again) and type equal those of the last broken
+// syllable they gave a circle: whether a word gets its circle can depend on the words before
+// it. A font wrapped around the thread's own notes the request (TS_SHAPED_DOTTED_CIRCLE), and
+// a run whose cut parts hold two or more broken syllables is shaped whole (Itemizer.shapeRun;
+// ExactShapingTests.testBengaliBrokenSyllablesShapeAsTheWholeLine).
+static hb_bool_t hook_nominal_glyph(hb_font_t *font, void *data, hb_codepoint_t unicode, hb_codepoint_t *glyph,
+                                    void *user) {
+    (void)user;
+    if (unicode == 0x25CC) *(int *)data = 1;
+    return hb_font_get_nominal_glyph(hb_font_get_parent(font), unicode, glyph);
+}
+
+static unsigned int hook_nominal_glyphs(hb_font_t *font, void *data, unsigned int count,
+                                        const hb_codepoint_t *first_unicode, unsigned int unicode_stride,
+                                        hb_codepoint_t *first_glyph, unsigned int glyph_stride, void *user) {
+    (void)user;
+    const char *unicode = (const char *)first_unicode;
+    for (unsigned int i = 0; i < count; i++, unicode += unicode_stride)
+        if (*(const hb_codepoint_t *)unicode == 0x25CC) *(int *)data = 1;
+    return hb_font_get_nominal_glyphs(hb_font_get_parent(font), count, first_unicode, unicode_stride, first_glyph,
+                                      glyph_stride);
+}
+
+static hb_bool_t hook_variation_glyph(hb_font_t *font, void *data, hb_codepoint_t unicode,
+                                      hb_codepoint_t selector, hb_codepoint_t *glyph, void *user) {
+    (void)user;
+    if (unicode == 0x25CC) *(int *)data = 1;
+    return hb_font_get_variation_glyph(hb_font_get_parent(font), unicode, selector, glyph);
+}
+
+static hb_font_funcs_t *hookFuncs;
+static pthread_once_t hookOnce = PTHREAD_ONCE_INIT;
+
+static void make_hook_funcs(void) {
+    hb_font_funcs_t *funcs = hb_font_funcs_create();
+    hb_font_funcs_set_nominal_glyph_func(funcs, hook_nominal_glyph, NULL, NULL);
+    hb_font_funcs_set_nominal_glyphs_func(funcs, hook_nominal_glyphs, NULL, NULL);
+    hb_font_funcs_set_variation_glyph_func(funcs, hook_variation_glyph, NULL, NULL);
+    hb_font_funcs_make_immutable(funcs);
+    hookFuncs = funcs;
+}
+
+// Scripts whose shapers never insert a dotted circle that depends on the text before it: the
+// default shaper's, Arabic's, Hebrew's, Thai's and Hangul's (Hangul's circle before a stray
+// tone mark depends on the character before it only).
+static int breaks_no_syllables(hb_script_t script) {
+    switch (script) {
+    case HB_SCRIPT_LATIN:
+    case HB_SCRIPT_CYRILLIC:
+    case HB_SCRIPT_GREEK:
+    case HB_SCRIPT_COMMON:
+    case HB_SCRIPT_INHERITED:
+    case HB_SCRIPT_HAN:
+    case HB_SCRIPT_HIRAGANA:
+    case HB_SCRIPT_KATAKANA:
+    case HB_SCRIPT_ARMENIAN:
+    case HB_SCRIPT_GEORGIAN:
+    case HB_SCRIPT_ARABIC:
+    case HB_SCRIPT_HEBREW:
+    case HB_SCRIPT_THAI:
+    case HB_SCRIPT_LAO:
+    case HB_SCRIPT_HANGUL: return 1;
+    default: return 0;
+    }
+}
+
 static int32_t shape(const TSFace *face, const uint16_t *text, int32_t textLength, int32_t start, int32_t length,
                      int32_t rightToLeft, int32_t script, const char *language, int32_t kerning, int32_t ligatures,
-                     TSGlyph *glyphs, int32_t capacity, int mode) {
+                     TSGlyph *glyphs, int32_t capacity, int32_t *shapeFlags, int mode) {
+    if (shapeFlags) *shapeFlags = 0;
     hb_buffer_t *buffer = ts_thread_buffer();
     if (!buffer) return TS_ERROR_NO_MEMORY;
     hb_buffer_add_utf16(buffer, text, textLength, (unsigned int)start, length);
@@ -527,12 +635,24 @@ static int32_t shape(const TSFace *face, const uint16_t *text, int32_t textLengt
     }
     // The thread's own font for the face (thread.c): nothing another thread writes.
     hb_font_t *font = ts_thread_font(face);
-    if (mode != SHAPE_HARFBUZZ) {
+    if (mode != SHAPE_HARFBUZZ && ts_shortcuts_on()) {
         // A simple word is shaped without the shaper, exactly as it would shape it (simple.c).
-        int32_t simpleCount = ts_simple_shape(face->hbFont, font, buffer, features, featureCount, glyphs, capacity);
+        int32_t simpleCount = ts_simple_shape(face->hbFont, font, buffer, features, featureCount, glyphs, capacity,
+                                              (_Atomic long *)&face->budget);
         if (simpleCount >= 0 || mode == SHAPE_SIMPLE) return simpleCount >= 0 ? simpleCount : TS_NOT_SIMPLE;
+    } else if (mode == SHAPE_SIMPLE) {
+        return TS_NOT_SIMPLE;
     }
-    hb_shape(font, buffer, featureCount ? features : NULL, featureCount);
+    hb_font_t *hooked = NULL;
+    int askedForCircle = 0;
+    if (shapeFlags && !breaks_no_syllables(hb_buffer_get_script(buffer))) {
+        pthread_once(&hookOnce, make_hook_funcs);
+        hooked = hb_font_create_sub_font(font);
+        hb_font_set_funcs(hooked, hookFuncs, &askedForCircle, NULL);
+    }
+    hb_shape(hooked ? hooked : font, buffer, featureCount ? features : NULL, featureCount);
+    if (hooked) hb_font_destroy(hooked);
+    if (shapeFlags && askedForCircle) *shapeFlags |= TS_SHAPED_DOTTED_CIRCLE;
     unsigned int count = 0;
     hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &count);
     hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, NULL);
@@ -551,23 +671,23 @@ static int32_t shape(const TSFace *face, const uint16_t *text, int32_t textLengt
 
 int32_t ts_shape(const TSFace *face, const uint16_t *text, int32_t textLength, int32_t start, int32_t length,
                  int32_t rightToLeft, int32_t script, const char *language, int32_t kerning, int32_t ligatures,
-                 TSGlyph *glyphs, int32_t capacity) {
+                 TSGlyph *glyphs, int32_t capacity, int32_t *shapeFlags) {
     return shape(face, text, textLength, start, length, rightToLeft, script, language, kerning, ligatures, glyphs,
-                 capacity, SHAPE_ANY);
+                 capacity, shapeFlags, SHAPE_ANY);
 }
 
 int32_t ts_shape_harfbuzz(const TSFace *face, const uint16_t *text, int32_t textLength, int32_t start,
                           int32_t length, int32_t rightToLeft, int32_t script, const char *language,
                           int32_t kerning, int32_t ligatures, TSGlyph *glyphs, int32_t capacity) {
     return shape(face, text, textLength, start, length, rightToLeft, script, language, kerning, ligatures, glyphs,
-                 capacity, SHAPE_HARFBUZZ);
+                 capacity, NULL, SHAPE_HARFBUZZ);
 }
 
 int32_t ts_shape_simple(const TSFace *face, const uint16_t *text, int32_t textLength, int32_t start, int32_t length,
                         int32_t rightToLeft, int32_t script, const char *language, int32_t kerning,
                         int32_t ligatures, TSGlyph *glyphs, int32_t capacity) {
     return shape(face, text, textLength, start, length, rightToLeft, script, language, kerning, ligatures, glyphs,
-                 capacity, SHAPE_SIMPLE);
+                 capacity, NULL, SHAPE_SIMPLE);
 }
 
 #define KEPT_SLOT_WRITING 1ull
@@ -595,7 +715,7 @@ int32_t ts_face_kept_glyph(const TSFace *face, uint16_t unit, int32_t rightToLef
     if (!room) return 0;
     const uint16_t text[1] = {unit};
     TSGlyph glyphs[4];
-    int32_t count = ts_shape(face, text, 1, 0, 1, rightToLeft ? 1 : 0, script, NULL, kerning, ligatures, glyphs, 4);
+    int32_t count = ts_shape(face, text, 1, 0, 1, rightToLeft ? 1 : 0, script, NULL, kerning, ligatures, glyphs, 4, NULL);
     if (count < 0) return count;
     if (count != 1 || glyphs[0].cluster != 0) return 0;
     *glyph = glyphs[0];

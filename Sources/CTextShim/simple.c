@@ -95,7 +95,7 @@ static _Thread_local struct {
 } last;
 
 static const Plan *find_plan(hb_font_t *font, const hb_segment_properties_t *props, const hb_feature_t *features,
-                             unsigned int featureCount, FontCache **cacheOut) {
+                             unsigned int featureCount, FontCache **cacheOut, _Atomic long *budget) {
     unsigned int generation = atomic_load_explicit(&cacheGeneration, memory_order_acquire);
     if (last.font == font && last.generation == generation && last.plan &&
         same_key(last.plan, props, features, featureCount)) {
@@ -120,7 +120,10 @@ static const Plan *find_plan(hb_font_t *font, const hb_segment_properties_t *pro
             found->props = *props;
             found->featureCount = featureCount;
             if (featureCount) memcpy(found->features, features, featureCount * sizeof(hb_feature_t));
-            ts_simple_analyse(font, cache, found);
+            // The face's budget is written under this lock only (one plan cache per face).
+            long left = atomic_load(budget);
+            ts_simple_analyse(font, cache, found, &left);
+            atomic_store(budget, left);
             found->next = atomic_load_explicit(&cache->plans, memory_order_relaxed);
             atomic_store_explicit(&cache->plans, found, memory_order_release);
         }
@@ -217,7 +220,7 @@ static void apply_pairs(Reader *r, const Plan *plan, const PairLookup *lookup, T
 }
 
 int32_t ts_simple_shape(hb_font_t *planFont, hb_font_t *font, hb_buffer_t *buffer, const hb_feature_t *features,
-                        unsigned int featureCount, TSGlyph *glyphs, int32_t capacity) {
+                        unsigned int featureCount, TSGlyph *glyphs, int32_t capacity, _Atomic long *budget) {
     hb_segment_properties_t props;
     hb_buffer_get_segment_properties(buffer, &props);
     if (props.direction != HB_DIRECTION_LTR || !simple_script(props.script) || featureCount > 4) return -1;
@@ -226,7 +229,7 @@ int32_t ts_simple_shape(hb_font_t *planFont, hb_font_t *font, hb_buffer_t *buffe
     hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &count);
     if (count == 0 || count > (unsigned int)capacity) return -1;
     FontCache *cache = NULL;
-    const Plan *plan = find_plan(planFont, &props, features, featureCount, &cache);
+    const Plan *plan = find_plan(planFont, &props, features, featureCount, &cache, budget);
     if (!plan || !plan->usable) return -1;
     for (unsigned int i = 0; i < count; i++) {
         uint32_t u = infos[i].codepoint;

@@ -497,7 +497,7 @@ static int has_table(hb_face_t *face, hb_tag_t tag) {
 }
 
 // Works out a plan: which BMP code points are simple, and the pair lookups to apply.
-void ts_simple_analyse(hb_font_t *font, FontCache *cache, Plan *plan) {
+void ts_simple_analyse(hb_font_t *font, FontCache *cache, Plan *plan, long *budget) {
     hb_face_t *face = hb_font_get_face(font);
     plan->usable = 0;
     // AAT shaping takes another route through HarfBuzz; so does a 'kern' table unless the
@@ -566,7 +566,7 @@ void ts_simple_analyse(hb_font_t *font, FontCache *cache, Plan *plan) {
         a.r.bytes = (const uint8_t *)hb_blob_get_data(blob, &length);
         a.r.length = length;
         a.r.failed = 0;
-        a.r.budget = 1L << 24;
+        a.r.budget = *budget;
         for (int i = 0; i < 3; i++) a.classAt[i] = (uint64_t)-1;
         if (length > 0) {
             uint32_t lookupList = rd16(&a.r, 8);
@@ -575,6 +575,8 @@ void ts_simple_analyse(hb_font_t *font, FontCache *cache, Plan *plan) {
         } else if (!hb_set_is_empty(lookups[t])) {
             ok = 0;
         }
+        *budget = a.r.budget;
+        if (*budget < 0) ok = 0;
         hb_blob_destroy(blob);
     }
     for (hb_codepoint_t cp = HB_SET_VALUE_INVALID; ok && hb_set_next(unicodes, &cp) && cp < 0x10000;) {

@@ -128,6 +128,7 @@ typedef struct {
 
 // Works out `plan` (its props and features set) for `font`: which BMP code points are simple,
 // and the pair lookups to apply; `plan->usable` 0 sends every run of the plan to hb_shape.
-void ts_simple_analyse(hb_font_t *font, FontCache *cache, Plan *plan);
+// Every element of the tables visited is charged to `*budget` (below 0: the plan is unusable).
+void ts_simple_analyse(hb_font_t *font, FontCache *cache, Plan *plan, long *budget);
 
 #endif

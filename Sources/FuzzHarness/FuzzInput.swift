@@ -50,6 +50,8 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     case solver
     /// Storyboards and XIBs through reading, building and layout.
     case ib
+    /// The engine's widths against whole-line `hb_shape`, in fonts from mutated font files.
+    case shaping
 
     /// Runs one input through the target's harness; traps on a broken invariant.
     package func run(_ bytes: [UInt8]) {
@@ -59,6 +61,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         case .json: JSONHarness.run(bytes)
         case .solver: SolverHarness.run(bytes)
         case .ib: IBHarness.run(bytes)
+        case .shaping: ShapingHarness.run(bytes)
         }
     }
 }

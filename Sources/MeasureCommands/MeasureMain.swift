@@ -1,12 +1,14 @@
 import ArgumentParser
 import Foundation
+import Typesetting
 
 /// The entry point: a first argument that names a subcommand runs it (`measure check …`,
 /// `measure layout …`); anything else is the classic `measure "TEXT" [options]`.
 /// Each subcommand lives in its own folder (Check/, Layout/) and is listed here.
 package enum MeasureMain {
-    /// The version `measure --version` prints.
-    package static let version = "0.1.0"
+    /// The version `measure --version` prints, with a second line when shaping takes no
+    /// shortcuts (`ShapingShortcuts.note`: an unverified HarfBuzz, or INTRINSIC_EXACT_SHAPING=1).
+    package static let version = "0.1.0" + (ShapingShortcuts.note.map { "\n" + $0 } ?? "")
 
     /// The subcommands by name.
     static let subcommands: [String: ParsableCommand.Type] = ["check": CheckCommand.self, "layout": LayoutCommand.self]

@@ -45,4 +45,5 @@ final class FuzzRegressionTests: XCTestCase {
     func testJSONInputs() throws { try replay(.json) }
     func testIBInputs() throws { try replay(.ib) }
     func testSolverInputs() throws { try replay(.solver) }
+    func testShapingInputs() throws { try replay(.shaping) }
 }

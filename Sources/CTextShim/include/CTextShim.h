@@ -85,6 +85,9 @@ uint32_t ts_face_glyph(const TSFace *face, uint32_t codepoint);
 /// 1 when the face has a glyph for `codepoint` (as ts_face_glyph(face, codepoint) != 0), from
 /// a table made at open for the Basic Multilingual Plane.
 int32_t ts_face_covers(const TSFace *face, uint32_t codepoint);
+/// The code points the face's character map lists, ascending: writes up to `capacity` and
+/// returns how many there are.
+int32_t ts_face_code_points(const TSFace *face, uint32_t *codepoints, int32_t capacity);
 /// The top of a glyph's ink box in font units (for cap and x heights when OS/2 lacks them).
 int32_t ts_face_glyph_top(const TSFace *face, uint32_t glyph);
 
@@ -126,14 +129,22 @@ int32_t ts_face_instance(const TSFace *base, const double *coordinates, int32_t 
 int64_t ts_face_table(const TSFace *face, const char *tag, uint8_t *buffer, int64_t capacity);
 
 /// 1 when no lookup of the default features that involves the space glyph (as input or as
-/// context) can change or position the code point's glyph (or what a substitution makes of
-/// it), else 0. A run whose code points all answer 1 shapes the same cut into words at its
-/// spaces as whole. For U+0020 itself: 1 when no such lookup acts on the space.
+/// context, class 0 of a class-based rule included) can change or position the code point's
+/// glyph (or what a substitution makes of it), else 0. A run whose code points all answer 1
+/// shapes the same cut into words at its spaces as whole, as far as lookups go (SpaceZones
+/// adds what HarfBuzz's normalization and syllables need). For U+0020 itself: 1 when no such
+/// lookup acts on the space; 0 for every code point when the face's runs stay whole (the
+/// shortcuts are off, or the face holds what the analysis does not read or cannot bound).
 int32_t ts_face_space_safe(const TSFace *face, uint32_t codepoint);
 /// The widest window, in glyphs that no lookup involving the space skips, of the rules that
 /// can match the space (nested lookups included), at most 15; 0 when the face's lookups cannot
 /// be bounded this way (runs that ts_face_space_safe refuses then stay whole).
 int32_t ts_face_zone_reach(const TSFace *face);
+/// How the face's runs are cut next to spaces: -1 never (ts_face_space_safe answers 0), 0 only
+/// where no lookup involving the space acts on the run, else ts_face_zone_reach. Writes what
+/// is left of the face's budget (TS_FACE_BUDGET less what its analyses read) to `budgetLeft`,
+/// and why runs are never cut (0, or TS_REFUSED_* bits of space.h) to `refusal`; both may be NULL.
+int32_t ts_face_cut_state(const TSFace *face, int64_t *budgetLeft, int32_t *refusal);
 /// What cutting runs next to spaces needs to know of `codepoint` (0 when ts_face_zone_reach
 /// is 0). Bits 0-3 and 4-7: how many counting characters must stand between the code point
 /// and a space on its right, and on its left, for a cut next to that space (0: it stops no
@@ -143,16 +154,53 @@ int32_t ts_face_zone_reach(const TSFace *face);
 /// whole.
 int32_t ts_face_zone_class(const TSFace *face, uint32_t codepoint);
 
+/// HarfBuzz releases the shaping shortcuts (cutting runs at spaces, the word cache, the simple
+/// path) were verified against, as major * 10000 + minor * 100 + micro: 6.0.0 to 6.0.99.
+#define TS_HARFBUZZ_VERIFIED_FIRST 60000
+#define TS_HARFBUZZ_VERIFIED_LAST 60099
+
+/// Whether the shortcuts run in this process (ts_shaping_shortcuts).
+enum {
+    TS_SHORTCUTS_ON = 0,
+    TS_SHORTCUTS_OFF_BY_REQUEST = 1,        // INTRINSIC_EXACT_SHAPING=1
+    TS_SHORTCUTS_OFF_UNVERIFIED_HARFBUZZ = 2 // the linked HarfBuzz is outside the verified range
+};
+
+/// Whether shaping takes its shortcuts (TS_SHORTCUTS_ON), or why every run goes through
+/// hb_shape whole. Read once per process, from the environment and hb_version().
+int32_t ts_shaping_shortcuts(void);
+/// The linked HarfBuzz's version, encoded as TS_HARFBUZZ_VERIFIED_FIRST is.
+int32_t ts_harfbuzz_version(void);
+/// 1 when an encoded version lies in the verified range.
+int32_t ts_harfbuzz_version_verified(int32_t version);
+
+/// What HarfBuzz's normalization makes of a code point, by HarfBuzz's own Unicode functions:
+/// bit 0 a mark (general category Mn, Mc or Me), bit 1 a character with a canonical
+/// decomposition. HarfBuzz recomposes what it decomposed, and reorders marks, only in a
+/// buffer holding a mark after its first character, so a word without marks can shape
+/// differently in a line that has them (SpaceZones).
+int32_t ts_normalization_class(uint32_t codepoint);
+
+/// HarfBuzz alone, the reference for how long opening a face may take: reads the file at
+/// `path`, makes its face 0 and a font at units per em, and shapes `text` with guessed
+/// properties. Returns the glyph count, or -1 when the file cannot be read.
+int32_t ts_harfbuzz_alone(const char *path, const uint16_t *text, int32_t length);
+
+/// ts_shape's `shapeFlags`: HarfBuzz asked the font for U+25CC DOTTED CIRCLE while shaping
+/// (a broken syllable in a syllabic script, or U+25CC in the text).
+enum { TS_SHAPED_DOTTED_CIRCLE = 1 };
+
 /// Shapes `text[start ..< start+length]` (UTF-16, with the whole `text` as context) in one
 /// direction (`rightToLeft` 1 or 0; -1 guesses it from the script) and script (an ICU
 /// UScriptCode; -1 guesses it) and language (BCP 47, may be NULL). Thread-safe.
 /// `kerning` and `ligatures` switch the 'kern' and 'liga'/'clig' features.
 /// Writes up to `capacity` glyphs and returns how many there are (call again with a larger
-/// buffer when the result exceeds `capacity`), or a negative TS_ERROR_*.
+/// buffer when the result exceeds `capacity`), or a negative TS_ERROR_*. `shapeFlags` (may be
+/// NULL) receives TS_SHAPED_* bits.
 int32_t ts_shape(const TSFace *face, const uint16_t *text, int32_t textLength,
                  int32_t start, int32_t length, int32_t rightToLeft, int32_t script,
                  const char *language, int32_t kerning, int32_t ligatures,
-                 TSGlyph *glyphs, int32_t capacity);
+                 TSGlyph *glyphs, int32_t capacity, int32_t *shapeFlags);
 
 /// ts_shape through hb_shape always: ts_shape shapes simple words (left to right, of a script
 /// HarfBuzz's default shaper takes, of characters only cmap, advances and pair kerning touch)
@@ -164,7 +212,8 @@ int32_t ts_shape_harfbuzz(const TSFace *face, const uint16_t *text, int32_t text
                           TSGlyph *glyphs, int32_t capacity);
 
 /// ts_shape's simple path alone: the glyphs as ts_shape gives them when the run is simple,
-/// else TS_NOT_SIMPLE (SimpleShapingTests compares them with ts_shape_harfbuzz).
+/// else TS_NOT_SIMPLE, as always with the shortcuts off (SimpleShapingTests compares them
+/// with ts_shape_harfbuzz).
 int32_t ts_shape_simple(const TSFace *face, const uint16_t *text, int32_t textLength,
                         int32_t start, int32_t length, int32_t rightToLeft, int32_t script,
                         const char *language, int32_t kerning, int32_t ligatures,

@@ -4,20 +4,23 @@ internal import CTextShim
 /// tables of one `ParagraphScratch`.
 extension Itemizer {
     /// Shapes one run (one face, level and script) and appends its glyphs in visual order to
-    /// `glyphs`, with clusters as offsets into `utf16`. With a cache, the run is cut into words
-    /// and the spaces between them where no lookup involving the space can reach across the
-    /// cut (`SpaceZones`), and each segment whose neighbours cannot change its shaping (a space,
-    /// the paragraph's edge, another script) is looked up in the cache and shaped on its own on
-    /// a miss. Either way the glyphs are those of shaping the run whole.
+    /// `glyphs`, with clusters as offsets into `utf16`. With a cache (and the shaping shortcuts
+    /// on, `ShapingShortcuts`), the run is cut into words and the spaces between them where
+    /// nothing HarfBuzz does can reach across the cut (`SpaceZones`), and each segment whose
+    /// neighbours cannot change its shaping (a space, the paragraph's edge, another script) is
+    /// looked up in the cache and shaped on its own on a miss. What only the shaped segments
+    /// tell sends the run back to be shaped whole: two segments with broken syllables
+    /// (HarfBuzz's dotted circles depend on the syllables before them, `TS_SHAPED_DOTTED_CIRCLE`).
+    /// Either way the glyphs are those of shaping the run whole.
     func shapeRun(
         _ utf16: [UInt16], range: Range<Int>, face: FontFace, bidiLevel: UInt8, script: Int32,
         scratch: ParagraphScratch, isolatedBefore: Bool, isolatedAfter: Bool, into glyphs: inout [CachedGlyph]
     ) throws(TypesettingError) {
         let rightToLeft = bidiLevel & 1 == 1
-        guard let cache else {
+        guard let cache, ShapingShortcuts.areOn, !harfBuzzOnly else {
             try Shaper.appendCompactGlyphs(
                 utf16, range: range, face: face, rightToLeft: rightToLeft, script: script, kerning: kerning,
-                ligatures: ligatures, to: &glyphs)
+                ligatures: ligatures, harfBuzzOnly: harfBuzzOnly, to: &glyphs)
             return
         }
         let contextFree = !Shaper.joins(script)
@@ -27,6 +30,8 @@ extension Itemizer {
             SpaceZones.cuts(
                 utf16, range: range, face: face, rightToLeft: rightToLeft, script: script,
                 graphemeStart: { unitFlags[$0] & Itemizer.graphemeStart != 0 }, into: cuts) - 1
+        let runStart = glyphs.count
+        var brokenSegments = 0
         for k in 0..<segmentCount {
             // Right to left, the segments come in reverse (visual) order.
             let s = rightToLeft ? segmentCount - 1 - k : k
@@ -51,25 +56,33 @@ extension Itemizer {
                 glyphs.append(CachedGlyph(kept).moved(by: segment.lowerBound))
                 continue
             }
+            let broken: Bool
             if before && after {
                 // The key is a slice of the paragraph: a hit copies no text.
                 let key = ShapingKey(
                     face: face, script: script, rightToLeft: rightToLeft, kerning: kerning, ligatures: ligatures,
                     text: utf16[segment])
-                try cache.appendGlyphs(for: key, face: face, offset: segment.lowerBound, to: &glyphs) {
+                broken = try cache.appendGlyphs(for: key, face: face, offset: segment.lowerBound, to: &glyphs) {
                     () throws(TypesettingError) in
                     // The segment alone, as the entry is keyed: its units, no context around them.
                     try utf16.withUnsafeBufferPointer { (paragraph) throws(TypesettingError) in
-                        try Shaper.compactGlyphs(
+                        try Shaper.segment(
                             UnsafeBufferPointer(rebasing: paragraph[segment]), range: 0..<segment.count, face: face,
                             rightToLeft: rightToLeft, script: script, kerning: kerning, ligatures: ligatures)
                     }
                 }
             } else {
-                try Shaper.appendCompactGlyphs(
+                broken = try Shaper.appendCompactGlyphs(
                     utf16, range: segment, face: face, rightToLeft: rightToLeft, script: script, kerning: kerning,
-                    ligatures: ligatures, to: &glyphs)
+                    ligatures: ligatures, notesBrokenSyllables: segmentCount > 1, to: &glyphs)
             }
+            if broken { brokenSegments += 1 }
+        }
+        if brokenSegments > 1 {
+            glyphs.removeSubrange(runStart...)
+            try Shaper.appendCompactGlyphs(
+                utf16, range: range, face: face, rightToLeft: rightToLeft, script: script, kerning: kerning,
+                ligatures: ligatures, to: &glyphs)
         }
     }
 

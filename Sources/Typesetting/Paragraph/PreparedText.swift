@@ -63,6 +63,17 @@ public struct PreparedText: Sendable {
         language: String? = nil, registry: FontRegistry = .shared, shapingCache: ShapingCache? = .shared,
         fontRuns: [FontRun] = []
     ) throws(TypesettingError) {
+        try self.init(
+            text, font: font, letterSpacing: letterSpacing, kerning: kerning, ligatures: ligatures, language: language,
+            registry: registry, shapingCache: shapingCache, fontRuns: fontRuns, harfBuzzOnly: false)
+    }
+
+    /// The public initializer's work; `harfBuzzOnly` shapes every run whole through `hb_shape`
+    /// (`PreparedText.harfBuzzReference`).
+    init(
+        _ text: String, font: Font, letterSpacing: Double, kerning: Bool, ligatures: Bool, language: String?,
+        registry: FontRegistry, shapingCache: ShapingCache?, fontRuns: [FontRun], harfBuzzOnly: Bool
+    ) throws(TypesettingError) {
         // The limit the CLI, batch lines, check specs and layout files document (docs/reliability.md).
         guard letterSpacing.isFinite, abs(letterSpacing) <= 10_000 else {
             throw .invalidParameter(name: "letter spacing", value: letterSpacing, allowed: "-10000 to 10000 points")
@@ -70,6 +81,7 @@ public struct PreparedText: Sendable {
         var builder = Itemizer(
             font: font, registry: registry, letterSpacing: letterSpacing, kerning: kerning, ligatures: ligatures,
             language: language, cache: shapingCache, keepsRuns: false)
+        builder.harfBuzzOnly = harfBuzzOnly
         if !fontRuns.isEmpty { try builder.setFontRuns(fontRuns) }
         let (paragraphs, endsWithHardBreak) = try PreparedText.analyse(text, with: &builder)
         let ellipsisWidths = try builder.fonts.map { (font) throws(TypesettingError) in
@@ -482,6 +494,8 @@ struct Itemizer {
     let cache: ShapingCache?
     /// Whether to keep the glyphs as `runs` (only for `PreparedText.runs`).
     let keepsRuns: Bool
+    /// Whether every run is shaped whole through `hb_shape` (`PreparedText.harfBuzzReference`).
+    var harfBuzzOnly = false
 
     init(
         font: Font, registry: FontRegistry, letterSpacing: Double, kerning: Bool, ligatures: Bool,

@@ -106,18 +106,40 @@ enum Shaper {
     }
 
     /// Appends `compactGlyphs(utf16, range: …)` to `glyphs` (no array is made for them).
+    /// With `notesBrokenSyllables`, returns whether HarfBuzz met a broken syllable
+    /// (`ShapedSegment.hasBrokenSyllable`); else false, and shaping does not watch for one.
+    @discardableResult
     static func appendCompactGlyphs(
         _ utf16: [UInt16], range: Range<Int>, face: FontFace, rightToLeft: Bool, script: Int32, kerning: Bool,
-        ligatures: Bool, to glyphs: inout [CachedGlyph]
-    ) throws(TypesettingError) {
+        ligatures: Bool, harfBuzzOnly: Bool = false, notesBrokenSyllables: Bool = false,
+        to glyphs: inout [CachedGlyph]
+    ) throws(TypesettingError) -> Bool {
+        var flags: Int32 = 0
         try utf16.withUnsafeBufferPointer { (text) throws(TypesettingError) in
-            try withGlyphs(
-                text, range: range, face: face, direction: rightToLeft ? 1 : 0, script: script, kerning: kerning,
-                ligatures: ligatures
-            ) { shaped in
-                for glyph in shaped { glyphs.append(CachedGlyph(glyph)) }
+            try withUnsafeMutablePointer(to: &flags) { (flagsPointer) throws(TypesettingError) in
+                try withGlyphs(
+                    text, range: range, face: face, direction: rightToLeft ? 1 : 0, script: script, kerning: kerning,
+                    ligatures: ligatures, harfBuzzOnly: harfBuzzOnly,
+                    shapeFlags: notesBrokenSyllables ? flagsPointer : nil
+                ) { shaped in
+                    for glyph in shaped { glyphs.append(CachedGlyph(glyph)) }
+                }
             }
         }
+        return flags & Int32(TS_SHAPED_DOTTED_CIRCLE) != 0
+    }
+
+    /// `text[range]` shaped as a segment the cache keeps (the whole of `text` as context).
+    static func segment(
+        _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, face: FontFace, rightToLeft: Bool, script: Int32,
+        kerning: Bool, ligatures: Bool
+    ) throws(TypesettingError) -> ShapedSegment {
+        var flags: Int32 = 0
+        let glyphs = try withGlyphs(
+            text, range: range, face: face, direction: rightToLeft ? 1 : 0, script: script, kerning: kerning,
+            ligatures: ligatures, shapeFlags: &flags
+        ) { $0.map(CachedGlyph.init) }
+        return ShapedSegment(glyphs: glyphs, hasBrokenSyllable: flags & Int32(TS_SHAPED_DOTTED_CIRCLE) != 0)
     }
 
     /// The one glyph of `unit` shaped alone, as `glyphs` gives it, which the face keeps once
@@ -153,17 +175,23 @@ enum Shaper {
     /// through `hb_shape` even when it is a simple word.
     private static func withGlyphs<R>(
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, face: FontFace, direction: Int32, script: Int32,
-        kerning: Bool, ligatures: Bool, harfBuzzOnly: Bool = false, _ body: (UnsafeBufferPointer<TSGlyph>) -> R
+        kerning: Bool, ligatures: Bool, harfBuzzOnly: Bool = false, shapeFlags: UnsafeMutablePointer<Int32>? = nil,
+        _ body: (UnsafeBufferPointer<TSGlyph>) -> R
     ) throws(TypesettingError) -> R {
         var capacity = range.count * 2 + 8
         for _ in 0..<3 {
             let (count, result) = withUnsafeTemporaryAllocation(of: TSGlyph.self, capacity: capacity) {
                 glyphs -> (Int, R?) in
                 let n = Int(
-                    (harfBuzzOnly ? ts_shape_harfbuzz : ts_shape)(
-                        face.handle, text.baseAddress, Int32(text.count), Int32(range.lowerBound),
-                        Int32(range.count), direction, script, nil, kerning ? 1 : 0, ligatures ? 1 : 0,
-                        glyphs.baseAddress, Int32(glyphs.count)))
+                    harfBuzzOnly
+                        ? ts_shape_harfbuzz(
+                            face.handle, text.baseAddress, Int32(text.count), Int32(range.lowerBound),
+                            Int32(range.count), direction, script, nil, kerning ? 1 : 0, ligatures ? 1 : 0,
+                            glyphs.baseAddress, Int32(glyphs.count))
+                        : ts_shape(
+                            face.handle, text.baseAddress, Int32(text.count), Int32(range.lowerBound),
+                            Int32(range.count), direction, script, nil, kerning ? 1 : 0, ligatures ? 1 : 0,
+                            glyphs.baseAddress, Int32(glyphs.count), shapeFlags))
                 guard n >= 0, n <= glyphs.count else { return (n, nil) }
                 return (n, body(UnsafeBufferPointer(rebasing: glyphs[..<n])))
             }
@@ -207,6 +235,15 @@ enum Shaper {
         _ = buffer.withUnsafeMutableBufferPointer { ts_script_name(code, $0.baseAddress, Int32($0.count)) }
         return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
+}
+
+/// A segment of a run shaped on its own, as the cache keeps it.
+struct ShapedSegment {
+    /// The glyphs, clusters relative to the segment's start.
+    var glyphs: [CachedGlyph]
+    /// Whether HarfBuzz met a broken syllable in it (it asked for U+25CC DOTTED CIRCLE): a run
+    /// with two such segments is shaped whole (`Itemizer.shapeRun`).
+    var hasBrokenSyllable: Bool
 }
 
 /// Unicode analyses the itemizer needs: bidi levels and scripts (ICU).

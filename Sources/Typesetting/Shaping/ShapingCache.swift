@@ -74,20 +74,21 @@ public final class ShapingCache: Sendable {
     }
 
     /// Appends the glyphs for `key` (set in `face`) to `out`, their clusters moved by
-    /// `offset`, shaping with `make` on a miss. A hit copies under the lock, so threads share
-    /// no reference counts; `make` runs outside it, so two threads missing the same key at
-    /// once both shape it, and the second result replaces the first.
+    /// `offset`, shaping with `make` on a miss, and returns the segment's
+    /// `ShapedSegment.hasBrokenSyllable`. A hit copies under the lock, so threads share no
+    /// reference counts; `make` runs outside it, so two threads missing the same key at once
+    /// both shape it, and the second result replaces the first.
     func appendGlyphs(
         for key: ShapingKey, face: FontFace, offset: Int, to out: inout [CachedGlyph],
-        make: () throws(TypesettingError) -> [CachedGlyph]
-    ) throws(TypesettingError) {
+        make: () throws(TypesettingError) -> ShapedSegment
+    ) throws(TypesettingError) -> Bool {
         let index = key.hash & (shards.count - 1)
-        let hit = shards.withLock(index) { $0.append(key, offset: offset, to: &out) }
-        if hit { return }
-        let glyphs = try make()
-        for glyph in glyphs { out.append(glyph.moved(by: offset)) }
+        if let hit = shards.withLock(index, { $0.append(key, offset: offset, to: &out) }) { return hit }
+        let segment = try make()
+        for glyph in segment.glyphs { out.append(glyph.moved(by: offset)) }
         let owned = key.owned
-        shards.withLock(index) { $0.insert(owned, face: face, glyphs) }
+        shards.withLock(index) { $0.insert(owned, face: face, segment) }
+        return segment.hasBrokenSyllable
     }
 }
 
@@ -268,6 +269,8 @@ struct Shard: Sendable {
         /// are hit by every thread), which a raw buffer does not have.
         var glyphs: UnsafeMutableBufferPointer<CachedGlyph>
         var cost: Int
+        /// `ShapedSegment.hasBrokenSyllable` of the entry.
+        var hasBrokenSyllable: Bool
         /// Used since the clock hand last passed (a hit sets it only when clear, so hits on
         /// hot words write nothing that other threads read).
         var referenced: Bool
@@ -287,16 +290,17 @@ struct Shard: Sendable {
 
     init(maximumBytes: Int) { self.maximumBytes = maximumBytes }
 
-    /// On a hit, appends the entry's glyphs moved by `offset` to `out` and returns true.
-    mutating func append(_ key: ShapingKey, offset: Int, to out: inout [CachedGlyph]) -> Bool {
+    /// On a hit, appends the entry's glyphs moved by `offset` to `out` and returns its
+    /// `hasBrokenSyllable`; nil on a miss.
+    mutating func append(_ key: ShapingKey, offset: Int, to out: inout [CachedGlyph]) -> Bool? {
         guard let slot = index[key] else {
             misses += 1
-            return false
+            return nil
         }
         hits += 1
         if !nodes[slot].referenced { nodes[slot].referenced = true }
         for glyph in nodes[slot].glyphs { out.append(glyph.moved(by: offset)) }
-        return true
+        return nodes[slot].hasBrokenSyllable
     }
 
     /// A copy of `glyphs` in memory the shard owns.
@@ -312,7 +316,8 @@ struct Shard: Sendable {
         self = Shard(maximumBytes: maximumBytes)
     }
 
-    mutating func insert(_ key: ShapingKey, face: FontFace, _ glyphs: [CachedGlyph]) {
+    mutating func insert(_ key: ShapingKey, face: FontFace, _ segment: ShapedSegment) {
+        let glyphs = segment.glyphs
         let cost = key.cost(glyphs: glyphs.count)
         guard cost <= maximumBytes else { return }
         if let slot = index[key] {
@@ -320,10 +325,12 @@ struct Shard: Sendable {
             nodes[slot].glyphs.deallocate()
             nodes[slot].glyphs = Shard.store(glyphs)
             nodes[slot].cost = cost
+            nodes[slot].hasBrokenSyllable = segment.hasBrokenSyllable
             nodes[slot].referenced = true
         } else {
             let node = Node(
-                key: key, face: face, glyphs: Shard.store(glyphs), cost: cost, referenced: false, live: true)
+                key: key, face: face, glyphs: Shard.store(glyphs), cost: cost,
+                hasBrokenSyllable: segment.hasBrokenSyllable, referenced: false, live: true)
             let slot: Int
             if let reused = free.popLast() {
                 slot = reused

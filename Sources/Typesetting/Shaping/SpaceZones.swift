@@ -117,6 +117,20 @@ enum SpaceZones {
             // is one entry whether a space, a comma's word or the text's end follows it.
             defer { i += 1 }
             guard (utf16[i - 1] == 0x20) != (utf16[i] == 0x20) && graphemeStart(i) else { continue }
+            // A mark that starts a grapheme cluster after a space (Ahom's and Myanmar's vowel
+            // signs, which UAX #29 leaves out of SpacingMark) shapes differently at the start of
+            // a buffer: syllabic shapers give it a dotted circle there, and not after the space.
+            if utf16[i] != 0x20 && ts_normalization_class(scalarAt(utf16, i, end: range.upperBound).0) & 1 != 0 {
+                continue
+            }
+            // A lone space that carries a mark is the base of a syllable in a syllabic shaper,
+            // which may move part of the mark before it (Siddham's vowel sign AU puts its
+            // E before the space), next to the word before: no cut before such a space.
+            if utf16[i] == 0x20 && i + 1 < range.upperBound && utf16[i + 1] != 0x20
+                && ts_normalization_class(scalarAt(utf16, i + 1, end: range.upperBound).0) & 1 != 0
+            {
+                continue
+            }
             if !allSafe {
                 let space = utf16[i - 1] == 0x20 ? i - 1 : i
                 while nextCentre < centres.count && centres[nextCentre].range.upperBound <= space { nextCentre += 1 }
@@ -126,7 +140,57 @@ enum SpaceZones {
             written += 1
         }
         cuts[written] = Int32(truncatingIfNeeded: range.upperBound)
+        if written > 1 && !normalizesAlike(utf16, cuts: cuts, count: written + 1) {
+            cuts[1] = Int32(truncatingIfNeeded: range.upperBound)
+            return 2
+        }
         return written + 1
+    }
+
+    /// Whether HarfBuzz's normalization treats every segment (`cuts[i] ..< cuts[i + 1]`) as it
+    /// treats it in the whole run. HarfBuzz reorders marks and recomposes what it decomposed
+    /// only in a buffer with a mark after its first code point (`ts_normalization_class`): when
+    /// the run has one, a segment without must hold no character with a canonical
+    /// decomposition, which HarfBuzz may have decomposed (Noto Serif Balinese's "ᬈ" in "ᬈ ᬽ",
+    /// `ExactShapingTests.testBalineseVowelComposesAsInTheWholeLine`).
+    static func normalizesAlike(_ utf16: [UInt16], cuts: UnsafeMutablePointer<Int32>, count: Int) -> Bool {
+        let start = Int(cuts[0])
+        let end = Int(cuts[count - 1])
+        var runHasMark = false
+        var segment = 0
+        // Per segment: a mark after its first code point; a character that decomposes.
+        var segmentHasMark = false
+        var segmentDecomposes = false
+        var firstOfSegment = true
+        var refused = false
+        var i = start
+        while i < end {
+            while i >= Int(cuts[segment + 1]) {
+                if !segmentHasMark && segmentDecomposes { refused = true }
+                segment += 1
+                segmentHasMark = false
+                segmentDecomposes = false
+                firstOfSegment = true
+            }
+            let unit = utf16[i]
+            // Nothing below U+00C0 decomposes, and no mark comes before U+0300.
+            if unit < 0xC0 {
+                firstOfSegment = false
+                i += 1
+                continue
+            }
+            let (scalar, width) = scalarAt(utf16, i, end: end)
+            let normalization = ts_normalization_class(scalar)
+            if normalization & 1 != 0 {
+                if i > start { runHasMark = true }
+                if !firstOfSegment { segmentHasMark = true }
+            }
+            if normalization & 2 != 0 { segmentDecomposes = true }
+            firstOfSegment = false
+            i += width
+        }
+        if !segmentHasMark && segmentDecomposes { refused = true }
+        return !(runHasMark && refused)
     }
 
     /// The code point at `utf16[i]` and its width in units (a lone surrogate stands for itself).
