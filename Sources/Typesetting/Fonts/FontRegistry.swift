@@ -1,10 +1,13 @@
 import Foundation
 
-/// The fonts the engine knows: the bundled `Fonts/` folder plus whatever a user adds.
+/// The fonts the engine knows: the bundled `Fonts/` folder, whatever a user adds, and (unless
+/// turned off) the fonts installed on the system, found through fontconfig.
 ///
 /// Faces are found by family name (or PostScript name) plus weight and italic, or by file
 /// path. The registry also decides the fallback order for text the primary face does not
-/// cover. It is safe to use from several threads.
+/// cover (`LanguageFonts`). An installed face is opened only when a family it belongs to is
+/// asked for, or the fallback needs it: fontconfig's list is read once per process, on the
+/// first such need. It is safe to use from several threads.
 public final class FontRegistry: Sendable {
     private struct State {
         var faces: [FontFace] = []
@@ -52,9 +55,19 @@ public final class FontRegistry: Sendable {
     /// when none is named is the system font (`systemFamily`), as in UIKit.
     public static let defaultFamily = "Inter"
 
+    /// Whether the registry opens installed faces (found through fontconfig) when a family it
+    /// lacks is asked for, or no face it has draws a character.
+    public let usesInstalledFonts: Bool
+    /// What the registry learned about the installed fonts.
+    let installed = Locked(InstalledUse())
+
     /// Creates a registry. With `includeBundledFonts` it starts with the faces in the
-    /// bundled `Fonts/` directory (see `bundledFontsDirectory`).
-    public init(includeBundledFonts: Bool = true) {
+    /// bundled `Fonts/` directory (see `bundledFontsDirectory`) and the folders of
+    /// `INTRINSIC_FONT_PATH`. `includeInstalledFonts` lets it open the fonts installed on the
+    /// system as it needs them; by default it does so with the bundled fonts, unless
+    /// `INTRINSIC_SYSTEM_FONTS` is "0".
+    public init(includeBundledFonts: Bool = true, includeInstalledFonts: Bool? = nil) {
+        usesInstalledFonts = includeInstalledFonts ?? (includeBundledFonts && InstalledFonts.enabledByEnvironment)
         if includeBundledFonts, let directory = FontRegistry.bundledFontsDirectory {
             _ = try? addFonts(at: directory)
         }
@@ -228,6 +241,12 @@ public final class FontRegistry: Sendable {
                 FontRegistry.bestMatch(in: members, weight: weight, italic: italic), weight: weight, italic: italic)
         }
         if let exact { return exact }
+        // An installed family, opened on first use (`--font "Noto Sans Tamil"`).
+        let installed = installedFaces(ofFamily: family)
+        if !installed.isEmpty {
+            return FontRegistry.varied(
+                FontRegistry.bestMatch(in: installed, weight: weight, italic: italic), weight: weight, italic: italic)
+        }
         throw .fontNotFound(name: family, available: families)
     }
 
