@@ -26,7 +26,7 @@ enum SARIFReport {
                 ("ruleId", .string(finding.kind)),
                 ("ruleIndex", .number(Double(ruleIDs.firstIndex(of: finding.kind) ?? 0))),
                 ("level", .string(finding.kind == "shrunk" ? "warning" : "error")),
-                ("message", .object([("text", .string(finding.message))])),
+                ("message", .object([("text", .string(finding.message + SARIFReport.approximateNote(finding)))])),
             ]
             if let location = finding.location {
                 pairs.append(("locations", .array([Self.location(location, id: nil)])))
@@ -41,6 +41,10 @@ enum SARIFReport {
             ]
             if let needed = finding.needed { properties.append(("needed", size(needed))) }
             if let available = finding.available { properties.append(("available", size(available))) }
+            if let approximate = finding.approximate { properties.append(("approximate", .string(approximate))) }
+            if !finding.missingCharacters.isEmpty {
+                properties.append(("missingCharacters", .array(finding.missingCharacters.map(JSONValue.string))))
+            }
             pairs.append(("properties", .object(properties)))
             return .object(pairs)
         }
@@ -68,6 +72,11 @@ enum SARIFReport {
                 ])
             ),
         ]).serialized()
+    }
+
+    /// " (approximate: Inter for SF Pro)" for a finding measured with stand-ins, else "".
+    static func approximateNote(_ finding: ReportFinding) -> String {
+        finding.approximate.map { " (approximate: \($0))" } ?? ""
     }
 
     static func size(_ size: CGSize) -> JSONValue {
