@@ -189,6 +189,8 @@ struct FindingsModel: Sendable {
             "'\(subject)' (\(entry.language), \(finding.category.rawValue)) is \(problemName) in a \(finding.control.rawValue): needs \(CheckReport.size(finding.needed)), has \(CheckReport.size(finding.available))"
         if !finding.shown.isEmpty { message += "; shown: \(finding.shown.joined(separator: " ⏎ "))" }
         if !entry.samples.isEmpty { message += " (measured with \(entry.samples.joined(separator: ", ")))" }
+        // Every format shows the message: a stand-in is named wherever the finding goes.
+        if let approximate = finding.approximate { message += " (approximate: \(approximate))" }
         let translation = FindingLocation(file: entry.file, line: entry.line, role: "translation")
         let element = finding.element.map {
             FindingLocation(file: $0.file, line: $0.line, role: "\($0.kind) \($0.name) in \($0.scene)")
@@ -216,6 +218,7 @@ struct FindingsModel: Sendable {
             "'\(subject)' (\(entry.language)) in \(face)"
             + (texts > 1 ? " and \(texts - 1) more text\(texts == 2 ? "" : "s") of \(entry.language)" : "") + ": "
             + MissingCharacters.sentences(finding.missingCharacters).joined(separator: "; ")
+            + (finding.approximate.map { " (approximate: \($0))" } ?? "")
         let translation = FindingLocation(file: entry.file, line: entry.line, role: "translation")
         let element = finding.element.map {
             FindingLocation(file: $0.file, line: $0.line, role: "\($0.kind) \($0.name) in \($0.scene)")

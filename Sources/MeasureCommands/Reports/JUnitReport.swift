@@ -41,8 +41,7 @@ enum JUnitReport {
                 // one check are joined in its text.
                 let first = found[0]
                 let text = found.map { finding in
-                    finding.message + (finding.approximate.map { "\n  approximate: \($0)" } ?? "")
-                        + (finding.location.map { "\n  at \(place($0))" } ?? "")
+                    finding.message + (finding.location.map { "\n  at \(place($0))" } ?? "")
                         + (finding.related.map { "\n  element \(place($0))" } ?? "")
                 }.joined(separator: "\n")
                 out +=

@@ -26,7 +26,7 @@ enum SARIFReport {
                 ("ruleId", .string(finding.kind)),
                 ("ruleIndex", .number(Double(ruleIDs.firstIndex(of: finding.kind) ?? 0))),
                 ("level", .string(finding.kind == "shrunk" ? "warning" : "error")),
-                ("message", .object([("text", .string(finding.message + SARIFReport.approximateNote(finding)))])),
+                ("message", .object([("text", .string(finding.message))])),
             ]
             if let location = finding.location {
                 pairs.append(("locations", .array([Self.location(location, id: nil)])))
@@ -72,11 +72,6 @@ enum SARIFReport {
                 ])
             ),
         ]).serialized()
-    }
-
-    /// " (approximate: Inter for SF Pro)" for a finding measured with stand-ins, else "".
-    static func approximateNote(_ finding: ReportFinding) -> String {
-        finding.approximate.map { " (approximate: \($0))" } ?? ""
     }
 
     static func size(_ size: CGSize) -> JSONValue {
