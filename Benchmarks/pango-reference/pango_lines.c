@@ -1,7 +1,8 @@
 /* Line counts by Pango for `scripts/pango-lines`: reads `language<TAB>width<TAB>fonts<TAB>text`
  * lines (fonts: the font files to use, separated by ':', the first one's family asked for),
  * lays each text out with Pango's FT2 backend, fontconfig limited to exactly those files,
- * word-char wrapping, 17 pt at 72 dpi, the given width and language, and prints
+ * word-char wrapping, 17 pt at 72 dpi with unrounded glyph positions, the given width and
+ * language, and prints
  * `lines<TAB>width` per input line (width in points, the widest line's logical width).
  *
  * usage: pango_lines < samples.tsv */
@@ -45,6 +46,8 @@ int main(void) {
     pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), config);
     pango_ft2_font_map_set_resolution(PANGO_FT2_FONT_MAP(map), 72, 72);
     PangoContext *context = pango_font_map_create_context(map);
+    /* Unhinted, unrounded advances, as ours (and Core Text) measure. */
+    pango_context_set_round_glyph_positions(context, FALSE);
     pango_context_set_language(context, pango_language_from_string(fields[0]));
     PangoFontDescription *font = pango_font_description_new();
     pango_font_description_set_family(font, family ? family : "sans-serif");

@@ -19,7 +19,10 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// the Apple face iOS draws those characters with, which this face stands in for (or is,
     /// when the user added it); Apple Color Emoji for a colour face drawing emoji. Nil for a
     /// font that was asked for, and for a fallback face found outside the cascade.
-    public let fallbackFor: AppleFace?
+    public var fallbackFor: AppleFace? { fallbackID == AppleFace.none ? nil : AppleFace(id: fallbackID) }
+    /// `fallbackFor`'s `AppleFace.id`, or `AppleFace.none`: a plain number, so a font stays a
+    /// value of references and numbers.
+    let fallbackID: UInt16
 
     /// The largest point size accepted (100,000 pt), far beyond any screen, so that widths stay finite.
     public static let maximumSize: Double = 100_000
@@ -34,7 +37,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// A fallback face at a size, standing in for `fallbackFor`.
     init(face: FontFace, size: Double, fallbackFor: AppleFace?) throws(TypesettingError) {
         guard size.isFinite, size > 0, size <= Font.maximumSize else { throw .invalidFontSize(size) }
-        self.fallbackFor = fallbackFor
+        self.fallbackID = fallbackFor?.id ?? AppleFace.none
         self.requestedFace = face
         self.face = face.isVariable ? face.opticalSizeInstance(pointSize: size) : face
         self.size = size
@@ -62,13 +65,10 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
         if face.isSystemFontStandIn { return FontStandIn(family: face.family, appleFace: AppleFace.sfPro.family) }
         guard isFallback else { return nil }
         guard let apple = fallbackFor else { return FontStandIn(family: face.family, appleFace: nil) }
+        // Apple's own face (any of the names its cascade entry gives it) is no stand-in.
         let family = face.family.lowercased()
-        if family == apple.family.lowercased() { return nil }
-        if let entry = LanguageFonts.allEntries.first(where: { $0.appleFace == apple }),
-            entry.appleFamilies.contains(where: { $0.lowercased() == family })
-        {
-            return nil
-        }
+        let apples = LanguageFonts.allEntries.filter { $0.appleFace == apple }.flatMap(\.appleFamilies) + [apple.family]
+        if apples.contains(where: { $0.lowercased() == family }) { return nil }
         return FontStandIn(family: face.family, appleFace: apple.family)
     }
 

@@ -24,9 +24,9 @@ public struct FontStandIn: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// What preparing a text found about its faces: the characters none draws, and the faces
-/// measured in place of iOS's.
+/// What preparing a text found about its faces: the characters none draws, and where the
+/// fonts fallback chose start in `PreparedText.fonts` (for `PreparedText.standIns`).
 struct FontCoverage: Sendable {
     var missingCharacters: [Unicode.Scalar] = []
-    var standIns: [FontStandIn] = []
+    var firstFallbackFont: Int? = nil
 }

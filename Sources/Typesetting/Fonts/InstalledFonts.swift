@@ -93,21 +93,22 @@ struct InstalledUse: Sendable {
 }
 
 /// One family of a script's fallback order (`LanguageFonts.cascade(for:language:)`): its face
-/// in the registry, or, for an installed family not opened yet, none.
+/// in the registry, or, for an installed family not opened yet, its name. Small, as the
+/// itemizer walks these for every cluster its primary face lacks.
 struct CascadeCandidate: Sendable {
-    /// The cascade entry the family belongs to (the Apple face it stands in for).
-    let entry: FallbackCascadeEntry
-    /// The family.
-    let family: String
     /// The family's face closest to the weight and slant asked for; nil while the family is
     /// installed but not opened.
     let face: FontFace?
+    /// The Apple face the family's cascade entry names.
+    let appleFace: AppleFace
+    /// For an installed family not opened yet, its name; nil otherwise.
+    let installedFamily: String?
 }
 
 extension FontRegistry {
     /// The installed faces of `family` (any of its names; case does not matter), opened on the
-    /// first ask with every face of their files: empty when the family is not installed or the
-    /// registry does not use installed fonts.
+    /// first ask (only the faces of the family, not the rest of a collection file): empty when
+    /// the family is not installed or the registry does not use installed fonts.
     func installedFaces(ofFamily family: String) -> [FontFace] {
         guard usesInstalledFonts else { return [] }
         let key = family.lowercased()
@@ -116,13 +117,11 @@ extension FontRegistry {
         var faces: [FontFace] = []
         for i in list.entries(ofFamily: family) {
             let entry = list.entries[i]
-            guard let added = try? addFonts(at: entry.path) else {
+            guard let added = try? addFace(entry.path, index: entry.index) else {
                 installed.withLock { _ = $0.failed.insert(i) }
                 continue
             }
-            for face in added where face.index == entry.index && !faces.contains(where: { $0 === face }) {
-                faces.append(face)
-            }
+            for face in added where !faces.contains(where: { $0 === face }) { faces.append(face) }
         }
         installed.withLock { $0.families[key] = faces }
         return faces
@@ -178,17 +177,17 @@ extension FontRegistry {
                 if !members.isEmpty {
                     candidates.append(
                         CascadeCandidate(
-                            entry: entry, family: family,
-                            face: FontRegistry.bestMatch(in: members, weight: weight, italic: italic)))
+                            face: FontRegistry.bestMatch(in: members, weight: weight, italic: italic),
+                            appleFace: entry.appleFace, installedFamily: nil))
                 } else if let opened = installed.withLock({ $0.families[family.lowercased()] }) {
                     if !opened.isEmpty {
                         candidates.append(
                             CascadeCandidate(
-                                entry: entry, family: family,
-                                face: FontRegistry.bestMatch(in: opened, weight: weight, italic: italic)))
+                                face: FontRegistry.bestMatch(in: opened, weight: weight, italic: italic),
+                                appleFace: entry.appleFace, installedFamily: nil))
                     }
                 } else if usesInstalledFonts, !InstalledFonts.shared.entries(ofFamily: family).isEmpty {
-                    candidates.append(CascadeCandidate(entry: entry, family: family, face: nil))
+                    candidates.append(CascadeCandidate(face: nil, appleFace: entry.appleFace, installedFamily: family))
                 }
             }
         }
@@ -229,7 +228,7 @@ public struct ListedFace: Sendable {
 
 extension FontRegistry {
     /// Every face the registry has, then every installed face it can open (when it uses
-    /// installed fonts; files it already has are not listed twice), each with the scripts it
+    /// installed fonts; faces it already has are not listed twice), each with the scripts it
     /// covers. Reading the installed list asks fontconfig (once per process).
     public func listedFaces() -> [ListedFace] {
         let bundled = FontRegistry.bundledFontsDirectory.map { URL(fileURLWithPath: $0).standardizedFileURL.path + "/" }
@@ -243,9 +242,9 @@ extension FontRegistry {
                 source: bundled.map { face.path.hasPrefix($0) } == true ? .bundled : .added)
         }
         guard usesInstalledFonts else { return listed }
-        let known = Set(listed.map(\.path))
+        let known = Set(faces.map { "\($0.path)#\($0.index)" })
         let list = InstalledFonts.shared
-        for (i, entry) in list.entries.enumerated() where !known.contains(entry.path) {
+        for (i, entry) in list.entries.enumerated() where !known.contains("\(entry.path)#\(entry.index)") {
             listed.append(
                 ListedFace(
                     family: entry.families.first ?? "", style: entry.style, weight: entry.weight,

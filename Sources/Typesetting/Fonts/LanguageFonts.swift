@@ -1,4 +1,6 @@
-/// A face iOS draws fallback text with, which a Linux face stands in for here.
+/// A face iOS draws fallback text with, which a Linux face stands in for here. A small value
+/// (an index into the table of Apple faces the cascade names), so that every `Font` can carry
+/// one without a reference to count.
 public struct AppleFace: Hashable, Sendable, CustomStringConvertible {
     /// How sure the table is that iOS's system font falls back to this face for the script.
     public enum Evidence: String, Sendable {
@@ -16,21 +18,49 @@ public struct AppleFace: Hashable, Sendable, CustomStringConvertible {
         case guess
     }
 
-    /// The family name, as Core Text gives it: "PingFang SC", "Tamil Sangam MN".
-    public let family: String
-    /// Where the table's choice comes from.
-    public let evidence: Evidence
+    /// The face's place in `AppleFace.known`.
+    let id: UInt16
 
-    /// An Apple face and the evidence for it.
-    public init(_ family: String, _ evidence: Evidence) {
-        self.family = family
-        self.evidence = evidence
+    /// The id no Apple face has (`Font.fallbackID` for a font that stands in for none).
+    static let none = UInt16.max
+
+    /// The Apple face with that id.
+    init(id: UInt16) { self.id = id }
+
+    /// Every Apple face the cascade names: family (as Core Text gives it) and evidence.
+    static let known: [(family: String, evidence: Evidence)] = [
+        ("SF Pro", .systemFont), ("Apple Color Emoji", .iOSWebKit), ("Noto Sans Armenian", .macOS),
+        ("SF Georgian", .guess), ("Arial Hebrew", .iOSWebKit), ("Geeza Pro", .iOSAndMacOS),
+        ("Noto Sans Syriac", .guess), ("Noto Sans Thaana", .guess), ("Noto Sans NKo", .guess),
+        ("Kohinoor Devanagari", .macOS), ("Kohinoor Bangla", .macOS), ("Mukta Mahee", .macOS),
+        ("Kohinoor Gujarati", .macOS), ("Noto Sans Oriya", .macOS), ("Tamil Sangam MN", .iOSAndMacOS),
+        ("Kohinoor Telugu", .macOS), ("Noto Sans Kannada", .macOS), ("Malayalam Sangam MN", .iOSAndMacOS),
+        ("Sinhala Sangam MN", .iOSAndMacOS), ("Thonburi", .iOSAndMacOS), ("Lao Sangam MN", .macOS),
+        ("Kailasa", .iOSAndMacOS), ("Noto Sans Myanmar", .macOS), ("Khmer Sangam MN", .macOS), ("Kefa", .macOS),
+        ("Plantagenet Cherokee", .guess), ("Euphemia UCAS", .iOSAndMacOS), ("Noto Sans Mongolian", .guess),
+        ("Noto Sans Tifinagh", .guess), ("Noto Sans Ol Chiki", .guess), ("Noto Sans Adlam", .guess),
+        ("Noto Sans Vai", .guess), ("Noto Sans Javanese", .guess), ("Noto Sans Yi", .guess),
+        ("PingFang SC", .macOS), ("PingFang TC", .macOS), ("Hiragino Sans", .macOS),
+        ("Apple SD Gothic Neo", .iOSAndMacOS),
+    ]
+
+    /// The Apple face of that family in `known` (a programming error otherwise: the table
+    /// below names only faces of `known`).
+    init(_ family: String) {
+        let index = AppleFace.known.firstIndex { $0.family == family }
+        assert(index != nil, "\(family) is not in AppleFace.known")
+        id = UInt16(truncatingIfNeeded: index ?? 0)
     }
 
+    /// The family name, as Core Text gives it: "PingFang SC", "Tamil Sangam MN".
+    public var family: String { AppleFace.known[Int(id)].family }
+    /// Where the table's choice comes from.
+    public var evidence: Evidence { AppleFace.known[Int(id)].evidence }
+
     /// SF Pro, the system font: the face the primary font stands in for when SF Pro is missing.
-    public static let sfPro = AppleFace("SF Pro", .systemFont)
+    public static let sfPro = AppleFace("SF Pro")
     /// Apple Color Emoji, which draws emoji on iOS (WebKit's iOS font cache).
-    public static let appleColorEmoji = AppleFace("Apple Color Emoji", .iOSWebKit)
+    public static let appleColorEmoji = AppleFace("Apple Color Emoji")
 
     /// The family name.
     public var description: String { family }
@@ -155,61 +185,61 @@ public enum LanguageFonts {
             entry(.latin, sfPro, also: systemFamilies, ["Inter"]),
             entry(.greek, sfPro, also: systemFamilies, ["Inter"]),
             entry(.cyrillic, sfPro, also: systemFamilies, ["Inter"]),
-            entry(.armenian, AppleFace("Noto Sans Armenian", .macOS), also: ["SF Armenian"], ["DejaVu Sans"]),
-            entry(.georgian, AppleFace("SF Georgian", .guess), ["Noto Sans Georgian", "DejaVu Sans"]),
+            entry(.armenian, AppleFace("Noto Sans Armenian"), also: ["SF Armenian"], ["DejaVu Sans"]),
+            entry(.georgian, AppleFace("SF Georgian"), ["Noto Sans Georgian", "DejaVu Sans"]),
             entry(
-                .hebrew, AppleFace("Arial Hebrew", .iOSWebKit), also: ["SF Hebrew"],
+                .hebrew, AppleFace("Arial Hebrew"), also: ["SF Hebrew"],
                 ["Noto Sans Hebrew", "Noto Sans Hebrew UI"]),
             entry(
-                .arabic, AppleFace("Geeza Pro", .iOSAndMacOS), also: ["SF Arabic"],
+                .arabic, AppleFace("Geeza Pro"), also: ["SF Arabic"],
                 ["Noto Sans Arabic", "Noto Sans Arabic UI", "Noto Naskh Arabic"]),
-            entry(.syriac, AppleFace("Noto Sans Syriac", .guess), ["Noto Sans Syriac Eastern"]),
-            entry(.thaana, AppleFace("Noto Sans Thaana", .guess), []),
-            entry(.nko, AppleFace("Noto Sans NKo", .guess), []),
+            entry(.syriac, AppleFace("Noto Sans Syriac"), ["Noto Sans Syriac Eastern"]),
+            entry(.thaana, AppleFace("Noto Sans Thaana"), []),
+            entry(.nko, AppleFace("Noto Sans NKo"), []),
             entry(
-                .devanagari, AppleFace("Kohinoor Devanagari", .macOS), also: ["Devanagari Sangam MN"],
+                .devanagari, AppleFace("Kohinoor Devanagari"), also: ["Devanagari Sangam MN"],
                 ["Noto Sans Devanagari", "Noto Sans Devanagari UI"]),
             entry(
-                .bengali, AppleFace("Kohinoor Bangla", .macOS), also: ["Bangla Sangam MN"],
+                .bengali, AppleFace("Kohinoor Bangla"), also: ["Bangla Sangam MN"],
                 ["Noto Sans Bengali", "Noto Sans Bengali UI"]),
             entry(
-                .gurmukhi, AppleFace("Mukta Mahee", .macOS), also: ["Gurmukhi MN"],
+                .gurmukhi, AppleFace("Mukta Mahee"), also: ["Gurmukhi MN"],
                 ["Noto Sans Gurmukhi", "Noto Sans Gurmukhi UI"]),
             entry(
-                .gujarati, AppleFace("Kohinoor Gujarati", .macOS), also: ["Gujarati Sangam MN"],
+                .gujarati, AppleFace("Kohinoor Gujarati"), also: ["Gujarati Sangam MN"],
                 ["Noto Sans Gujarati", "Noto Sans Gujarati UI"]),
             entry(
-                .oriya, AppleFace("Noto Sans Oriya", .macOS), also: ["Oriya Sangam MN"],
+                .oriya, AppleFace("Noto Sans Oriya"), also: ["Oriya Sangam MN"],
                 ["Noto Sans Oriya UI"]),
-            entry(.tamil, AppleFace("Tamil Sangam MN", .iOSAndMacOS), ["Noto Sans Tamil", "Noto Sans Tamil UI"]),
+            entry(.tamil, AppleFace("Tamil Sangam MN"), ["Noto Sans Tamil", "Noto Sans Tamil UI"]),
             entry(
-                .telugu, AppleFace("Kohinoor Telugu", .macOS), also: ["Telugu Sangam MN"],
+                .telugu, AppleFace("Kohinoor Telugu"), also: ["Telugu Sangam MN"],
                 ["Noto Sans Telugu", "Noto Sans Telugu UI"]),
             entry(
-                .kannada, AppleFace("Noto Sans Kannada", .macOS), also: ["Kannada Sangam MN"],
+                .kannada, AppleFace("Noto Sans Kannada"), also: ["Kannada Sangam MN"],
                 ["Noto Sans Kannada UI"]),
             entry(
-                .malayalam, AppleFace("Malayalam Sangam MN", .iOSAndMacOS),
+                .malayalam, AppleFace("Malayalam Sangam MN"),
                 ["Noto Sans Malayalam", "Noto Sans Malayalam UI"]),
             entry(
-                .sinhala, AppleFace("Sinhala Sangam MN", .iOSAndMacOS), ["Noto Sans Sinhala", "Noto Sans Sinhala UI"]),
+                .sinhala, AppleFace("Sinhala Sangam MN"), ["Noto Sans Sinhala", "Noto Sans Sinhala UI"]),
             entry(
-                .thai, AppleFace("Thonburi", .iOSAndMacOS),
+                .thai, AppleFace("Thonburi"),
                 ["Noto Sans Thai", "Noto Sans Thai UI", "Noto Sans Thai Looped"]),
-            entry(.lao, AppleFace("Lao Sangam MN", .macOS), ["Noto Sans Lao", "Noto Sans Lao UI", "DejaVu Sans"]),
-            entry(.tibetan, AppleFace("Kailasa", .iOSAndMacOS), ["Noto Serif Tibetan"]),
-            entry(.myanmar, AppleFace("Noto Sans Myanmar", .macOS), ["Noto Sans Myanmar UI"]),
-            entry(.khmer, AppleFace("Khmer Sangam MN", .macOS), ["Noto Sans Khmer", "Noto Sans Khmer UI"]),
-            entry(.ethiopic, AppleFace("Kefa", .macOS), ["Noto Sans Ethiopic"]),
-            entry(.cherokee, AppleFace("Plantagenet Cherokee", .guess), ["Noto Sans Cherokee"]),
-            entry(.canadianSyllabics, AppleFace("Euphemia UCAS", .iOSAndMacOS), ["Noto Sans Canadian Aboriginal"]),
-            entry(.mongolian, AppleFace("Noto Sans Mongolian", .guess), []),
-            entry(.tifinagh, AppleFace("Noto Sans Tifinagh", .guess), []),
-            entry(.olChiki, AppleFace("Noto Sans Ol Chiki", .guess), []),
-            entry(.adlam, AppleFace("Noto Sans Adlam", .guess), ["Noto Sans Adlam Unjoined"]),
-            entry(.vai, AppleFace("Noto Sans Vai", .guess), []),
-            entry(.javanese, AppleFace("Noto Sans Javanese", .guess), []),
-            entry(.yi, AppleFace("Noto Sans Yi", .guess), []),
+            entry(.lao, AppleFace("Lao Sangam MN"), ["Noto Sans Lao", "Noto Sans Lao UI", "DejaVu Sans"]),
+            entry(.tibetan, AppleFace("Kailasa"), ["Noto Serif Tibetan"]),
+            entry(.myanmar, AppleFace("Noto Sans Myanmar"), ["Noto Sans Myanmar UI"]),
+            entry(.khmer, AppleFace("Khmer Sangam MN"), ["Noto Sans Khmer", "Noto Sans Khmer UI"]),
+            entry(.ethiopic, AppleFace("Kefa"), ["Noto Sans Ethiopic"]),
+            entry(.cherokee, AppleFace("Plantagenet Cherokee"), ["Noto Sans Cherokee"]),
+            entry(.canadianSyllabics, AppleFace("Euphemia UCAS"), ["Noto Sans Canadian Aboriginal"]),
+            entry(.mongolian, AppleFace("Noto Sans Mongolian"), []),
+            entry(.tifinagh, AppleFace("Noto Sans Tifinagh"), []),
+            entry(.olChiki, AppleFace("Noto Sans Ol Chiki"), []),
+            entry(.adlam, AppleFace("Noto Sans Adlam"), ["Noto Sans Adlam Unjoined"]),
+            entry(.vai, AppleFace("Noto Sans Vai"), []),
+            entry(.javanese, AppleFace("Noto Sans Javanese"), []),
+            entry(.yi, AppleFace("Noto Sans Yi"), []),
         ]
         var table = [FallbackCascadeEntry?](repeating: nil, count: FallbackScript.allCases.count)
         for entry in entries { table[entry.script.slot] = entry }
@@ -219,23 +249,23 @@ public enum LanguageFonts {
     // Han, kana and Hangul: one entry per language's faces. Droid Sans Fallback (bundled) has
     // Japanese and Chinese; NanumGothic (bundled) Korean.
     private static let simplified = entry(
-        .han, AppleFace("PingFang SC", .macOS),
+        .han, AppleFace("PingFang SC"),
         ["Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "Source Han Sans CN", "Droid Sans Fallback"],
         package: "fonts-noto-cjk", variant: .simplifiedChinese)
     private static let traditional = entry(
-        .han, AppleFace("PingFang TC", .macOS), also: ["PingFang HK"],
+        .han, AppleFace("PingFang TC"), also: ["PingFang HK"],
         [
             "Noto Sans CJK TC", "Noto Sans CJK HK", "Noto Sans TC", "Noto Sans HK", "Source Han Sans TC",
             "Source Han Sans TW", "Source Han Sans HK", "Droid Sans Fallback",
         ], package: "fonts-noto-cjk", variant: .traditionalChinese)
     private static let japanese = entry(
-        .han, AppleFace("Hiragino Sans", .macOS), also: ["Hiragino Kaku Gothic ProN"],
+        .han, AppleFace("Hiragino Sans"), also: ["Hiragino Kaku Gothic ProN"],
         [
             "Noto Sans CJK JP", "Noto Sans JP", "Source Han Sans JP", "Source Han Sans", "Droid Sans Japanese",
             "Droid Sans Fallback",
         ], package: "fonts-noto-cjk", variant: .japanese)
     private static let korean = entry(
-        .han, AppleFace("Apple SD Gothic Neo", .iOSAndMacOS),
+        .han, AppleFace("Apple SD Gothic Neo"),
         [
             "Noto Sans CJK KR", "Noto Sans KR", "Source Han Sans KR", "NanumGothic", "Nanum Gothic",
             "Droid Sans Fallback",

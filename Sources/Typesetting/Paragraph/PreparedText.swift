@@ -76,20 +76,13 @@ public struct PreparedText: Sendable {
             let shaped = font.face.covers("\u{2026}") ? font : builder.fonts[0]
             return try builder.ellipsisWidth(in: shaped)
         }
-        var standIns: [FontStandIn] = []
-        for (index, used) in builder.fonts.enumerated() {
-            if let standIn = used.standIn(isFallback: builder.fallbackFontIndices.contains(index)),
-                !standIns.contains(standIn)
-            {
-                standIns.append(standIn)
-            }
-        }
         self.storage = Storage.make(
             text: text, font: font, letterSpacing: letterSpacing, kerning: kerning, ligatures: ligatures,
             language: language, registry: registry, shapingCache: shapingCache, fonts: builder.fonts,
             endsWithHardBreak: endsWithHardBreak,
             paragraphs: paragraphs, ellipsisWidths: ellipsisWidths, fontRuns: fontRuns,
-            coverage: FontCoverage(missingCharacters: builder.missingCharacters, standIns: standIns))
+            coverage: FontCoverage(
+                missingCharacters: builder.missingCharacters, firstFallbackFont: builder.firstFallbackFont))
     }
 
     /// Characters no face draws (no face the registry has or can open has a glyph for them),
@@ -97,8 +90,21 @@ public struct PreparedText: Sendable {
     /// box, so a tool should report them rather than trust the width.
     public var missingCharacters: [Unicode.Scalar] { details.coverage.missingCharacters }
     /// The faces measured in place of iOS's (`FontStandIn`), each once, the primary font's
-    /// first: widths are approximate when this is not empty.
-    public var standIns: [FontStandIn] { details.coverage.standIns }
+    /// first: widths are approximate when this is not empty. Worked out when asked (measuring
+    /// does not need it).
+    public var standIns: [FontStandIn] {
+        let fonts = self.fonts
+        let firstFallback = details.coverage.firstFallbackFont ?? fonts.count
+        var standIns: [FontStandIn] = []
+        for (index, used) in fonts.enumerated() {
+            // The primary font, and every fallback font; a font run's font was asked for.
+            guard index == 0 || index >= firstFallback else { continue }
+            if let standIn = used.standIn(isFallback: index > 0), !standIns.contains(standIn) {
+                standIns.append(standIn)
+            }
+        }
+        return standIns
+    }
 
     /// The shaped runs of every paragraph, in logical order: the glyphs HarfBuzz gives each
     /// run of one face, direction and script. Layout does not need them, so a prepared text
@@ -491,8 +497,9 @@ struct Itemizer {
     /// The cascade per script (`FallbackScript.slot`), filled as scripts turn up: an
     /// array, as a dictionary keyed by the enum would hash its raw string on every lookup.
     private var scriptFallback: [[CascadeCandidate]?] = []
-    /// The indices in `fonts` of the faces fallback chose (not the primary font, not a run's).
-    var fallbackFontIndices: Set<Int> = []
+    /// The index in `fonts` of the first face fallback chose: the primary font and the font
+    /// runs' come before it (`setFontRuns` runs before any text is itemized).
+    var firstFallbackFont: Int?
     /// Characters no face draws, each once, in the order met (`PreparedText.missingCharacters`).
     var missingCharacters: [Unicode.Scalar] = []
     /// The face the last uncovered simple base got (`fontIndex(ofSimpleBase:)`), with its
@@ -526,13 +533,14 @@ struct Itemizer {
         // A face with an optical size axis is set at the size: compare the face asked for. The
         // size too: a font run may hold the face at another size.
         if let index = fonts.firstIndex(where: {
-            ($0.face === face || $0.requestedFace === face) && $0.size == font.size && $0.fallbackFor == fallbackFor
+            ($0.face === face || $0.requestedFace === face) && $0.size == font.size
+                && $0.fallbackID == (fallbackFor?.id ?? AppleFace.none)
         }) {
             return index
         }
         // A fallback face takes the primary font's point size.
         fonts.append((try? Font(face: face, size: font.size, fallbackFor: fallbackFor)) ?? font)
-        fallbackFontIndices.insert(fonts.count - 1)
+        if firstFallbackFont == nil { firstFallbackFont = fonts.count - 1 }
         return fonts.count - 1
     }
 
@@ -571,18 +579,19 @@ struct Itemizer {
             }
             for candidate in candidates {
                 if let face = candidate.face {
-                    if covers(face) { return (face, candidate.entry.appleFace) }
+                    if covers(face) { return (face, candidate.appleFace) }
                     continue
                 }
                 // An installed family not opened yet: opened when its character set has the cluster.
+                guard let family = candidate.installedFamily else { continue }
                 let needed: [Unicode.Scalar] = scalars.filter(Itemizer.needsGlyph)
-                guard !needed.isEmpty, registry.installedFamily(candidate.family, covers: needed) else { continue }
-                let opened = registry.installedFaces(ofFamily: candidate.family).filter(covers)
+                guard !needed.isEmpty, registry.installedFamily(family, covers: needed) else { continue }
+                let opened = registry.installedFaces(ofFamily: family).filter(covers)
                 forgetFallbackOrders()
                 if !opened.isEmpty {
                     return (
                         FontRegistry.bestMatch(in: opened, weight: font.face.weight, italic: font.face.isItalic),
-                        candidate.entry.appleFace
+                        candidate.appleFace
                     )
                 }
             }

@@ -1,12 +1,32 @@
 import Foundation
 import XCTest
 
-/// A character no font draws is never measured as a silent box: `measure` warns on stderr and
-/// its JSON (and each batch line) lists `missingCharacters`; `measure check` reports a
-/// `missingCharacters` finding once per language and face instead of judging the text; every
-/// finding measured with stand-ins says `approximate` in every report format.
-final class MeasureMissingCharactersTests: XCTestCase {
+/// Fallback as the CLI shows it: `--list-fonts` lists every face with its scripts; a character
+/// no font draws is never measured as a silent box (`measure` warns on stderr and its JSON, and
+/// each batch line, lists `missingCharacters`; `measure check` reports a `missingCharacters`
+/// finding once per language and face instead of judging the text); every finding measured
+/// with stand-ins says `approximate` in every report format.
+final class MeasureFallbackTests: XCTestCase {
     static let privateUse = "\u{10FFFD}"
+
+    func testListFontsShowsEachFacesScriptsAndWhereItWasFound() throws {
+        let listing = try MeasureProcess.run(["--list-fonts"], environment: ["INTRINSIC_SYSTEM_FONTS": nil])
+        XCTAssertEqual(listing.status, 0, listing.summary)
+        let rows = listing.lines.map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        XCTAssertTrue(rows.allSatisfy { $0.count == 6 }, "six columns: \(rows.filter { $0.count != 6 })")
+        let inter = try XCTUnwrap(rows.first { $0[0] == "Inter" && $0[1] == "Regular" })
+        XCTAssertEqual(inter[4], "latin greek cyrillic")
+        XCTAssertEqual(inter[5], "bundled")
+        let tamil = try XCTUnwrap(
+            rows.first { $0[0] == "Noto Sans Tamil" && $0[1] == "Regular" }, "scripts/bootstrap.sh installs it")
+        XCTAssertEqual(tamil[4], "tamil")
+        XCTAssertEqual(tamil[5], "installed")
+        XCTAssertEqual(rows.first { $0[0] == "Noto Color Emoji" }?[4], "emoji")
+        // Without the installed fonts, the bundled ones alone.
+        let off = try MeasureProcess.run(["--list-fonts"], environment: ["INTRINSIC_SYSTEM_FONTS": "0"])
+        XCTAssertFalse(off.text.contains("\tinstalled"), off.text)
+        XCTAssertTrue(off.text.contains("Inter\tRegular"), off.text)
+    }
 
     func testAPrivateUseCharacterWarnsAndIsListedInJSON() throws {
         let output = try MeasureProcess.run(["Logo \(Self.privateUse) here", "--json"])
