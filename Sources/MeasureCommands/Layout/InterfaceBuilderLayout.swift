@@ -75,7 +75,7 @@ struct InterfaceBuilderLayout {
         if problems || (diff && differs) { throw RequestError(kind: "problems", "", exitCode: 1) }
     }
 
-    static func viewJSON(_ view: InterfaceBuilderReport.View) -> JSONValue {
+    static func viewJSON(_ view: InterfaceBuilderReport.View, scale: Double) -> JSONValue {
         let object = view.object
         let customClass: JSONValue = object.customClass.map { .string($0) } ?? .null
         let superview: JSONValue = object.superviewID.map { .string($0) } ?? .null
@@ -86,8 +86,16 @@ struct InterfaceBuilderLayout {
             ("id", .string(object.id)), ("kind", .string(object.kind)), ("customClass", customClass),
             ("name", .string(object.name)), ("superview", superview), ("frame", rect(view.report.frame)),
             ("ibFrame", stored), ("delta", delta), ("compared", .bool(view.isCompared)),
+            ("sizeWithinStandInError", StandInError.sizeIsWithin(view, scale: scale).map(JSONValue.bool) ?? .null),
         ]
-        return .object(members)
+        var extra: [(String, JSONValue)] = []
+        if let cause = view.storedFrameCause {
+            extra = [
+                ("storedFrameCause", .string(cause.rawValue)),
+                ("storedFrameEvidence", .string(view.storedFrameEvidence ?? "")),
+            ]
+        }
+        return .object(members + extra)
     }
 
     static func rect(_ rect: CGRect) -> JSONValue {
@@ -115,7 +123,7 @@ struct InterfaceBuilderLayout {
                 members[index].1 = .string(report.deviceName)
                 screen = .object(members)
             }
-            let views: [JSONValue] = report.views.map(viewJSON)
+            let views: [JSONValue] = report.views.map { viewJSON($0, scale: report.layout.screen.scale) }
             var members: [(String, JSONValue)] = [
                 ("id", .string(report.sceneID)), ("name", .string(report.sceneName)), ("screen", screen),
                 ("views", .array(views)), ("problems", problems),
@@ -176,8 +184,10 @@ struct InterfaceBuilderLayout {
             }
             if report.keepsStoredLayout {
                 let differing = report.differing
+                let fileFault = differing.filter { $0.storedFrameCause != nil }.count
                 lines.append(
-                    "\(report.compared.count) views compared with Xcode's stored frames; \(differing.count) differ by more than 0.01 pt."
+                    "\(report.compared.count) views compared with Xcode's stored frames; \(differing.count) differ by more than 0.01 pt"
+                        + (fileFault > 0 ? ", \(fileFault) of them stored frames that are the file's fault." : ".")
                 )
                 if diff {
                     for view in differing {
@@ -187,7 +197,12 @@ struct InterfaceBuilderLayout {
                             "  \(file):\(view.object.position.line):\(view.object.position.column): \(view.object.name) [\(view.object.id)] "
                                 + "Δ \(PixelGrid.format(view.delta ?? 0)): (\(format(solved.minX)), \(format(solved.minY))) "
                                 + "\(format(solved.width)) × \(format(solved.height)), IB (\(format(stored.minX)), "
-                                + "\(format(stored.minY))) \(format(stored.width)) × \(format(stored.height))")
+                                + "\(format(stored.minY))) \(format(stored.width)) × \(format(stored.height))"
+                                + (StandInError.sizeIsWithin(view, scale: screen.scale) == true
+                                    ? " (size within the system font stand-in's error)" : "")
+                                + (view.storedFrameCause.map {
+                                    "; the file's fault (\($0.rawValue)): \(view.storedFrameEvidence ?? "")"
+                                } ?? ""))
                     }
                 }
             }

@@ -23,6 +23,9 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// `fallbackFor`'s `AppleFace.id`, or `AppleFace.none`: a plain number, so a font stays a
     /// value of references and numbers.
     let fallbackID: UInt16
+    /// Whether the font is a Dynamic Type text style's (`UIFont.preferredFont(forTextStyle:)`),
+    /// for which UIKit raises lines of tall scripts (`AppleFallbackMetrics`).
+    public internal(set) var isTextStyle = false
 
     /// The largest point size accepted (100,000 pt), far beyond any screen, so that widths stay finite.
     public static let maximumSize: Double = 100_000

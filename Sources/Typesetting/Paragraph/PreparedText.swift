@@ -568,13 +568,23 @@ struct Itemizer {
         guard let firstNeeded = scalars.first(where: { !Itemizer.isIgnorable($0) }) else { return (font.face, nil) }
         let emoji = Itemizer.prefersEmoji(scalars)
         if !emoji, covers(font.face) { return (font.face, nil) }
-        if !emoji, let script = FallbackScript.of(scalars) {
+        let script = emoji ? nil : FallbackScript.of(scalars)
+        if let script {
             let candidates: [CascadeCandidate]
             if scriptFallback.isEmpty { scriptFallback = Array(repeating: nil, count: FallbackScript.allCases.count) }
             if let known = scriptFallback[script.slot] {
                 candidates = known
             } else {
+                // Falling back from the system font, a script's faces take the line metrics
+                // of Apple's face for it (`AppleFallbackMetrics`).
                 candidates = registry.fallbackOrders.candidates(registry, font.face, script: script, language: language)
+                    .map { candidate in
+                        CascadeCandidate(
+                            face: candidate.face.map {
+                                withAppleMetrics($0, script: script, apple: candidate.appleFace)
+                            },
+                            appleFace: candidate.appleFace, installedFamily: candidate.installedFamily)
+                    }
                 scriptFallback[script.slot] = candidates
             }
             for candidate in candidates {
@@ -589,27 +599,37 @@ struct Itemizer {
                 let opened = registry.installedFaces(ofFamily: family).filter(covers)
                 forgetFallbackOrders()
                 if !opened.isEmpty {
-                    return (
-                        FontRegistry.bestMatch(in: opened, weight: font.face.weight, italic: font.face.isItalic),
-                        candidate.appleFace
-                    )
+                    let face = FontRegistry.bestMatch(in: opened, weight: font.face.weight, italic: font.face.isItalic)
+                    return (withAppleMetrics(face, script: script, apple: candidate.appleFace), candidate.appleFace)
                 }
             }
         }
         if fallback.isEmpty { (fallback, emojiFallback) = registry.fallbackOrders.orders(registry, font.face) }
         let order = emoji ? emojiFallback : fallback
-        if let face = order.first(where: covers) { return (face, emoji && face.isColor ? .appleColorEmoji : nil) }
+        if let face = order.first(where: covers) {
+            return (withAppleMetrics(face, script: script, apple: nil), emoji && face.isColor ? .appleColorEmoji : nil)
+        }
         let needed: [Unicode.Scalar] = scalars.filter(Itemizer.needsGlyph)
         if !needed.isEmpty,
             let face = registry.installedFace(
                 covering: needed, weight: font.face.weight, italic: font.face.isItalic, covers: covers)
         {
             forgetFallbackOrders()
-            return (face, nil)
+            return (withAppleMetrics(face, script: script, apple: nil), nil)
         }
         let partial = order.first(where: { ts_face_covers($0.handle, firstNeeded.value) != 0 }) ?? font.face
         noteMissing(needed, drawnBy: partial)
-        return (partial, nil)
+        return (withAppleMetrics(partial, script: script, apple: nil), nil)
+    }
+
+    /// `face` as iOS sets text of `script` falling back from the system font: with the line
+    /// metrics of Apple's face for it (`AppleFallbackMetrics`; `apple`, the cascade entry's
+    /// face, else the script's first), standing in for that face; else as it is.
+    private func withAppleMetrics(_ face: FontFace, script: FallbackScript?, apple: AppleFace?) -> FontFace {
+        guard let script, face !== font.face, AppleFallbackMetrics.applies(to: script, fallingBackFrom: font) else {
+            return face
+        }
+        return face.appleFallback(for: script, language: language, apple: apple)
     }
 
     /// Drops the fallback orders kept for this text, after the registry opened installed faces
