@@ -36,7 +36,11 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
-        .target(name: "CTextShim", dependencies: ["CFreeType", "CHarfBuzz", "CICU", "CPNG"]),
+        // Finding the fonts installed on the system, as Pango does.
+        .systemLibrary(
+            name: "CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]),
+        .target(name: "CTextShim", dependencies: ["CFreeType", "CHarfBuzz", "CICU", "CPNG", "CFontconfig"]),
 
         // Fonts → shaped runs → break opportunities → lines.
         .target(name: "Typesetting", dependencies: ["CTextShim"]),

@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # Installs the system packages the package builds and tests against, when missing:
-# FreeType, HarfBuzz, ICU and libpng headers (found with pkg-config), plus hb-shape and Unicode's
-# LineBreakTest.txt for the tests, Debian's variable Inter (fonts-inter-variable), which the
-# variable-font tests measure against the bundled static Inter, and fonts-noto-core, whose
-# Regular faces ExactShapingTests compares with whole-line hb_shape. Debian/Ubuntu (apt). Safe to
-# run repeatedly.
+# FreeType, HarfBuzz, ICU, libpng and fontconfig headers (found with pkg-config), plus hb-shape and
+# Unicode's LineBreakTest.txt for the tests, and Debian's variable Inter (fonts-inter-variable), which
+# the variable-font tests measure against the bundled static Inter. The fallback finds installed fonts
+# through fontconfig: fonts-noto-core has a face for every script iOS draws outside CJK (Tamil,
+# Sinhala, Khmer, Ethiopic, …; the per-script tests measure with them), and fonts-noto-cjk the
+# Source Han Sans faces that stand in for PingFang, Hiragino Sans and Apple SD Gothic Neo;
+# ExactShapingTests compares every Regular face of fonts-noto-core with whole-line hb_shape.
+# Debian/Ubuntu (apt). Safe to run repeatedly.
 set -euo pipefail
 
-packages=(pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libpng-dev libharfbuzz-bin unicode-data fonts-inter-variable fonts-noto-core)
+packages=(pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libpng-dev libfontconfig-dev libharfbuzz-bin
+  unicode-data fonts-inter-variable fonts-noto-core fonts-noto-cjk)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

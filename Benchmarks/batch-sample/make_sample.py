@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Writes requests.jsonl: a fixed sample of Benchmarks/corpus/ui-strings.tsv as `measure --batch`
 input, every 12th text (all 15 languages), each with a control, width and options from a fixed
-cycle. expected.jsonl beside it is `measure --batch requests.jsonl` as it was when the sample was
-made; MeasureBatchSampleTests checks that the output stays byte-identical.
+cycle. expected.jsonl beside it is `INTRINSIC_SYSTEM_FONTS=0 measure --batch requests.jsonl` (the bundled
+fonts alone) as it was when the sample was made; MeasureBatchSampleTests checks that the output stays byte-identical.
 
 Run from the repository root: python3 Benchmarks/batch-sample/make_sample.py
 """

@@ -132,7 +132,9 @@ extension JSONValue {
 extension MeasureResult {
     /// The result as one JSON object: `width`, `height` (the intrinsic size), `lineCount`,
     /// `truncated`, `scale`, `lines` (each with its UTF-16 range, text and unrounded width) and
-    /// `fonts` (the font files used, the primary one first).
+    /// `fonts` (the font files used, the primary one first); then, when they apply,
+    /// `systemFontStandIn`, `approximate` (the faces measured in place of iOS's) and
+    /// `missingCharacters` (the characters no font draws).
     var json: JSONValue {
         var pairs: [(String, JSONValue)] = []
         if let id { pairs.append(("id", id)) }
@@ -166,6 +168,10 @@ extension MeasureResult {
         ]
         // Only when SF Pro was not found: the family standing in for the system font.
         if let systemFontStandIn { pairs.append(("systemFontStandIn", .string(systemFontStandIn))) }
+        // Only when some face was measured in place of iOS's, naming each.
+        if let approximate { pairs.append(("approximate", .string(approximate))) }
+        // Only when some character has no glyph in any font: each character, as a string.
+        if !missingCharacters.isEmpty { pairs.append(("missingCharacters", MissingCharacters.json(missingCharacters))) }
         return .object(pairs)
     }
 

@@ -202,13 +202,7 @@ struct Measure: ParsableCommand {
             fail(RequestError(error))
         }
         if listFonts {
-            for face in registry.faces.sorted(by: {
-                ($0.family, $0.weight.value, $0.style) < ($1.family, $1.weight.value, $1.style)
-            }) {
-                print(
-                    "\(face.family)\t\(face.style)\t\(face.weight.value)\(face.isItalic ? " italic" : "")\t\(face.path)"
-                )
-            }
+            print(Measure.fontList(registry))
             return
         }
         if let batch {
@@ -228,6 +222,9 @@ struct Measure: ParsableCommand {
         }
         do {
             let result = try request.run(registry: registry)
+            for sentence in MissingCharacters.sentences(result.missingCharacters) {
+                FileHandle.standardError.write(Data("measure: warning: \(sentence)\n".utf8))
+            }
             print(json ? result.json.serialized() : result.humanReadable)
         } catch {
             fail(error)
@@ -290,6 +287,28 @@ struct Measure: ParsableCommand {
                         .utf8))
             throw ExitCode(65)
         }
+    }
+
+    /// `--list-fonts`: one line per face, tab-separated: family, style, weight (with " italic"),
+    /// file, the scripts it covers (space-separated; "emoji" for a colour face; "-" for none)
+    /// and where it was found (bundled, added, installed). The registry's faces come first,
+    /// then the installed ones, each group sorted by family, weight and style.
+    static func fontList(_ registry: FontRegistry) -> String {
+        let faces = registry.listedFaces()
+        func sorted(_ group: [ListedFace]) -> [ListedFace] {
+            group.sorted {
+                ($0.family, $0.weight.value, $0.style, $0.path) < ($1.family, $1.weight.value, $1.style, $1.path)
+            }
+        }
+        let ordered =
+            sorted(faces.filter { $0.source != .installed }) + sorted(faces.filter { $0.source == .installed })
+        return ordered.map { face in
+            let scripts = face.scripts.map(\.rawValue) + (face.isColor ? ["emoji"] : [])
+            return [
+                face.family, face.style, "\(face.weight.value)\(face.isItalic ? " italic" : "")", face.path,
+                scripts.isEmpty ? "-" : scripts.joined(separator: " "), face.source.rawValue,
+            ].joined(separator: "\t")
+        }.joined(separator: "\n")
     }
 
     /// Prints "measure: error: …" to stderr and exits with the error's code.

@@ -57,6 +57,11 @@ struct MeasureResult: Sendable {
     var fontDescription: String
     /// The family standing in for the system font when SF Pro was not found, else nil.
     var systemFontStandIn: String? = nil
+    /// Characters no font draws (measured as .notdef boxes), each once.
+    var missingCharacters: [Unicode.Scalar] = []
+    /// The faces measured in place of iOS's ("Inter for SF Pro; Noto Sans Tamil for Tamil
+    /// Sangam MN"), when any: the widths are then approximate.
+    var approximate: String? = nil
 }
 
 /// Says once per process, on stderr, that the system font is a stand-in: widths are then
@@ -292,7 +297,8 @@ extension MeasureRequest {
             lineCount: layout.lineCount,
             truncated: layout.isTruncated, scale: scale, lines: lineInfos, fonts: fonts,
             fontDescription: font.description,
-            systemFontStandIn: font.face.isSystemFontStandIn ? font.face.family : nil)
+            systemFontStandIn: font.face.isSystemFontStandIn ? font.face.family : nil,
+            missingCharacters: prepared.missingCharacters, approximate: FontStandIn.phrase(prepared.standIns))
     }
 }
 

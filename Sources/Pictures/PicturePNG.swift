@@ -252,6 +252,26 @@ struct Painter {
         }
     }
 
+    /// The placeholder of a character no font draws (`PictureStyle.missingGlyphBox`): the box
+    /// filled pale, outlined dashed, and crossed corner to corner in quarter-pixel steps.
+    private mutating func missingGlyph(_ box: Picture.Rect) {
+        guard box.width > 0, box.height > 0 else { return }
+        fill(box, PictureStyle.missingGlyphFill)
+        stroke(box, PictureStyle.missingGlyphStroke, width: 0.75, dash: PictureStyle.missingGlyphDash)
+        let dot = 0.75
+        let steps = Int(min(4096, (max(box.width, box.height) * scale * 4).rounded(.up)))
+        guard steps > 0 else { return }
+        for i in 0...steps {
+            let t = Double(i) / Double(steps)
+            let y = box.y + t * box.height - dot / 2
+            for x in [box.x + t * box.width, box.maxX - t * box.width] {
+                fill(
+                    Picture.Rect(x: x - dot / 2, y: y, width: dot, height: dot),
+                    PictureStyle.missingGlyphStroke.with(alpha: 0.25))
+            }
+        }
+    }
+
     /// Draws one line of text, clipped to its rectangle.
     mutating func draw(_ text: Picture.TextLine) throws(DrawingError) {
         let clipX0 = clamped((text.clip.x * scale).rounded(), 0, width)
@@ -265,6 +285,13 @@ struct Painter {
             let pixelSize = run.font.size * scale
             guard pixelSize <= 16384 else { continue }
             for glyph in run.glyphs {
+                if glyph.glyph == 0 {
+                    missingGlyph(
+                        PictureStyle.missingGlyphBox(
+                            x: text.x + glyph.x, baseline: text.baseline, advance: glyph.advance, size: run.font.size
+                        ).intersection(text.clip))
+                    continue
+                }
                 let px = (text.x + glyph.x) * scale
                 let py = (text.baseline - glyph.y) * scale
                 // Far off the canvas (or not a number): nothing to draw, and no Int to make.

@@ -150,6 +150,14 @@ struct SVGWriter {
             let unitsPerEm = Double(max(face.tables.unitsPerEm, 1))
             let s = run.font.size / unitsPerEm
             for glyph in run.glyphs {
+                if glyph.glyph == 0 {
+                    parts.append(
+                        SVGWriter.missingGlyph(
+                            PictureStyle.missingGlyphBox(
+                                x: text.x + glyph.x, baseline: text.baseline, advance: glyph.advance,
+                                size: run.font.size)))
+                    continue
+                }
                 guard let id = glyphID(face, glyph.glyph) else { continue }
                 let x = text.x + glyph.x
                 let y = text.baseline - glyph.y
@@ -171,6 +179,18 @@ struct SVGWriter {
         }
         parts.append("</g>")
         return parts.joined(separator: "\n")
+    }
+
+    /// The placeholder of a character no font draws: a box with a cross, in the missing-glyph
+    /// colours, titled so a viewer says what it is.
+    private static func missingGlyph(_ box: Picture.Rect) -> String {
+        let cross =
+            "M\(n(box.x)) \(n(box.y))L\(n(box.maxX)) \(n(box.maxY))M\(n(box.maxX)) \(n(box.y))L\(n(box.x)) \(n(box.maxY))"
+        let dash = PictureStyle.missingGlyphDash.map(n).joined(separator: " ")
+        return "<g class=\"missing-glyph\"><title>no font draws this character</title>"
+            + "<rect \(rect(box)) \(paint(PictureStyle.missingGlyphFill, "fill")) "
+            + "\(paint(PictureStyle.missingGlyphStroke, "stroke")) stroke-width=\"0.75\" stroke-dasharray=\"\(dash)\"/>"
+            + "<path d=\"\(cross)\" fill=\"none\" \(paint(PictureStyle.missingGlyphStroke, "stroke")) stroke-width=\"0.75\"/></g>"
     }
 
     /// A number with up to six significant decimals, for glyph scales.

@@ -66,6 +66,20 @@ enum PictureStyle {
         }
     }
 
+    /// A character no font draws (a .notdef glyph): a pale red box with a dashed red outline and
+    /// a cross, in place of the face's own .notdef, so it is not mistaken for a letter.
+    static let missingGlyphFill = PictureColor(0xFF2D55, alpha: 0.15)
+    static let missingGlyphStroke = PictureColor(0xFF2D55)
+    static let missingGlyphDash = [1.5, 1.0]
+
+    /// Where the box of a missing character goes: its advance wide (at least half an em), from
+    /// 0.7 em above the baseline down to it, inset by a twentieth of an em on each side.
+    static func missingGlyphBox(x: Double, baseline: Double, advance: Double, size: Double) -> Picture.Rect {
+        let inset = size / 20
+        let width = max(advance, size / 2) - 2 * inset
+        return Picture.Rect(x: x + inset, y: baseline - 0.7 * size, width: max(width, inset), height: 0.7 * size)
+    }
+
     /// The outline drawn over a view with a problem: colour, width, dash pattern (points; empty is solid).
     static func highlight(_ problem: Picture.Problem) -> (color: PictureColor, width: Double, dash: [Double]) {
         switch problem {

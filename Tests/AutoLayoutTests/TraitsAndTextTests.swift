@@ -43,7 +43,9 @@ final class TraitsAndTextTests: XCTestCase {
     }
 
     func testTypesettingLanguageReachesEveryText() throws {
-        func widths(language: String?) -> [CGFloat] {
+        /// The widths of the four views, and the fallback families of the label's and the
+        /// button's text (the faces the language picks).
+        func measured(language: String?) throws -> (widths: [CGFloat], families: [[String]]) {
             let window = UIWindow(device: .iPhone15, typesettingLanguage: language)
             let label = UILabel(text: "桌面 直")
             label.font = UIFont(fontName: "Inter", pointSize: 17)
@@ -56,12 +58,26 @@ final class TraitsAndTextTests: XCTestCase {
             textView.font = UIFont(fontName: "Inter", pointSize: 17)
             textView.isScrollEnabled = false
             for view in [label, button, field, textView] as [UIView] { window.addSubview(view) }
-            return [label, button, field, textView].map { $0.intrinsicContentSize.width }
+            let widths = [label, button, field, textView].map { $0.intrinsicContentSize.width }
+            let families = try [label.preparedText(), button.shownTitle().prepared].map {
+                $0.fonts.dropFirst().map(\.face.family)
+            }
+            return (widths, families)
         }
-        let plain = widths(language: nil)
-        let korean = widths(language: "ko")
-        for (index, (a, b)) in zip(plain, korean).enumerated() {
-            XCTAssertNotEqual(a, b, "view \(index) measures its text in the window's language")
+        let plain = try measured(language: nil)
+        let korean = try measured(language: "ko")
+        let chinese = LanguageFonts.cascade(for: .han, language: nil).first?.families ?? []
+        let koreanFamilies = LanguageFonts.cascade(for: .han, language: "ko").first?.families ?? []
+        for (index, (a, b)) in zip(plain.families, korean.families).enumerated() {
+            XCTAssertTrue(a.allSatisfy(chinese.contains) && !a.isEmpty, "view \(index) without a language: \(a)")
+            XCTAssertTrue(b.allSatisfy(koreanFamilies.contains) && !b.isEmpty, "view \(index) in Korean: \(b)")
+        }
+        // With the bundled faces (Droid Sans Fallback, NanumGothic) the widths differ too; the
+        // installed Noto Sans CJK SC and KR have the same advances, so then they do not.
+        if plain.widths[0] != korean.widths[0] {
+            for (index, (a, b)) in zip(plain.widths, korean.widths).enumerated() {
+                XCTAssertNotEqual(a, b, "view \(index) measures its text in the window's language")
+            }
         }
         // The language is a trait: a subtree can set its own.
         let window = UIWindow(device: .iPhone15)
@@ -72,7 +88,8 @@ final class TraitsAndTextTests: XCTestCase {
         window.addSubview(container)
         container.addSubview(label)
         XCTAssertEqual(label.traitCollection.typesettingLanguage, "ko")
-        XCTAssertEqual(label.intrinsicContentSize.width, korean[0])
+        XCTAssertEqual(label.intrinsicContentSize.width, korean.widths[0])
+        XCTAssertEqual(try label.preparedText().fonts.dropFirst().map(\.face.family), korean.families[0])
     }
 
     func testShrinkingLabelKeepsItsFrameAndReportsItsScale() throws {

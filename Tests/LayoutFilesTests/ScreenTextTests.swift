@@ -42,36 +42,43 @@ final class ScreenTextTests: XCTestCase {
     }
 
     /// The screen's `language` reaches every text: Han characters in a Korean screen take the
-    /// Korean face, so the label is as wide as the text measured in Korean.
+    /// Korean face (Noto Sans CJK KR when installed, else NanumGothic), so the label is as wide as
+    /// the text measured in Korean and set in the faces of the Korean cascade entry.
     func testScreenLanguageReachesLabels() throws {
         let text = "桌面 直"
-        func width(language: String?) throws -> CGFloat {
+        /// The label's width and its fallback families, laid out in a screen of `language`
+        /// (or, with `override`, in options that set it).
+        func laidOut(language: String?, override: String? = nil) throws -> (width: CGFloat, families: [String]) {
             let field = language.map { #", "language": "\#($0)""# } ?? ""
-            let report = try screen(
+            let screen = try screen(
                 """
                 {"screen": {"width": 320, "height": 480\(field)},
                  "views": [{"name": "title", "kind": "label", "font": "Inter", "text": "\(text)"}],
                  "constraints": ["title.top = superview.top", "title.leading = superview.leading"]}
-                """
-            ).layOut()
-            return try XCTUnwrap(report.view("title")).frame.size.width
+                """, override.map { ScreenOptions(language: $0) } ?? ScreenOptions())
+            let report = screen.layOut()
+            let label = try XCTUnwrap(screen.view(named: "title") as? UILabel)
+            return (
+                try XCTUnwrap(report.view("title")).frame.size.width,
+                try label.preparedText().fonts.dropFirst().map(\.face.family)
+            )
         }
         var label = Label(text: text, font: try FontRegistry.shared.font("Inter", size: 17))
         let plain = try label.intrinsicContentSize().width
         label.language = "ko"
         let korean = try label.intrinsicContentSize().width
-        XCTAssertNotEqual(plain, korean, "the text must depend on its language for this test to mean anything")
-        XCTAssertEqual(try width(language: nil), plain)
-        XCTAssertEqual(try width(language: "ko"), korean)
+        let chinese = LanguageFonts.cascade(for: .han, language: nil).first?.families ?? []
+        let koreanFamilies = LanguageFonts.cascade(for: .han, language: "ko").first?.families ?? []
+        let unset = try laidOut(language: nil)
+        XCTAssertEqual(unset.width, plain)
+        XCTAssertTrue(!unset.families.isEmpty && unset.families.allSatisfy(chinese.contains), "\(unset.families)")
+        let set = try laidOut(language: "ko")
+        XCTAssertEqual(set.width, korean)
+        XCTAssertTrue(!set.families.isEmpty && set.families.allSatisfy(koreanFamilies.contains), "\(set.families)")
         // The options override the file, as measure check sets each catalog's language.
-        let overridden = try screen(
-            """
-            {"screen": {"width": 320, "height": 480, "language": "ja"},
-             "views": [{"name": "title", "kind": "label", "font": "Inter", "text": "\(text)"}],
-             "constraints": ["title.top = superview.top", "title.leading = superview.leading"]}
-            """, ScreenOptions(language: "ko")
-        ).layOut()
-        XCTAssertEqual(overridden.view("title")?.frame.size.width, korean)
+        let overridden = try laidOut(language: "ja", override: "ko")
+        XCTAssertEqual(overridden.width, korean)
+        XCTAssertEqual(overridden.families, set.families)
     }
 
     func testScreenLanguageMustBeALanguageTag() {

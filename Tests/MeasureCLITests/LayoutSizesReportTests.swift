@@ -32,7 +32,10 @@ final class LayoutSizesReportTests: XCTestCase {
         let catalog = try write(
             "\"title\" = \"Downloads and documents\";\n\"button\" = \"Continue to your account settings\";\n",
             to: "en.lproj/Localizable.strings", in: directory)
-        let output = try MeasureProcess.run(["check", catalog, "--spec", spec, "--json"])
+        // The bundled faces alone: Han in Korean takes NanumGothic, without a language Droid Sans
+        // Fallback, whose widths differ (the installed Noto Sans CJK SC and KR have the same).
+        let bundled: [String: String?] = ["INTRINSIC_SYSTEM_FONTS": "0"]
+        let output = try MeasureProcess.run(["check", catalog, "--spec", spec, "--json"], environment: bundled)
         XCTAssertEqual(output.status, 1, output.summary)
         let object = try MeasureProcess.object(output.lines.first ?? "")
         let found = try XCTUnwrap(object["findings"] as? [[String: Any]])
@@ -82,13 +85,17 @@ final class LayoutSizesReportTests: XCTestCase {
             #"{"sourceLanguage": "en", "rules": [{"key": "*", "layout": "\#(layout)", "view": "title"}]}"#,
             to: "spec.json", in: directory)
         let catalog = try write("\"title\" = \"桌面 直\";\n", to: "ko.lproj/Localizable.strings", in: directory)
-        let output = try MeasureProcess.run(["check", catalog, "--spec", spec, "--json"])
+        // The bundled faces alone: Han in Korean takes NanumGothic, without a language Droid Sans
+        // Fallback, whose widths differ (the installed Noto Sans CJK SC and KR have the same).
+        let bundled: [String: String?] = ["INTRINSIC_SYSTEM_FONTS": "0"]
+        let output = try MeasureProcess.run(["check", catalog, "--spec", spec, "--json"], environment: bundled)
         XCTAssertEqual(output.status, 1, output.summary)
         let object = try MeasureProcess.object(output.lines.first ?? "")
         let finding = try XCTUnwrap((object["findings"] as? [[String: Any]])?.first)
         let needed = try XCTUnwrap(finding["needed"] as? [String: Double])
         func width(_ language: [String]) throws -> Double? {
-            let line = try MeasureProcess.run(["桌面 直", "--font", "Inter", "--lines", "1", "--json"] + language)
+            let line = try MeasureProcess.run(
+                ["桌面 直", "--font", "Inter", "--lines", "1", "--json"] + language, environment: bundled)
             return try MeasureProcess.object(line.lines.first ?? "")["width"] as? Double
         }
         let korean = try width(["--language", "ko"])

@@ -5,15 +5,17 @@ import XCTest
 /// 3,217 texts in 15 languages, labels, buttons and text views at many widths) gives exactly
 /// the committed output, byte for byte, on one thread and on several. The speed work on the
 /// text engine must not change a single result; a deliberate change of outputs regenerates
-/// `expected.jsonl` with `measure --batch Benchmarks/batch-sample/requests.jsonl`, font paths
-/// made relative to the package root (`sed 's#"/path/to/package/#"#g'`), as this test compares them.
+/// `expected.jsonl` with `INTRINSIC_SYSTEM_FONTS=0 measure --batch Benchmarks/batch-sample/requests.jsonl`,
+/// font paths made relative to the package root (`sed 's#"/path/to/package/#"#g'`), as this test
+/// compares them. The bundled faces alone: installed ones would make the results the machine's.
 final class MeasureBatchSampleTests: XCTestCase {
     static let directory = MeasureProcess.packageRoot.appendingPathComponent("Benchmarks/batch-sample")
 
     func assertMatchesExpectation(jobs: Int, file: StaticString = #filePath, line: UInt = #line) throws {
         let requests = MeasureBatchSampleTests.directory.appendingPathComponent("requests.jsonl")
         let expected = try Data(contentsOf: MeasureBatchSampleTests.directory.appendingPathComponent("expected.jsonl"))
-        let output = try MeasureProcess.run(["--batch", requests.path, "--jobs", String(jobs)])
+        let output = try MeasureProcess.run(
+            ["--batch", requests.path, "--jobs", String(jobs)], environment: ["INTRINSIC_SYSTEM_FONTS": "0"])
         XCTAssertEqual(output.status, 0, output.stderr, file: file, line: line)
         XCTAssertGreaterThan(expected.count, 100_000, "the expectation holds the whole sample", file: file, line: line)
         // Font files are named by absolute path: compare them relative to the package root.

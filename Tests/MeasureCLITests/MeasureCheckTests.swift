@@ -281,7 +281,8 @@ final class MeasureCheckTests: XCTestCase {
         let first = try MeasureProcess.object(batch.lines[0])
         XCTAssertEqual(first["font"] as? String, "Inter Display Regular 40 pt")
         let second = try MeasureProcess.object(batch.lines[1])
-        XCTAssertTrue((second["fonts"] as? [String] ?? []).contains { $0.hasSuffix("NanumGothic.ttf") }, "\(second)")
+        // The Korean face: Noto Sans CJK KR when installed, else the bundled NanumGothic.
+        XCTAssertTrue((second["approximate"] as? String ?? "").hasSuffix("for Apple SD Gothic Neo"), "\(second)")
         let third = try MeasureProcess.object(batch.lines[2])
         XCTAssertEqual((third["error"] as? [String: Any])?["kind"] as? String, "invalidTextStyle")
         // "--" still measures the word "check".

@@ -91,10 +91,12 @@ enum MeasureProcess {
         ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date) ?? .distantPast
     }
 
-    /// Runs `measure` with `arguments`, feeding `stdin` (or nothing), and waits for it.
-    static func run(_ arguments: [String], stdin: Data? = nil, file: StaticString = #filePath, line: UInt = #line)
-        throws -> Output
-    {
+    /// Runs `measure` with `arguments`, feeding `stdin` (or nothing), with `environment` added
+    /// to this process's (a nil value removes a variable), and waits for it.
+    static func run(
+        _ arguments: [String], stdin: Data? = nil, environment extra: [String: String?] = [:],
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> Output {
         let executable: URL
         switch located {
         case .success(let url): executable = url
@@ -108,6 +110,7 @@ enum MeasureProcess {
         // The system font is the bundled stand-in in every test: a user's SF Pro stays out.
         var environment = ProcessInfo.processInfo.environment
         environment["INTRINSIC_FONT_PATH"] = nil
+        for (name, value) in extra { environment[name] = value }
         process.environment = environment
         let outPipe = Pipe()
         let errPipe = Pipe()

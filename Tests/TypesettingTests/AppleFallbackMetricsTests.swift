@@ -54,7 +54,8 @@ final class AppleFallbackMetricsTests: XCTestCase {
     func testFallbackFacesNameTheAppleFace() throws {
         let names: [(String, String?, String)] = [
             ("桌面", "zh-Hans", "PingFang SC"), ("桌面", "zh-Hant", "PingFang TC"), ("桌面", "ja", "Hiragino Sans"),
-            ("デスクトップ", nil, "Hiragino Sans"), ("바탕화면", nil, "Apple SD Gothic Neo"),
+            ("デスクトップ", "ja", "Hiragino Sans"), ("デスクトップ", nil, "PingFang SC"),
+            ("바탕화면", nil, "Apple SD Gothic Neo"), ("வணக்கம்", nil, "Tamil Sangam MN"),
             ("سطح", nil, "Geeza Pro"), ("พื้น", nil, "Thonburi"), ("डेस्क", nil, "Kohinoor Devanagari"),
         ]
         for (text, language, apple) in names {
@@ -69,9 +70,15 @@ final class AppleFallbackMetricsTests: XCTestCase {
 
     /// A custom font's fallback keeps the Linux face's own metrics: no evidence says otherwise.
     func testOtherFontsKeepTheFallbackFacesOwnMetrics() throws {
-        let (prepared, layout) = try layout("桌面", language: "zh-Hans", font: "Inter")
+        // The bundled faces alone, so that Droid Sans Fallback draws it (an installed Noto Sans
+        // CJK SC would come first in the cascade).
+        let registry = Fixtures.bundledRegistry
+        let prepared = try PreparedText(
+            "桌面", font: registry.font("Inter", size: 17), language: "zh-Hans", registry: registry)
         XCTAssertNil(prepared.fonts.dropFirst().first?.face.standsInFor)
-        XCTAssertEqual(layout.size(scale: 2).height, 22.5, "Droid Sans Fallback's own line")
+        XCTAssertEqual(prepared.fonts.dropFirst().first?.face.family, "Droid Sans Fallback")
+        XCTAssertEqual(
+            try prepared.layout(LayoutOptions()).size(scale: 2).height, 22.5, "Droid Sans Fallback's own line")
     }
 
     /// Supplied SF Pro is the system font too.

@@ -8,14 +8,20 @@ import XCTest
 final class HarfBuzzEqualityTests: XCTestCase {
     static let hbShape = "/usr/bin/hb-shape"
 
-    /// Runs `hb-shape` and returns the x advances in font units (the default font size is upem).
-    func hbAdvances(fontPath: String, text: String) throws -> [Int] {
+    /// Runs `hb-shape` and returns the x advances in font units (the default font size is upem),
+    /// for face `faceIndex` of a collection.
+    func hbAdvances(fontPath: String, text: String, faceIndex: Int = 0) throws -> [Int] {
+        try Self.hbAdvances(fontPath: fontPath, text: text, faceIndex: faceIndex)
+    }
+
+    /// `hbAdvances(fontPath:text:faceIndex:)` for other test cases.
+    static func hbAdvances(fontPath: String, text: String, faceIndex: Int = 0) throws -> [Int] {
         guard FileManager.default.isExecutableFile(atPath: Self.hbShape) else {
             throw XCTSkip("hb-shape is not installed (apt-get install libharfbuzz-bin); CI installs it")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.hbShape)
-        process.arguments = ["--output-format=json", "--no-glyph-names", fontPath, text]
+        process.arguments = ["--output-format=json", "--no-glyph-names", "--face-index=\(faceIndex)", fontPath, text]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = Pipe()

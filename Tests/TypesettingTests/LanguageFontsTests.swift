@@ -4,9 +4,11 @@ import XCTest
 
 /// Fallback picks faces made for the script, and for Han, the language.
 final class LanguageFontsTests: XCTestCase {
+    /// The fallback families of `text`, with the bundled fonts alone (no installed font).
     func families(_ text: String, weight: FontWeight = .regular, language: String? = nil) throws -> [String] {
-        let font = try FontRegistry.shared.font("Inter", size: 17, weight: weight)
-        let prepared = try PreparedText(text, font: font, language: language)
+        let registry = Fixtures.bundledRegistry
+        let font = try registry.font("Inter", size: 17, weight: weight)
+        let prepared = try PreparedText(text, font: font, language: language, registry: registry)
         return prepared.fonts.dropFirst().map { "\($0.face.family) \($0.face.style)" }
     }
 
@@ -32,8 +34,15 @@ final class LanguageFontsTests: XCTestCase {
     }
 
     func testScriptDetection() {
-        XCTAssertEqual(FallbackScript.of("abc".unicodeScalars), nil)
-        XCTAssertEqual(FallbackScript.of("a سطح".unicodeScalars), .arabic)
+        XCTAssertEqual(FallbackScript.of("12 +-".unicodeScalars), nil)
+        XCTAssertEqual(FallbackScript.of("abc".unicodeScalars), .latin)
+        XCTAssertEqual(FallbackScript.of("1 سطح".unicodeScalars), .arabic)
+        XCTAssertEqual(FallbackScript.of("é".unicodeScalars), .latin)
+        XCTAssertEqual(FallbackScript.of("ж".unicodeScalars), .cyrillic)
+        XCTAssertEqual(FallbackScript.of("த".unicodeScalars), .tamil)
+        XCTAssertEqual(FallbackScript.of("ෂ".unicodeScalars), .sinhala)
+        XCTAssertEqual(FallbackScript.of("𞤀".unicodeScalars), .adlam)
+        XCTAssertEqual(FallbackScript.of("\u{10FFFD}".unicodeScalars), nil)
         XCTAssertEqual(FallbackScript.of("公開".unicodeScalars), .han)
         XCTAssertEqual(FallbackScript.of("。".unicodeScalars), .han)
         XCTAssertEqual(FallbackScript.of("カ".unicodeScalars), .kana)

@@ -26,7 +26,8 @@ final class ScriptTests: XCTestCase {
             "吾輩は猫である名前はまだ無いどこで生れたかとんと見当がつかぬ何でも薄暗いじめじめした所で",
             "中华人民共和国是位于东亚的社会主义国家首都是北京人口众多历史悠久",
         ] {
-            let prepared = try PreparedText(text, font: font)
+            // The bundled fonts alone: Droid Sans Fallback draws kana and Han (installed CJK faces would come first).
+            let prepared = try PreparedText(text, font: font, registry: Fixtures.bundledRegistry)
             XCTAssertTrue(
                 prepared.runs.allSatisfy { $0.font.face.family.contains("Droid") }, "\(prepared.runs.map(\.font))")
             let width = 100.0

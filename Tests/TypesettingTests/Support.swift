@@ -29,6 +29,10 @@ enum Fixtures {
         try Font(face: testFace(), size: size)
     }
 
+    /// The bundled fonts alone (no installed font), so a result does not depend on the fonts
+    /// installed on the machine.
+    static let bundledRegistry = FontRegistry(includeInstalledFonts: false)
+
     static func inter(_ size: Double = 17) throws -> Font {
         try FontRegistry.shared.font("Inter", size: size)
     }

@@ -10,6 +10,8 @@
 
 #include <stdint.h>
 
+#include "installed_fonts.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif

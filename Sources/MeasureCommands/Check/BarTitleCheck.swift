@@ -95,18 +95,30 @@ struct BarTitleCheck {
                 text, BarTitles.tabBarItemFont, BarTitles.tabBarItemWidth(barWidth: barWidth, itemCount: count),
                 language)
         }
-        guard fit.isTruncated else { return nil }
         let entry = CatalogEntry(
             key: title.text.key, variant: nil, language: language.name, text: text,
             file: translation?.file ?? path, line: translation?.line ?? title.text.position.line)
+        let element = ElementReference(
+            file: path, line: title.text.position.line, kind: title.text.kind, name: title.text.name, scene: title.scene
+        )
+        // The title as set (the shaping cache holds its words): what no font draws, and the stand-ins.
+        let prepared = try? PreparedText(
+            text, font: fit.font, language: language.typesettingLanguage, registry: registry)
+        if let prepared,
+            var missing = CheckCoverage.missingFinding(
+                prepared, entry: entry, category: .large, control: control, font: fit.font.description)
+        {
+            missing.element = element
+            return missing
+        }
+        guard fit.isTruncated else { return nil }
         var finding = Finding(
             entry: entry, category: .large, problem: .truncated, control: control, font: fit.font.description,
             needed: CGSize(width: fit.needed, height: fit.height),
             available: CGSize(width: fit.available, height: fit.height),
             shown: [fit.shown])
-        finding.element = ElementReference(
-            file: path, line: title.text.position.line, kind: title.text.kind, name: title.text.name, scene: title.scene
-        )
+        finding.element = element
+        finding.approximate = prepared.flatMap { FontStandIn.phrase($0.standIns) }
         return finding
     }
 

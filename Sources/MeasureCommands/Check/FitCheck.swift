@@ -15,6 +15,9 @@ struct Finding: Sendable {
         /// In an IB file: a label that shrinks its text to fit (`adjustsFontSizeToFit`), at
         /// ``Finding/fontScale`` of its size.
         case shrunk
+        /// No font draws some of the text's characters: the text is not judged (a box would
+        /// stand in for each). One finding per language and face (`Outcome.add(_:)`).
+        case missingCharacters
     }
     var entry: CatalogEntry
     var category: ContentSizeCategory
@@ -38,6 +41,13 @@ struct Finding: Sendable {
     var baseScreen: String? = nil
     /// The view's frame in the window, in points.
     var frame: CGRect? = nil
+    /// The faces measured in place of iOS's ("Inter for SF Pro"), when any: the sizes are approximate.
+    var approximate: String? = nil
+    /// For `missingCharacters`: the characters no font draws, each once.
+    var missingCharacters: [Unicode.Scalar] = []
+    /// For `missingCharacters`: the face the texts are set in ("Inter Regular"), and how many
+    /// texts of the language in that face lack characters.
+    var missingIn: (face: String, texts: Int)? = nil
 }
 
 /// Runs a spec over catalog entries.
@@ -58,9 +68,31 @@ struct FitCheck {
         /// With `--report`: each screen × language × category drawn once, as SVG, by id.
         var screens: [String: String] = [:]
 
+        /// Where each language and face's missing-characters finding is in `findings`.
+        private var missingAt: [String: Int] = [:]
+
         /// How many findings of each problem.
         var countsByProblem: [Finding.Problem: Int] {
             Dictionary(findings.map { ($0.problem, 1) }, uniquingKeysWith: +)
+        }
+
+        /// Adds a finding; a missing-characters finding joins the one of its language and face,
+        /// if there is one (its characters added, its texts counted), so each is reported once.
+        mutating func add(_ finding: Finding) {
+            guard finding.problem == .missingCharacters, let face = finding.missingIn?.face else {
+                findings.append(finding)
+                return
+            }
+            let key = "\(finding.entry.language)\u{0}\(face)"
+            guard let index = missingAt[key] else {
+                missingAt[key] = findings.count
+                findings.append(finding)
+                return
+            }
+            for scalar in finding.missingCharacters where !findings[index].missingCharacters.contains(scalar) {
+                findings[index].missingCharacters.append(scalar)
+            }
+            findings[index].missingIn?.texts += finding.missingIn?.texts ?? 1
         }
     }
 
@@ -104,7 +136,7 @@ struct FitCheck {
             for category in rule.categories {
                 if let target = rule.layout {
                     if let finding = try screens.check(entry, rule: rule, target: target, category: category) {
-                        outcome.findings.append(finding)
+                        outcome.add(finding)
                     }
                     outcome.checks += 1
                     outcome.cases.append(Self.checkedCase(entry, category))
@@ -134,7 +166,7 @@ struct FitCheck {
                 }
                 do {
                     if let finding = try check(measured, rule: rule, font: font, category: category) {
-                        outcome.findings.append(finding)
+                        outcome.add(finding)
                     }
                 } catch {
                     throw RequestError(
@@ -188,6 +220,11 @@ struct FitCheck {
         request.padding = rule.padding
         request.contentInsets = rule.contentInsets
         let control = try request.configuredControl(font: font, registry: registry)
+        if let missing = CheckCoverage.missingFinding(
+            control.prepared, entry: entry, category: category, control: rule.control, font: font.description)
+        {
+            return missing
+        }
         let layout = try control.layout()
         // What is available is the height shown, unless the rule sets a maximum; a label with
         // more than one line needs the height of all its lines (its shown size is only
@@ -211,9 +248,11 @@ struct FitCheck {
             return nil
         }
         if available.height.isInfinite { available.height = needed.height }
-        return Finding(
+        var finding = Finding(
             entry: entry, category: category, problem: problem, control: rule.control, font: font.description,
             needed: needed, available: available, shown: layout.lines.map { control.prepared.displayedText(of: $0) })
+        finding.approximate = FontStandIn.phrase(control.prepared.standIns)
+        return finding
     }
 }
 
@@ -286,6 +325,8 @@ enum CheckReport {
                 : "\(outcome.findings.count) failed (\(truncated) truncated, \(overflow) overflow"
                     + (offscreen > 0 ? ", \(offscreen) off screen" : "")
                     + (count[.shrunk, default: 0] > 0 ? ", \(count[.shrunk, default: 0]) shrunk" : "")
+                    + (count[.missingCharacters, default: 0] > 0
+                        ? ", \(count[.missingCharacters, default: 0]) missing characters" : "")
                     + ") in \(failedKeys) keys")
         if !outcome.unmatchedKeys.isEmpty {
             text += "; \(outcome.unmatchedKeys.count) keys matched no rule and were not checked"
@@ -322,6 +363,10 @@ enum CheckReport {
                 ("problem", .string(finding.kind)),
             ]
             if let scale = details?.fontScale { pairs.append(("fontScale", .number(scale))) }
+            if !finding.missingCharacters.isEmpty {
+                pairs.append(("missingCharacters", .array(finding.missingCharacters.map(JSONValue.string))))
+            }
+            if let approximate = finding.approximate { pairs.append(("approximate", .string(approximate))) }
             pairs += [
                 ("control", .string(finding.control ?? "")),
                 ("font", .string(details?.font ?? "")),
@@ -360,6 +405,10 @@ enum CheckReport {
                     ("overflow", .number(Double(count[Finding.Problem.overflow.rawValue, default: 0]))),
                     ("offscreen", .number(Double(count[Finding.Problem.offscreen.rawValue, default: 0]))),
                     ("shrunk", .number(Double(count[Finding.Problem.shrunk.rawValue, default: 0]))),
+                    (
+                        "missingCharacters",
+                        .number(Double(count[Finding.Problem.missingCharacters.rawValue, default: 0]))
+                    ),
                     ("keys", .number(Double(totals?.keys ?? 0))),
                     ("languages", .array((totals?.languages ?? []).sorted().map(JSONValue.string))),
                     ("unmatchedKeys", .array((totals?.unmatchedKeys ?? []).sorted().map(JSONValue.string))),

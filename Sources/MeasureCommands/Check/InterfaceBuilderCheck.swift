@@ -253,7 +253,7 @@ struct InterfaceBuilderCheck {
                                 drawn.frame = report.windowFrame
                                 if language.name != "Base" { drawn.baseScreen = baseID }
                             }
-                            outcome.findings.append(drawn)
+                            outcome.add(drawn)
                         }
                         for (offset, title) in sceneBars.enumerated() {
                             outcome.keys.insert(title.text.key)
@@ -278,7 +278,7 @@ struct InterfaceBuilderCheck {
                                 drawn.frame = report.windowFrame
                                 if language.name != "Base" { drawn.baseScreen = baseID }
                             }
-                            outcome.findings.append(drawn)
+                            outcome.add(drawn)
                         }
                         // Each screen × language × category is drawn once, when it has a
                         // finding, and Base's always (it sits beside the other languages').
@@ -330,7 +330,7 @@ struct InterfaceBuilderCheck {
                     progress?.advance()
                     guard var finding else { continue }
                     finding.category = category
-                    outcome.findings.append(finding)
+                    outcome.add(finding)
                 }
             }
         }
@@ -417,6 +417,19 @@ struct InterfaceBuilderCheck {
         default:
             return nil
         }
+        let entry = CatalogEntry(
+            key: item.key, variant: nil, language: language.name, text: text,
+            file: translation?.file ?? path, line: translation?.line ?? item.position.line)
+        let element = ElementReference(
+            file: path, line: item.position.line, kind: item.kind, name: item.name, scene: scene.scene.name)
+        let prepared = CheckCoverage.prepared(of: view, text: text, language: language.typesettingLanguage)
+        if let prepared,
+            var missing = CheckCoverage.missingFinding(
+                prepared, entry: entry, category: category, control: control, font: font)
+        {
+            missing.element = element
+            return missing
+        }
         let problem: Finding.Problem
         if truncated {
             problem = .truncated
@@ -428,16 +441,13 @@ struct InterfaceBuilderCheck {
         } else {
             return nil
         }
-        let entry = CatalogEntry(
-            key: item.key, variant: nil, language: language.name, text: text,
-            file: translation?.file ?? path, line: translation?.line ?? item.position.line)
         var finding = Finding(
             entry: entry, category: category, problem: problem, control: control, font: font,
             needed: needed, available: available,
             shown: shownOverride ?? report.shownLines ?? [text])
         if problem == .shrunk { finding.fontScale = report.shownFontScale }
-        finding.element = ElementReference(
-            file: path, line: item.position.line, kind: item.kind, name: item.name, scene: scene.scene.name)
+        finding.element = element
+        finding.approximate = prepared.flatMap { FontStandIn.phrase($0.standIns) }
         return finding
     }
 

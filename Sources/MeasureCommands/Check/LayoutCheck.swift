@@ -87,6 +87,13 @@ struct LayoutScreens {
                 "\(entry.file):\(entry.line): key '\(entry.key)' (\(entry.language)) with \(rule.name): \(failure.message)",
                 exitCode: 65)
         }
+        let prepared = CheckCoverage.prepared(of: view, text: entry.text, language: entry.language)
+        if let prepared,
+            let missing = CheckCoverage.missingFinding(
+                prepared, entry: entry, category: category, control: control, font: font.description)
+        {
+            return missing
+        }
         guard let viewReport = report.view,
             viewReport.isTruncated || viewReport.isOffscreen || viewReport.hasNegativeSize
         else { return nil }
@@ -102,10 +109,12 @@ struct LayoutScreens {
             needed = label.intrinsicContentSize
             (label.numberOfLines, label.preferredMaxLayoutWidth) = (lines, wrap)
         }
-        return Finding(
+        var finding = Finding(
             entry: entry, category: category, problem: viewReport.isTruncated ? .truncated : .offscreen,
             control: control, font: font.description, needed: needed, available: viewReport.frame.size,
             shown: viewReport.shownLines ?? [entry.text])
+        finding.approximate = prepared.flatMap { FontStandIn.phrase($0.standIns) }
+        return finding
     }
 
     private func withFamily(_ font: UIFont, _ family: String?) -> UIFont {

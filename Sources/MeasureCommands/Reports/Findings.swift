@@ -59,6 +59,11 @@ struct ReportFinding: Sendable, Equatable {
     var catalog: CatalogDetails? = nil
     /// What `measure layout` adds: the screen it belongs to, the view and the constraints.
     var layout: LayoutDetails? = nil
+    /// The faces measured in place of iOS's ("Inter for SF Pro; Noto Sans Tamil for Tamil
+    /// Sangam MN"), when any: the sizes are approximate, and every report says so.
+    var approximate: String? = nil
+    /// For a `missingCharacters` finding: the characters no font draws, each a string.
+    var missingCharacters: [String] = []
 }
 
 /// The parts of a `measure layout` problem its table and `--json` show besides the shared ones.
@@ -144,6 +149,10 @@ struct FindingsModel: Sendable {
             "A required constraint cannot be satisfied together with the others; Auto Layout breaks it."
         ),
         ("negativeSize", "The view's constraints squeeze it to a negative width or height."),
+        (
+            "missingCharacters",
+            "No font draws some characters of the text, so they would be measured and drawn as empty boxes: the text is not judged. Install a font for the script (Debian's fonts-noto-core covers most) or pass one with --font-dir. Reported once per language and font."
+        ),
     ]
 
     /// The findings of one laid-out screen (IB scene) of `measure layout`, in order.
@@ -175,10 +184,13 @@ struct FindingsModel: Sendable {
         let entry = finding.entry
         let subject = entry.variant.map { "\(entry.key) [\($0)]" } ?? entry.key
         let problemName = CheckReport.problemName(finding)
+        if finding.problem == .missingCharacters { return missingCharactersFinding(finding, subject: subject) }
         var message =
             "'\(subject)' (\(entry.language), \(finding.category.rawValue)) is \(problemName) in a \(finding.control.rawValue): needs \(CheckReport.size(finding.needed)), has \(CheckReport.size(finding.available))"
         if !finding.shown.isEmpty { message += "; shown: \(finding.shown.joined(separator: " ⏎ "))" }
         if !entry.samples.isEmpty { message += " (measured with \(entry.samples.joined(separator: ", ")))" }
+        // Every format shows the message: a stand-in is named wherever the finding goes.
+        if let approximate = finding.approximate { message += " (approximate: \(approximate))" }
         let translation = FindingLocation(file: entry.file, line: entry.line, role: "translation")
         let element = finding.element.map {
             FindingLocation(file: $0.file, line: $0.line, role: "\($0.kind) \($0.name) in \($0.scene)")
@@ -192,7 +204,35 @@ struct FindingsModel: Sendable {
             frame: finding.frame,
             catalog: CatalogDetails(
                 key: entry.key, variant: entry.variant, samples: entry.samples, font: finding.font,
-                problemName: problemName, fontScale: finding.fontScale, element: finding.element))
+                problemName: problemName, fontScale: finding.fontScale, element: finding.element),
+            approximate: finding.approximate)
+    }
+
+    /// A missing-characters finding in report form: the characters, what to install, and how
+    /// many texts of the language in that face lack them (the first is the one located).
+    static func missingCharactersFinding(_ finding: Finding, subject: String) -> ReportFinding {
+        let entry = finding.entry
+        let texts = finding.missingIn?.texts ?? 1
+        let face = finding.missingIn?.face ?? finding.font
+        let message =
+            "'\(subject)' (\(entry.language)) in \(face)"
+            + (texts > 1 ? " and \(texts - 1) more text\(texts == 2 ? "" : "s") of \(entry.language)" : "") + ": "
+            + MissingCharacters.sentences(finding.missingCharacters).joined(separator: "; ")
+            + (finding.approximate.map { " (approximate: \($0))" } ?? "")
+        let translation = FindingLocation(file: entry.file, line: entry.line, role: "translation")
+        let element = finding.element.map {
+            FindingLocation(file: $0.file, line: $0.line, role: "\($0.kind) \($0.name) in \($0.scene)")
+        }
+        return ReportFinding(
+            kind: Finding.Problem.missingCharacters.rawValue,
+            checked: CheckedCase(subject: subject, language: entry.language, category: finding.category.rawValue),
+            message: message, needed: nil, available: nil, shown: [], text: entry.text, location: translation,
+            related: element == translation ? nil : element, control: finding.control.rawValue,
+            screen: finding.screen, baseScreen: finding.baseScreen, frame: finding.frame,
+            catalog: CatalogDetails(
+                key: entry.key, variant: entry.variant, samples: entry.samples, font: finding.font,
+                problemName: "missing characters", fontScale: nil, element: finding.element),
+            approximate: finding.approximate, missingCharacters: finding.missingCharacters.map { String($0) })
     }
 
     /// The cases and findings of `measure layout`: every view of each screen in its category,

@@ -140,6 +140,15 @@ enum HTMLReport {
                 "<dt>shown</dt><dd class=\"text\">\(finding.shown.map(escape).joined(separator: "<br>"))</dd>")
         }
         if let text = finding.text { parts.append("<dt>needs</dt><dd class=\"text\">\(escape(text))</dd>") }
+        if !finding.missingCharacters.isEmpty {
+            let characters = finding.missingCharacters.compactMap(\.unicodeScalars.first).map(
+                MissingCharacters.describe)
+            parts.append("<dt>no font draws</dt><dd>\(characters.map(escape).joined(separator: ", "))</dd>")
+        }
+        if let approximate = finding.approximate {
+            parts.append(
+                "<dt>approximate</dt><dd class=\"approximate\">measured with stand-ins: \(escape(approximate))</dd>")
+        }
         for location in [finding.location, finding.related].compactMap({ $0 }) {
             let place = JUnitReport.place(location)
             parts.append(

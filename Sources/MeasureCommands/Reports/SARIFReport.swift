@@ -41,6 +41,10 @@ enum SARIFReport {
             ]
             if let needed = finding.needed { properties.append(("needed", size(needed))) }
             if let available = finding.available { properties.append(("available", size(available))) }
+            if let approximate = finding.approximate { properties.append(("approximate", .string(approximate))) }
+            if !finding.missingCharacters.isEmpty {
+                properties.append(("missingCharacters", .array(finding.missingCharacters.map(JSONValue.string))))
+            }
             pairs.append(("properties", .object(properties)))
             return .object(pairs)
         }

@@ -16,33 +16,36 @@ public enum AppleFallbackMetrics {
     public static func applies(to script: FallbackScript, fallingBackFrom font: Font) -> Bool {
         guard font.face.isSystemFont else { return false }
         guard font.isTextStyle else { return true }
+        return !isTall(script)
+    }
+
+    /// The scripts whose lines UIKit raises in a text style's font, as it does Arabic, Thai and
+    /// Devanagari (`UILetterformAwareAdjusting` names no list): those with marks far above or
+    /// below the Latin line, South and Southeast Asian and Arabic-like. A guess past the three.
+    static func isTall(_ script: FallbackScript) -> Bool {
         switch script {
-        case .arabic, .thai, .devanagari: return false
-        case .han, .kana, .hangul, .hebrew: return true
+        case .arabic, .syriac, .thaana, .nko, .devanagari, .bengali, .gurmukhi, .gujarati, .oriya, .tamil, .telugu,
+            .kannada, .malayalam, .sinhala, .thai, .lao, .tibetan, .myanmar, .khmer, .mongolian, .javanese:
+            return true
+        default: return false
         }
     }
 
-    /// The Apple face iOS draws `script` with after the system font (in `language`, for Han),
-    /// and the line metrics a line takes from it, in ems.
+    /// The Apple face iOS draws `script` with after the system font (in `language`, for Han and
+    /// kana): the first entry of the script's cascade (`LanguageFonts.cascade(for:language:)`),
+    /// and the line metrics a line takes from it, in ems: SF Pro's, raised to whole points for
+    /// Han and kana.
     public static func face(for script: FallbackScript, language: String?) -> (name: String, lineMetrics: EmLineMetrics)
     {
-        var rounded = EmLineMetrics.sfPro
-        rounded.roundsLineHeightToPoints = true
-        switch script {
-        case .han:
-            switch LanguageFonts.hanVariant(language: language) {
-            case .japanese: return ("Hiragino Sans", rounded)
-            case .korean: return ("Apple SD Gothic Neo", rounded)
-            case .traditionalChinese: return ("PingFang TC", rounded)
-            case .simplifiedChinese, nil: return ("PingFang SC", rounded)
-            }
-        case .kana: return ("Hiragino Sans", rounded)
-        case .hangul: return ("Apple SD Gothic Neo", .sfPro)
-        case .arabic: return ("Geeza Pro", .sfPro)
-        case .hebrew: return ("Arial Hebrew", .sfPro)
-        case .thai: return ("Thonburi", .sfPro)
-        case .devanagari: return ("Kohinoor Devanagari", .sfPro)
-        }
+        let apple = LanguageFonts.cascade(for: script, language: language).first?.appleFace ?? .sfPro
+        return (apple.family, lineMetrics(for: script))
+    }
+
+    /// The line metrics a line of `script` takes falling back from the system font.
+    static func lineMetrics(for script: FallbackScript) -> EmLineMetrics {
+        var metrics = EmLineMetrics.sfPro
+        metrics.roundsLineHeightToPoints = script == .han || script == .kana
+        return metrics
     }
 }
 
@@ -59,9 +62,10 @@ extension FontFace {
     }
 
     /// This face set as iOS sets `script` falling back from the system font: with the line
-    /// metrics of Apple's face for the script (`AppleFallbackMetrics`).
-    func appleFallback(for script: FallbackScript, language: String?) -> FontFace {
-        let apple = AppleFallbackMetrics.face(for: script, language: language)
-        return standIn(for: apple.name, lineMetrics: apple.lineMetrics)
+    /// metrics of Apple's face for the script (`AppleFallbackMetrics`), standing in for `apple`
+    /// (the cascade entry's face that chose it), else the script's first Apple face.
+    func appleFallback(for script: FallbackScript, language: String?, apple: AppleFace? = nil) -> FontFace {
+        let name = apple?.family ?? AppleFallbackMetrics.face(for: script, language: language).name
+        return standIn(for: name, lineMetrics: AppleFallbackMetrics.lineMetrics(for: script))
     }
 }

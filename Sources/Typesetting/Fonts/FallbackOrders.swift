@@ -1,6 +1,6 @@
-/// A registry's fallback orders for each primary face, and the faces it prefers for each
-/// script, worked out once (the registry compares family names to build them) and again when
-/// the registry gains faces.
+/// A registry's fallback orders for each primary face, and the families of each script's
+/// cascade it has or can open, worked out once (the registry compares family names to build
+/// them) and again when the registry gains faces.
 ///
 /// Each registry owns one (`FontRegistry.fallbackOrders`), so the orders go when the registry
 /// goes. A process-wide cache would hold every registry and face ever used, with their
@@ -26,38 +26,48 @@ final class FallbackOrders: Sendable {
         let face: FontFace
         let faceCount: Int
         let faces: [FontFace]
+        let candidates: [CascadeCandidate]
     }
     private let entries = Locked<[Key: Entry]>([:])
 
     /// The plain and the emoji-first fallback order of `face` in `registry`.
     func orders(_ registry: FontRegistry, _ face: FontFace) -> ([FontFace], [FontFace]) {
         (
-            faces(.plain, registry, face) { registry.fallbackFaces(for: face, emojiFirst: false) },
-            faces(.emojiFirst, registry, face) { registry.fallbackFaces(for: face, emojiFirst: true) }
+            cached(.plain, registry, face) {
+                (registry.fallbackFaces(for: face, emojiFirst: false), [])
+            }.faces,
+            cached(.emojiFirst, registry, face) {
+                (registry.fallbackFaces(for: face, emojiFirst: true), [])
+            }.faces
         )
     }
 
-    /// `registry.preferredFaces(for: script, language: language)` at the weight and slant of `face`.
-    func preferredFaces(_ registry: FontRegistry, _ face: FontFace, script: FallbackScript, language: String?)
-        -> [FontFace]
+    /// `registry.cascadeCandidates(for: script, language: language)` at the weight and slant of `face`.
+    func candidates(_ registry: FontRegistry, _ face: FontFace, script: FallbackScript, language: String?)
+        -> [CascadeCandidate]
     {
-        let variant = script == .han ? LanguageFonts.hanVariant(language: language) : nil
-        return faces(.script(script, variant), registry, face) {
-            registry.preferredFaces(for: script, language: language, weight: face.weight, italic: face.isItalic)
-        }
+        let variant = script == .han || script == .kana ? LanguageFonts.hanVariant(language: language) : nil
+        return cached(.script(script, variant), registry, face) {
+            (
+                [],
+                registry.cascadeCandidates(for: script, language: language, weight: face.weight, italic: face.isItalic)
+            )
+        }.candidates
     }
 
-    private func faces(_ order: Order, _ registry: FontRegistry, _ face: FontFace, make: () -> [FontFace])
-        -> [FontFace]
-    {
+    private func cached(
+        _ order: Order, _ registry: FontRegistry, _ face: FontFace,
+        make: () -> ([FontFace], [CascadeCandidate])
+    ) -> Entry {
         let key = Key(face: ObjectIdentifier(face), order: order)
         let count = registry.faces.count
-        if let entry = entries.withLock({ $0[key] }), entry.faceCount == count { return entry.faces }
-        let faces = make()
+        if let entry = entries.withLock({ $0[key] }), entry.faceCount == count { return entry }
+        let (faces, candidates) = make()
+        let entry = Entry(face: face, faceCount: count, faces: faces, candidates: candidates)
         entries.withLock { entries in
             if entries.count >= FallbackOrders.maximumEntries { entries.removeAll() }
-            entries[key] = Entry(face: face, faceCount: count, faces: faces)
+            entries[key] = entry
         }
-        return faces
+        return entry
     }
 }

@@ -15,6 +15,14 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// Points added after every grapheme cluster by the face's 'trak' table at this size
     /// (0 without one), on top of any letter spacing.
     public let tracking: Double
+    /// For a face the fallback chose from a script's cascade (`LanguageFonts.cascade(for:language:)`):
+    /// the Apple face iOS draws those characters with, which this face stands in for (or is,
+    /// when the user added it); Apple Color Emoji for a colour face drawing emoji. Nil for a
+    /// font that was asked for, and for a fallback face found outside the cascade.
+    public var fallbackFor: AppleFace? { fallbackID == AppleFace.none ? nil : AppleFace(id: fallbackID) }
+    /// `fallbackFor`'s `AppleFace.id`, or `AppleFace.none`: a plain number, so a font stays a
+    /// value of references and numbers.
+    let fallbackID: UInt16
     /// Whether the font is a Dynamic Type text style's (`UIFont.preferredFont(forTextStyle:)`),
     /// for which UIKit raises lines of tall scripts (`AppleFallbackMetrics`).
     public internal(set) var isTextStyle = false
@@ -26,7 +34,13 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: `TypesettingError.invalidFontSize` unless `size` is in 0 < size ≤ `maximumSize`.
     public init(face: FontFace, size: Double) throws(TypesettingError) {
+        try self.init(face: face, size: size, fallbackFor: nil)
+    }
+
+    /// A fallback face at a size, standing in for `fallbackFor`.
+    init(face: FontFace, size: Double, fallbackFor: AppleFace?) throws(TypesettingError) {
         guard size.isFinite, size > 0, size <= Font.maximumSize else { throw .invalidFontSize(size) }
+        self.fallbackID = fallbackFor?.id ?? AppleFace.none
         self.requestedFace = face
         self.face = face.isVariable ? face.opticalSizeInstance(pointSize: size) : face
         self.size = size
@@ -43,7 +57,22 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
 
     /// The same face at another size.
     public func withSize(_ size: Double) throws(TypesettingError) -> Font {
-        try Font(face: requestedFace, size: size)
+        try Font(face: requestedFace, size: size, fallbackFor: fallbackFor)
+    }
+
+    /// Whether this font's widths are another face's than iOS's: the system font's stand-in
+    /// (SF Pro missing), or a fallback face that is not the Apple face it stands in for.
+    /// `isFallback` says whether the font was chosen by fallback (nil `fallbackFor` then means
+    /// iOS's face for those characters is not known).
+    func standIn(isFallback: Bool) -> FontStandIn? {
+        if face.isSystemFontStandIn { return FontStandIn(family: face.family, appleFace: AppleFace.sfPro.family) }
+        guard isFallback else { return nil }
+        guard let apple = fallbackFor else { return FontStandIn(family: face.family, appleFace: nil) }
+        // Apple's own face (any of the names its cascade entry gives it) is no stand-in.
+        let family = face.family.lowercased()
+        let apples = LanguageFonts.allEntries.filter { $0.appleFace == apple }.flatMap(\.appleFamilies) + [apple.family]
+        if apples.contains(where: { $0.lowercased() == family }) { return nil }
+        return FontStandIn(family: face.family, appleFace: apple.family)
     }
 
     /// "Inter Regular 17 pt".

@@ -1,14 +1,19 @@
 import Foundation
 
-/// The fonts the engine knows: the bundled `Fonts/` folder plus whatever a user adds.
+/// The fonts the engine knows: the bundled `Fonts/` folder, whatever a user adds, and (unless
+/// turned off) the fonts installed on the system, found through fontconfig.
 ///
 /// Faces are found by family name (or PostScript name) plus weight and italic, or by file
 /// path. The registry also decides the fallback order for text the primary face does not
-/// cover. It is safe to use from several threads.
+/// cover (`LanguageFonts`). An installed face is opened only when a family it belongs to is
+/// asked for, or the fallback needs it: fontconfig's list is read once per process, on the
+/// first such need. It is safe to use from several threads.
 public final class FontRegistry: Sendable {
     private struct State {
         var faces: [FontFace] = []
         var byPath: [String: [FontFace]] = [:]
+        /// Faces added one at a time (`addFace(_:index:)`), by "path#index", as listed.
+        var byFace: [String: [FontFace]] = [:]
         var scanned: Set<String> = []
         /// Faces by lowercased family, in the order added.
         var byFamily: [String: [FontFace]] = [:]
@@ -52,9 +57,19 @@ public final class FontRegistry: Sendable {
     /// when none is named is the system font (`systemFamily`), as in UIKit.
     public static let defaultFamily = "Inter"
 
+    /// Whether the registry opens installed faces (found through fontconfig) when a family it
+    /// lacks is asked for, or no face it has draws a character.
+    public let usesInstalledFonts: Bool
+    /// What the registry learned about the installed fonts.
+    let installed = Locked(InstalledUse())
+
     /// Creates a registry. With `includeBundledFonts` it starts with the faces in the
-    /// bundled `Fonts/` directory (see `bundledFontsDirectory`).
-    public init(includeBundledFonts: Bool = true) {
+    /// bundled `Fonts/` directory (see `bundledFontsDirectory`) and the folders of
+    /// `INTRINSIC_FONT_PATH`. `includeInstalledFonts` lets it open the fonts installed on the
+    /// system as it needs them; by default it does so with the bundled fonts, unless
+    /// `INTRINSIC_SYSTEM_FONTS` is "0".
+    public init(includeBundledFonts: Bool = true, includeInstalledFonts: Bool? = nil) {
+        usesInstalledFonts = includeInstalledFonts ?? (includeBundledFonts && InstalledFonts.enabledByEnvironment)
         if includeBundledFonts, let directory = FontRegistry.bundledFontsDirectory {
             _ = try? addFonts(at: directory)
         }
@@ -151,17 +166,46 @@ public final class FontRegistry: Sendable {
 
     private func addFile(_ path: String) throws(TypesettingError) -> [FontFace] {
         let key = URL(fileURLWithPath: path).standardizedFileURL.path
-        if let existing = state.withLock({ $0.byPath[key] }) { return existing }
-        let first = try FontFace(path: key, index: 0)
-        var faces = FontRegistry.listed(first)
-        if first.faceCount > 1 {
-            for index in 1..<min(first.faceCount, 64) {
-                if let face = try? FontFace(path: key, index: index) { faces += FontRegistry.listed(face) }
+        let (existing, single) = state.withLock { ($0.byPath[key], $0.byFace) }
+        if let existing { return existing }
+        // Faces already added one at a time are kept, not opened again.
+        func open(_ index: Int) throws(TypesettingError) -> (faces: [FontFace], new: Bool) {
+            if let known = single["\(key)#\(index)"] { return (known, false) }
+            return (FontRegistry.listed(try FontFace(path: key, index: index)), true)
+        }
+        let first = try open(0)
+        var faces = first.faces
+        var added = first.new ? first.faces : []
+        let count = first.faces.first?.faceCount ?? 1
+        if count > 1 {
+            for index in 1..<min(count, 64) {
+                guard let opened = try? open(index) else { continue }
+                faces += opened.faces
+                if opened.new { added += opened.faces }
             }
         }
         return state.withLock { state in
             if let existing = state.byPath[key] { return existing }
             state.byPath[key] = faces
+            state.index(added)
+            return faces
+        }
+    }
+
+    /// Adds face `index` of a font file alone (its named instances, for a variable face): an
+    /// installed collection's one face the fallback needs, without opening its others (each
+    /// face reads the file; Noto Sans CJK has ten in 19 MB). Returns the faces, as listed.
+    func addFace(_ path: String, index: Int) throws(TypesettingError) -> [FontFace] {
+        let key = URL(fileURLWithPath: path).standardizedFileURL.path
+        let faceKey = "\(key)#\(index)"
+        let (whole, single) = state.withLock { ($0.byPath[key], $0.byFace[faceKey]) }
+        if let whole { return whole.filter { $0.index == index } }
+        if let single { return single }
+        let faces = FontRegistry.listed(try FontFace(path: key, index: index))
+        return state.withLock { state in
+            if let whole = state.byPath[key] { return whole.filter { $0.index == index } }
+            if let single = state.byFace[faceKey] { return single }
+            state.byFace[faceKey] = faces
             state.index(faces)
             return faces
         }
@@ -228,6 +272,12 @@ public final class FontRegistry: Sendable {
                 FontRegistry.bestMatch(in: members, weight: weight, italic: italic), weight: weight, italic: italic)
         }
         if let exact { return exact }
+        // An installed family, opened on first use (`--font "Noto Sans Tamil"`).
+        let installed = installedFaces(ofFamily: family)
+        if !installed.isEmpty {
+            return FontRegistry.varied(
+                FontRegistry.bestMatch(in: installed, weight: weight, italic: italic), weight: weight, italic: italic)
+        }
         throw .fontNotFound(name: family, available: families)
     }
 

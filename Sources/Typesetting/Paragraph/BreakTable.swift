@@ -12,11 +12,15 @@ final class Details: Sendable {
     let shapingCache: ShapingCache?
     let ellipsisWidths: [Double]
     let fontRuns: [FontRun]
+    /// What no face draws, and the faces measured in place of iOS's.
+    let coverage: FontCoverage
 
     init(
         text: String, font: Font, letterSpacing: Double, kerning: Bool, ligatures: Bool, language: String?,
-        registry: FontRegistry, shapingCache: ShapingCache?, ellipsisWidths: [Double], fontRuns: [FontRun]
+        registry: FontRegistry, shapingCache: ShapingCache?, ellipsisWidths: [Double], fontRuns: [FontRun],
+        coverage: FontCoverage = FontCoverage()
     ) {
+        self.coverage = coverage
         self.text = text
         self.font = font
         self.letterSpacing = letterSpacing
@@ -61,12 +65,13 @@ final class Storage: ManagedBuffer<StorageHeader, UInt64> {
     static func make(
         text: String, font: Font, letterSpacing: Double, kerning: Bool, ligatures: Bool, language: String?,
         registry: FontRegistry, shapingCache: ShapingCache?, fonts: [Font], endsWithHardBreak: Bool,
-        paragraphs: [PreparedParagraph], ellipsisWidths: [Double], fontRuns: [FontRun] = []
+        paragraphs: [PreparedParagraph], ellipsisWidths: [Double], fontRuns: [FontRun] = [],
+        coverage: FontCoverage = FontCoverage()
     ) -> Storage {
         let details = Details(
             text: text, font: font, letterSpacing: letterSpacing, kerning: kerning, ligatures: ligatures,
             language: language, registry: registry, shapingCache: shapingCache, ellipsisWidths: ellipsisWidths,
-            fontRuns: fontRuns)
+            fontRuns: fontRuns, coverage: coverage)
         let size = BreakTable.size(paragraphs, fonts: fonts)
         // The words are written straight into the tail, then the header, which the one-line
         // answer (reading the fonts' metrics there) belongs to.

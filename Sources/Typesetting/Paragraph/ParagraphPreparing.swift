@@ -139,7 +139,7 @@ extension Itemizer {
                 unitFlags[start] = Itemizer.graphemeStart
                 faceOf[graphemeCount] =
                     ts_face_covers(primary, UInt32(unit)) != 0
-                    ? 0 : Int32(truncatingIfNeeded: fontIndex(of: face(for: Character(Unicode.Scalar(UInt8(unit))))))
+                    ? 0 : Int32(truncatingIfNeeded: fontIndex(for: Character(Unicode.Scalar(UInt8(unit)))))
                 levelOf[graphemeCount] = levels[start]
                 scriptOf[graphemeCount] = scripts[start] > 1 ? scripts[start] : -1
                 isWhitespace[graphemeCount] = unit == 0x20 || (unit >= 0x09 && unit <= 0x0D)
@@ -171,7 +171,7 @@ extension Itemizer {
             utf8Offset += character.utf8.count
             let end = start + character.utf16.count
             unitFlags[start] = Itemizer.graphemeStart
-            faceOf[graphemeCount] = Int32(truncatingIfNeeded: fontIndex(of: face(for: character)))
+            faceOf[graphemeCount] = Int32(truncatingIfNeeded: fontIndex(for: character))
             levelOf[graphemeCount] = levels[start]
             var script: Int32 = -1
             for unit in start..<end where scripts[unit] > 1 {

@@ -92,7 +92,30 @@ public struct PreparedText: Sendable {
             text: text, font: font, letterSpacing: letterSpacing, kerning: kerning, ligatures: ligatures,
             language: language, registry: registry, shapingCache: shapingCache, fonts: builder.fonts,
             endsWithHardBreak: endsWithHardBreak,
-            paragraphs: paragraphs, ellipsisWidths: ellipsisWidths, fontRuns: fontRuns)
+            paragraphs: paragraphs, ellipsisWidths: ellipsisWidths, fontRuns: fontRuns,
+            coverage: FontCoverage(
+                missingCharacters: builder.missingCharacters, firstFallbackFont: builder.firstFallbackFont))
+    }
+
+    /// Characters no face draws (no face the registry has or can open has a glyph for them),
+    /// each once, in the order met: they are measured and drawn as the primary face's .notdef
+    /// box, so a tool should report them rather than trust the width.
+    public var missingCharacters: [Unicode.Scalar] { details.coverage.missingCharacters }
+    /// The faces measured in place of iOS's (`FontStandIn`), each once, the primary font's
+    /// first: widths are approximate when this is not empty. Worked out when asked (measuring
+    /// does not need it).
+    public var standIns: [FontStandIn] {
+        let fonts = self.fonts
+        let firstFallback = details.coverage.firstFallbackFont ?? fonts.count
+        var standIns: [FontStandIn] = []
+        for (index, used) in fonts.enumerated() {
+            // The primary font, and every fallback font; a font run's font was asked for.
+            guard index == 0 || index >= firstFallback else { continue }
+            if let standIn = used.standIn(isFallback: index > 0), !standIns.contains(standIn) {
+                standIns.append(standIn)
+            }
+        }
+        return standIns
     }
 
     /// The shaped runs of every paragraph, in logical order: the glyphs HarfBuzz gives each
@@ -483,9 +506,14 @@ struct Itemizer {
     var fontRunIndices: [Int] = []
     private var fallback: [FontFace] = []
     private var emojiFallback: [FontFace] = []
-    /// The preferred faces per script (`FallbackScript.slot`), filled as scripts turn up: an
+    /// The cascade per script (`FallbackScript.slot`), filled as scripts turn up: an
     /// array, as a dictionary keyed by the enum would hash its raw string on every lookup.
-    private var scriptFallback: [[FontFace]?] = []
+    private var scriptFallback: [[CascadeCandidate]?] = []
+    /// The index in `fonts` of the first face fallback chose: the primary font and the font
+    /// runs' come before it (`setFontRuns` runs before any text is itemized).
+    var firstFallbackFont: Int?
+    /// Characters no face draws, each once, in the order met (`PreparedText.missingCharacters`).
+    var missingCharacters: [Unicode.Scalar] = []
     /// The face the last uncovered simple base got (`fontIndex(ofSimpleBase:)`), with its
     /// fallback script's slot (-1 for none) and font index, kept only when it is the first
     /// face that script's order offers.
@@ -512,57 +540,138 @@ struct Itemizer {
         self.fonts = [font]
     }
 
-    mutating func fontIndex(of face: FontFace) -> Int {
+    /// The index in `fonts` of `face` chosen by fallback, standing in for `fallbackFor`
+    /// (`Font.fallbackFor`), at the primary font's size: added on first use.
+    mutating func fontIndex(of face: FontFace, fallbackFor: AppleFace? = nil) -> Int {
         if face === font.face { return 0 }
         // A face with an optical size axis is set at the size: compare the face asked for. The
         // size too: a font run may hold the face at another size.
         if let index = fonts.firstIndex(where: {
             ($0.face === face || $0.requestedFace === face) && $0.size == font.size
+                && $0.fallbackID == (fallbackFor?.id ?? AppleFace.none)
         }) {
             return index
         }
         // A fallback face takes the primary font's point size.
-        fonts.append((try? Font(face: face, size: font.size)) ?? font)
+        fonts.append((try? Font(face: face, size: font.size, fallbackFor: fallbackFor)) ?? font)
+        if firstFallbackFont == nil { firstFallbackFont = fonts.count - 1 }
         return fonts.count - 1
     }
 
-    /// Picks the face for one grapheme cluster: the primary face when it covers every code point
-    /// that needs a glyph; else a face made for the cluster's script (Arabic, Hebrew, Thai,
-    /// Devanagari, or CJK by `language`) that covers it; else the first in fallback order that
-    /// does. Emoji-presentation clusters try colour faces first.
-    mutating func face(for cluster: Character) -> FontFace {
+    /// The index in `fonts` of the face for one grapheme cluster (`face(for:)`).
+    mutating func fontIndex(for cluster: Character) -> Int {
+        let (face, fallbackFor) = face(for: cluster)
+        return fontIndex(of: face, fallbackFor: fallbackFor)
+    }
+
+    /// Picks the face for one grapheme cluster, with the Apple face it stands in for:
+    /// - the primary face when it covers every code point that needs a glyph;
+    /// - emoji-presentation clusters try colour faces first;
+    /// - else the first face of the cluster's script's cascade that covers it
+    ///   (`LanguageFonts.cascade(for:language:)`: Apple's face, then its stand-ins, bundled,
+    ///   added or installed, an installed family opened on first use);
+    /// - else the first in the registry's fallback order that does;
+    /// - else the first installed face that does, in fontconfig's order;
+    /// - else, noted in `missingCharacters`, a face that covers its first code point, or the
+    ///   primary face (a .notdef box).
+    mutating func face(for cluster: Character) -> (FontFace, AppleFace?) {
         let scalars = cluster.unicodeScalars
         func covers(_ face: FontFace) -> Bool {
             scalars.allSatisfy { Itemizer.isIgnorable($0) || ts_face_covers(face.handle, $0.value) != 0 }
         }
-        guard let firstNeeded = scalars.first(where: { !Itemizer.isIgnorable($0) }) else { return font.face }
+        guard let firstNeeded = scalars.first(where: { !Itemizer.isIgnorable($0) }) else { return (font.face, nil) }
         let emoji = Itemizer.prefersEmoji(scalars)
-        if !emoji, covers(font.face) { return font.face }
+        if !emoji, covers(font.face) { return (font.face, nil) }
         let script = emoji ? nil : FallbackScript.of(scalars)
         if let script {
-            var preferred: [FontFace]
+            let candidates: [CascadeCandidate]
             if scriptFallback.isEmpty { scriptFallback = Array(repeating: nil, count: FallbackScript.allCases.count) }
             if let known = scriptFallback[script.slot] {
-                preferred = known
+                candidates = known
             } else {
-                preferred = registry.fallbackOrders.preferredFaces(
-                    registry, font.face, script: script, language: language)
                 // Falling back from the system font, a script's faces take the line metrics
                 // of Apple's face for it (`AppleFallbackMetrics`).
-                if AppleFallbackMetrics.applies(to: script, fallingBackFrom: font) {
-                    preferred = preferred.map { $0.appleFallback(for: script, language: language) }
-                }
-                scriptFallback[script.slot] = preferred
+                candidates = registry.fallbackOrders.candidates(registry, font.face, script: script, language: language)
+                    .map { candidate in
+                        CascadeCandidate(
+                            face: candidate.face.map {
+                                withAppleMetrics($0, script: script, apple: candidate.appleFace)
+                            },
+                            appleFace: candidate.appleFace, installedFamily: candidate.installedFamily)
+                    }
+                scriptFallback[script.slot] = candidates
             }
-            if let face = preferred.first(where: covers) { return face }
+            for candidate in candidates {
+                if let face = candidate.face {
+                    if covers(face) { return (face, candidate.appleFace) }
+                    continue
+                }
+                // An installed family not opened yet: opened when its character set has the cluster.
+                guard let family = candidate.installedFamily else { continue }
+                let needed: [Unicode.Scalar] = scalars.filter(Itemizer.needsGlyph)
+                guard !needed.isEmpty, registry.installedFamily(family, covers: needed) else { continue }
+                let opened = registry.installedFaces(ofFamily: family).filter(covers)
+                forgetFallbackOrders()
+                if !opened.isEmpty {
+                    let face = FontRegistry.bestMatch(in: opened, weight: font.face.weight, italic: font.face.isItalic)
+                    return (withAppleMetrics(face, script: script, apple: candidate.appleFace), candidate.appleFace)
+                }
+            }
         }
         if fallback.isEmpty { (fallback, emojiFallback) = registry.fallbackOrders.orders(registry, font.face) }
         let order = emoji ? emojiFallback : fallback
-        let found =
-            order.first(where: covers) ?? order.first(where: { ts_face_covers($0.handle, firstNeeded.value) != 0 })
-        guard let found, found !== font.face else { return font.face }
-        guard let script, AppleFallbackMetrics.applies(to: script, fallingBackFrom: font) else { return found }
-        return found.appleFallback(for: script, language: language)
+        if let face = order.first(where: covers) {
+            return (withAppleMetrics(face, script: script, apple: nil), emoji && face.isColor ? .appleColorEmoji : nil)
+        }
+        let needed: [Unicode.Scalar] = scalars.filter(Itemizer.needsGlyph)
+        if !needed.isEmpty,
+            let face = registry.installedFace(
+                covering: needed, weight: font.face.weight, italic: font.face.isItalic, covers: covers)
+        {
+            forgetFallbackOrders()
+            return (withAppleMetrics(face, script: script, apple: nil), nil)
+        }
+        let partial = order.first(where: { ts_face_covers($0.handle, firstNeeded.value) != 0 }) ?? font.face
+        noteMissing(needed, drawnBy: partial)
+        return (withAppleMetrics(partial, script: script, apple: nil), nil)
+    }
+
+    /// `face` as iOS sets text of `script` falling back from the system font: with the line
+    /// metrics of Apple's face for it (`AppleFallbackMetrics`; `apple`, the cascade entry's
+    /// face, else the script's first), standing in for that face; else as it is.
+    private func withAppleMetrics(_ face: FontFace, script: FallbackScript?, apple: AppleFace?) -> FontFace {
+        guard let script, face !== font.face, AppleFallbackMetrics.applies(to: script, fallingBackFrom: font) else {
+            return face
+        }
+        return face.appleFallback(for: script, language: language, apple: apple)
+    }
+
+    /// Drops the fallback orders kept for this text, after the registry opened installed faces
+    /// (they are worked out again, with those faces, when next needed).
+    private mutating func forgetFallbackOrders() {
+        fallback = []
+        emojiFallback = []
+        scriptFallback = []
+        lastSimpleFallback = nil
+    }
+
+    /// Notes the code points of a cluster that `face` has no glyph for, when no face covers
+    /// the cluster; not when the face has the cluster's composed form, which HarfBuzz then draws.
+    private mutating func noteMissing(_ needed: [Unicode.Scalar], drawnBy face: FontFace) {
+        let lacking = needed.filter { ts_face_covers(face.handle, $0.value) == 0 }
+        guard !lacking.isEmpty else { return }
+        let composed = String(String.UnicodeScalarView(needed)).precomposedStringWithCanonicalMapping
+        if composed.unicodeScalars.allSatisfy({ ts_face_covers(face.handle, $0.value) != 0 }) { return }
+        for scalar in lacking where !missingCharacters.contains(scalar) { missingCharacters.append(scalar) }
+    }
+
+    /// Whether a code point needs a glyph of its own: not a control character (tab, line feed),
+    /// nor a default ignorable one (joiners, variation selectors).
+    static func needsGlyph(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F: return false
+        default: return !isIgnorable(scalar)
+        }
     }
 
     /// The font index of a simple base (`isSimpleBase`) that the primary face does not cover,
@@ -578,11 +687,11 @@ struct Itemizer {
         if let last = lastSimpleFallback, last.slot == slot, ts_face_covers(last.face.handle, scalar.value) != 0 {
             return last.index
         }
-        let face = face(for: Character(scalar))
-        let index = Int32(truncatingIfNeeded: fontIndex(of: face))
+        let (face, fallbackFor) = face(for: Character(scalar))
+        let index = Int32(truncatingIfNeeded: fontIndex(of: face, fallbackFor: fallbackFor))
         let first: FontFace?
         if let script {
-            first = scriptFallback.isEmpty ? nil : scriptFallback[script.slot]?.first
+            first = scriptFallback.isEmpty ? nil : scriptFallback[script.slot]?.first?.face
         } else {
             first = fallback.first
         }
