@@ -25,10 +25,16 @@ enum InterfaceBuilderRelease {
     /// The release for a toolsVersion (its major number) and, for files that write the
     /// placeholder toolsVersion 32700.99.1234, the IB plug-in version beside it.
     static func release(toolsVersion: Double, pluginVersion: Double?) -> UIKitRelease {
-        var version = toolsVersion
-        if version >= 30000, let pluginVersion { version = pluginVersion }
+        let version = buildNumber(toolsVersion: toolsVersion, pluginVersion: pluginVersion)
         var iOS = 9
         for entry in table where version >= entry.firstToolsVersion { iOS = entry.iOS }
         return UIKitRelease(iOS)
+    }
+
+    /// The build number of the Xcode that saved a file: its toolsVersion, or for files that
+    /// write the placeholder 32700.99.1234, the IB plug-in version beside it.
+    static func buildNumber(toolsVersion: Double, pluginVersion: Double?) -> Double {
+        if toolsVersion >= 30000, let pluginVersion { return pluginVersion }
+        return toolsVersion
     }
 }
