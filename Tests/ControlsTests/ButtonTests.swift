@@ -69,6 +69,25 @@ final class ButtonTests: XCTestCase {
         XCTAssertEqual(try button.intrinsicContentSize(), CGSize(width: 40, height: 20))
     }
 
+    /// A legacy button with an image and a title is as tall as the larger of its title line
+    /// (raised to whole points) and its image, without the 6 pt padding: Interface Builder
+    /// stores a 12 pt "Ethereum" beside a 10 × 6 image at 15 tall, and one beside a 24 pt
+    /// image at 24 (docs/interface-builder.md). Content insets still add.
+    func testImageAndTitleHaveNoPadding() throws {
+        var button = try button()
+        button.imageSize = CGSize(width: 10, height: 6)
+        // "Hello" 39.375 → 40, line 17.9 → 18; the image adds its width.
+        XCTAssertEqual(try button.intrinsicContentSize(scale: 2), CGSize(width: 50, height: 18))
+        button.imageSize = CGSize(width: 24, height: 24)
+        XCTAssertEqual(try button.intrinsicContentSize(scale: 3), CGSize(width: 64, height: 24))
+        button.contentEdgeInsets = UIEdgeInsets(top: 2, left: 3, bottom: 4, right: 5)
+        XCTAssertEqual(try button.intrinsicContentSize(scale: 2), CGSize(width: 72, height: 30))
+        // Without a title: the image, at least 22 tall.
+        var imageOnly = try self.button("")
+        imageOnly.imageSize = CGSize(width: 20, height: 15)
+        XCTAssertEqual(try imageOnly.intrinsicContentSize(scale: 2), CGSize(width: 20, height: 22))
+    }
+
     func testLongTitleStaysOnOneLineAndTruncatesInTheMiddle() throws {
         let title = "A rather long button title that will not fit"
         let button = try button(title)
