@@ -26,6 +26,11 @@ public struct Button: Sendable {
     public var language: String?
     /// The size of the image shown beside the title, or nil without one.
     public var imageSize: CGSize?
+    /// Whether a `UIButton.Configuration` sizes the button (iOS 15 and later): the title's
+    /// width is raised to the pixel grid rather than to whole points and its line height is
+    /// kept as it is, and the configuration's content insets (``contentEdgeInsets``) replace
+    /// the default padding (docs/interface-builder.md, "iOS 15 button configurations").
+    public var usesConfiguration = false
 
     /// The padding UIKit puts above and below the title when `contentEdgeInsets` is zero.
     public static let defaultTitleVerticalPadding: Double = 6
@@ -66,7 +71,7 @@ public struct Button: Sendable {
     /// is no image the default 6 pt above and below (what the intrinsic size and the title's
     /// baselines use).
     public var effectiveContentInsets: UIEdgeInsets {
-        contentEdgeInsets.isZero && imageSize == nil
+        contentEdgeInsets.isZero && imageSize == nil && !usesConfiguration
             ? UIEdgeInsets(top: Button.defaultTitleVerticalPadding, bottom: Button.defaultTitleVerticalPadding)
             : contentEdgeInsets
     }
@@ -100,6 +105,21 @@ public struct Button: Sendable {
             return CGSize(
                 width: Double(image.width) + insets.horizontal,
                 height: max(Double(image.height), Button.minimumImageOnlyHeight) + insets.vertical)
+        }
+        if usesConfiguration, !title.isEmpty {
+            // The title's width on the pixel grid, its height unrounded: rx-agent's plain
+            // "Отмена" is stored 86 wide (title + 24) and, centred at 617.5 on @2x, 34 tall,
+            // which only the 20.29 pt body line + 14 (edges 600.36 and 634.64 rounded apart)
+            // gives (`ButtonTests.testConfigurationSizesTheTitleOnThePixelGrid`).
+            let label = titleLabel
+            let text: PreparedText
+            if let prepared { text = prepared } else { text = try label.prepare() }
+            var measurement = try text.measure(label.options(width: .infinity))
+            if !measurement.isTruncated { measurement.width += text.trailingWhitespaceWidth }
+            return CGSize(
+                width: PixelGrid.ceil(measurement.width, scale: scale) + Double(imageSize?.width ?? 0)
+                    + insets.horizontal,
+                height: max(measurement.height, Double(imageSize?.height ?? 0)) + insets.vertical)
         }
         let titleSize = try titleLabel.intrinsicContentSize(scale: 1, prepared: prepared)
         // An empty title is one line high, set like any title line: without the line gap.

@@ -88,6 +88,21 @@ final class ButtonTests: XCTestCase {
         XCTAssertEqual(try imageOnly.intrinsicContentSize(scale: 2), CGSize(width: 20, height: 22))
     }
 
+    /// A button a `UIButton.Configuration` sizes raises its title's width to the pixel grid,
+    /// not to whole points, keeps its line height unrounded, and adds the configuration's
+    /// content insets (12 at the sides and 7 above and below for the plain style) instead of
+    /// the 6 pt padding: title + 24 wide.
+    func testConfigurationSizesTheTitleOnThePixelGrid() throws {
+        var button = try button()
+        button.usesConfiguration = true
+        button.contentEdgeInsets = UIEdgeInsets(top: 7, left: 12, bottom: 7, right: 12)
+        // "Hello" 39.375 → 39.5 @2x, 39.667 @3x (40 as a legacy title); line 17.900390625.
+        XCTAssertEqual(try button.intrinsicContentSize(scale: 2), CGSize(width: 63.5, height: 17.900390625 + 14))
+        XCTAssertEqual(try button.intrinsicContentSize(scale: 3).width, 119.0 / 3 + 24, accuracy: 1e-9)
+        button.usesConfiguration = false
+        XCTAssertEqual(try button.intrinsicContentSize(scale: 2), CGSize(width: 64, height: 32))
+    }
+
     func testLongTitleStaysOnOneLineAndTruncatesInTheMiddle() throws {
         let title = "A rather long button title that will not fit"
         let button = try button(title)

@@ -100,6 +100,10 @@ open class UIButton: UIView {
     public var titleEdgeInsets: UIEdgeInsets = .zero
     /// Moves the image; does not change the intrinsic size.
     public var imageEdgeInsets: UIEdgeInsets = .zero
+    /// Whether a `UIButton.Configuration` sizes the button (iOS 15 buttons): the title on the
+    /// pixel grid, its line unrounded, inside ``contentEdgeInsets`` as the configuration's
+    /// content insets (`Controls.Button.usesConfiguration`).
+    public var usesConfiguration = false { didSet { invalidateIntrinsicContentSize() } }
 
     var cache = PreparedTextCache()
 
@@ -144,6 +148,7 @@ open class UIButton: UIView {
         button.contentEdgeInsets = contentEdgeInsets
         button.language = prepared.language
         button.imageSize = currentImage?.size
+        button.usesConfiguration = usesConfiguration
         return (button, prepared)
     }
 
@@ -167,7 +172,8 @@ open class UIButton: UIView {
         // The title is centred in its whole-point height (`Button.intrinsicContentSize`).
         var offsets = BaselineOffsets(
             layout, font: button.font, scale: 1, top: CGFloat(insets.top), bottom: CGFloat(insets.bottom))
-        let titleHeight = CGFloat(PixelGrid.ceil(layout.lines.isEmpty ? button.font.lineHeight : layout.height, scale: 1))
+        let titleHeight = CGFloat(
+            PixelGrid.ceil(layout.lines.isEmpty ? button.font.lineHeight : layout.height, scale: 1))
         let extra = max(0, CGFloat(size.height) - CGFloat(insets.vertical) - titleHeight) / 2
         offsets.fromTop += extra
         offsets.fromBottom += extra

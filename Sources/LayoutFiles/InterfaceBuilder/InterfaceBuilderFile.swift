@@ -341,8 +341,8 @@ public struct InterfaceBuilderOptions: Sendable, Hashable {
     public var layoutDirection: UIUserInterfaceLayoutDirection?
     /// Folders (or files) searched for custom fonts, before the project folder.
     public var fontDirectories: [String]
-    /// Translations by `ObjectID.property` (`text`, `normalTitle`, `placeholder`, `title`),
-    /// as `xx.lproj/Main.strings` keys them.
+    /// Translations by `ObjectID.property` (`text`, `normalTitle`, `configuration.title`,
+    /// `placeholder`, `title`), as `xx.lproj/Main.strings` keys them.
     public var strings: [String: String]
     /// The iOS release whose control sizes are used instead of the one the file's tools imply
     /// (`InterfaceBuilderFile.uikitRelease`).
@@ -397,7 +397,8 @@ public struct InterfaceBuilderObject: Sendable, Hashable {
     public var isRoot: Bool
     /// Whether its text is set in a custom (non-system) font.
     public var usesCustomFont: Bool
-    /// Its texts by localization property: `text`, `normalTitle`, `placeholder`, `title`.
+    /// Its texts by localization property: `text`, `normalTitle` (`configuration.title` for a
+    /// button with a configuration title), `placeholder`, `title`.
     public var texts: [String: String]
 
     /// Whether its solved frame is compared with the stored one.

@@ -350,10 +350,17 @@ extension InterfaceBuilderSceneBuilder {
                 (title, _, titleRuns) = attributed(string)
             }
             var titleFont = font(15)
+            var titleProperty = "normalTitle"
             if let configuration = tree.child(of: index, named: "buttonConfiguration", key: "configuration") {
-                // iOS 15 buttons: the configuration's title, its font (body by default) and
-                // its content insets (7, 12, 7, 12 by default; Apple forums thread 733541).
-                title = title ?? tree[configuration].attribute("title")
+                // iOS 15 buttons: the configuration's title (over the state title IB also
+                // writes, "Button" by default), its font (body by default) and its content
+                // insets (7, 12, 7, 12 by default; Apple forums thread 733541).
+                if let configured = tree[configuration].attribute("title") {
+                    title = configured
+                    titleRuns = []
+                    titleProperty = "configuration.title"
+                }
+                button.usesConfiguration = true
                 titleFont =
                     tree.child(of: configuration, named: "fontDescription", key: "titleFontDescription") != nil
                     ? font(17, key: "titleFontDescription", in: configuration)
@@ -367,7 +374,7 @@ extension InterfaceBuilderSceneBuilder {
                 button.contentEdgeInsets = insets
             }
             button.titleFont = titleFont
-            let shownTitle = localized(title, id: id, property: "normalTitle", into: &texts)
+            let shownTitle = localized(title, id: id, property: titleProperty, into: &texts)
             button.setTitle(shownTitle, for: .normal)
             if shownTitle == title, !titleRuns.isEmpty {
                 // A fragment without a font of its own is set in the button's title font.
