@@ -1,4 +1,5 @@
 import AutoLayout
+import Controls
 import Foundation
 import Typesetting
 
@@ -419,6 +420,7 @@ extension InterfaceBuilderSceneBuilder {
             return stack
         case "textField":
             let field = UITextField()
+            field.uikitRelease = release
             field.text = localized(text(index, "text"), id: id, property: "text", into: &texts)
             field.placeholder = localized(text(index, "placeholder"), id: id, property: "placeholder", into: &texts)
             field.font = font(14)
@@ -456,7 +458,23 @@ extension InterfaceBuilderSceneBuilder {
                         localized(title, id: id, property: "segmentTitles[\(number)]", into: &texts) ?? title)
                 }
             }
-            return UISegmentedControl(items: titles)
+            let control = UISegmentedControl(items: titles)
+            control.uikitRelease = release
+            return control
+        case "datePicker":
+            // The wheels' 320 pt width (`Controls.DatePicker`), unless the file sizes it.
+            let view = FileView()
+            let style: DatePicker.Style =
+                switch element.attribute("style") {
+                case "wheels": .wheels
+                case "compact": .compact
+                case "inline": .inline
+                default: .automatic
+                }
+            let picker = DatePicker(style: style, release: release)
+            view.sizeOverride =
+                try override() ?? (picker.showsWheels ? (Double(picker.intrinsicContentSize.width), nil) : nil)
+            return view
         default:
             let view = FileView()
             view.sizeOverride = try override()
