@@ -201,4 +201,52 @@ final class InterfaceBuilderSafeAreaTests: XCTestCase {
         assertFrame(try frame("v-a", in: text), CGRect(x: 0, y: 64, width: 375, height: 603))
         assertFrame(try frame("v-b", in: text), CGRect(x: 0, y: 64, width: 375, height: 603))
     }
+
+    /// A XIB view shorter than the notched phone's insets (34 pt under a 44 pt status bar) is
+    /// unsafe from its top down and has nothing unsafe below: a button held 5 above the safe
+    /// area's bottom ends 5 above the safe area's top edge, 29, as simplenote's header stores
+    /// it (one file: which edge keeps its inset is a guess, docs/interface-builder.md).
+    func testSafeAreaNeverExceedsTheRoot() throws {
+        let xib = IB.xib(
+            """
+            <view contentMode="scaleToFill" id="root">
+                \(ibRect(0, 0, 414, 34))
+                <subviews>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="b">
+                        \(ibRect(16, 5, 50, 24))
+                    </view>
+                </subviews>
+                <viewLayoutGuide key="safeArea" id="g"/>
+                <constraints>
+                    <constraint firstItem="b" firstAttribute="top" secondItem="root" secondAttribute="top" constant="5" id="c1"/>
+                    <constraint firstItem="g" firstAttribute="bottom" secondItem="b" secondAttribute="bottom" constant="5" id="c2"/>
+                    <constraint firstItem="b" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="16" id="c3"/>
+                    <constraint firstItem="b" firstAttribute="width" constant="50" id="c4"/>
+                </constraints>
+                <freeformSimulatedSizeMetrics key="simulatedDestinationMetrics"/>
+            </view>
+            """, device: "retina6_1", tools: "17156")
+        let report = try XCTUnwrap(IB.layOut(xib).first)
+        assertFrame(report.frame("b"), CGRect(x: 16, y: 5, width: 50, height: 24))
+        XCTAssertTrue(report.layout.problems.isEmpty, "\(report.layout.problems)")
+    }
+
+    /// A navigation controller that hides its bar simulates none over its children: on
+    /// retina6_1 in an Xcode 14.3 file the child's safe area starts at the status bar's 48.
+    func testHiddenNavigationBarIsNotSimulated() throws {
+        func text(hidden: Bool) -> String {
+            storyboard(
+                device: "retina6_1", tools: "21701",
+                scenes: [
+                    controllerScene("a", width: 414, height: 896),
+                    containerScene(
+                        "navigationController", bar: "navigationBar", barAttributes: "", child: "a"
+                    ).replacingOccurrences(
+                        of: #"<navigationController id="container""#,
+                        with: #"<navigationController id="container" navigationBarHidden="\#(hidden ? "YES" : "NO")""#),
+                ])
+        }
+        XCTAssertEqual(try frame("v-a", in: text(hidden: true)).minY, 48)
+        XCTAssertEqual(try frame("v-a", in: text(hidden: false)).minY, 92)
+    }
 }

@@ -403,8 +403,8 @@ extension InterfaceBuilderFile {
 ///
 /// A controller's `simulatedTopBarMetrics` and `simulatedBottomBarMetrics` name its bars;
 /// without them it infers them: a navigation bar inside a navigation controller (its root and
-/// what that shows or pushes), or when shown or pushed from a controller that names a
-/// navigation bar itself; a tab bar inside a tab bar controller.
+/// what that shows or pushes; none when it hides its bar), or when shown or pushed from a
+/// controller that names a navigation bar itself; a tab bar inside a tab bar controller.
 struct InterfaceBuilderSimulatedBars: Sendable {
     /// A navigation bar a controller shows above its root view.
     struct NavigationBar: Sendable, Hashable {
@@ -462,8 +462,12 @@ struct InterfaceBuilderSimulatedBars: Sendable {
                 if segue.kind == "embed" { embedded.insert(segue.destination) }
                 guard segue.kind == "relationship" else { continue }
                 if graph.kinds[source] == "navigationController", segue.relationship == "rootViewController" {
+                    // A navigation controller that hides its bar (`navigationBarHidden="YES"`)
+                    // simulates none: rx-agent's InsurerDetailController sits at the status
+                    // bar's 48.
+                    let isHidden = graph.indices[source].map { tree[$0].attribute("navigationBarHidden") == "YES" }
                     let bar = NavigationBar(
-                        height: CGFloat(graph.barHeights[source] ?? 44),
+                        height: isHidden == true ? 0 : CGFloat(graph.barHeights[source] ?? 44),
                         isOpaque: graph.indices[source].flatMap {
                             tree.child(of: $0, named: "navigationBar", key: "navigationBar")
                         }.map { tree[$0].attribute("translucent") == "NO" } ?? false)

@@ -199,6 +199,11 @@ struct InterfaceBuilderSceneBuilder {
                 safeArea.bottom = max(0, safeArea.bottom - max(0, screen.height - stored.maxY))
             }
         }
+        // The unsafe areas never overlap: a root shorter than its insets (simplenote's
+        // 34 pt SPTagHeaderView under a 44 pt status bar) is unsafe from the top down and
+        // keeps nothing below (`testSafeAreaNeverExceedsTheRoot`).
+        safeArea.top = min(safeArea.top, size.height)
+        safeArea.bottom = min(safeArea.bottom, size.height - safeArea.top)
         let sideMargin: UIUserInterfaceSizeClass = hasRegularSideMargins ? .regular : .compact
         var traits = UITraitCollection(horizontalSizeClass: sideMargin, verticalSizeClass: sizeClasses.vertical)
         traits.displayScale = device.scale
