@@ -12,6 +12,8 @@ Writes into OUTPUT_DIR (default: Tests/TypesettingTests/Fixtures/):
   tracking values (see build_tracking);
 - `TestLineGap.ttf`, a static font with a non-zero hhea line gap (see build_line_gap);
 - `TestSlant.ttf`, a variable font with a 'slnt' axis and no italic file (see build_slant);
+- `TestCopyApp.ttf` and `TestCopyPod.ttf`, one PostScript name in two files of different
+  widths (see build_copies);
 - `SystemFont/`, box fonts under SF Pro's family names (see build_system).
 
 `TestBoxes.ttf`'s numbers are chosen to match the iOS system font's vertical metrics exactly,
@@ -283,6 +285,23 @@ def build_line_gap(path):
     static_font(glyphs, "Test Line Gap", "Regular", UPEM, ASCENDER, DESCENDER, LINE_GAP).save(path)
 
 
+# TestCopyApp.ttf and TestCopyPod.ttf: two files of one face, PostScript name
+# "TestCopy-Regular", as an app's font and a dependency's copy of it (under Pods/) might be;
+# the copy's lowercase letters are 1536 units wide instead of 1024, so a measurement tells
+# which file was read.
+COPY_POD_LOWER = 1536
+
+
+def build_copies(out):
+    paths = []
+    for name, lower in (("TestCopyApp.ttf", LOWER), ("TestCopyPod.ttf", COPY_POD_LOWER)):
+        path = os.path.join(out, name)
+        glyphs = box_glyphs(lower, UPPER, DIGIT, SPACE)
+        static_font(glyphs, "Test Copy", "Regular", UPEM, ASCENDER, DESCENDER, 0).save(path)
+        paths.append(path)
+    return paths
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     default = os.path.join(here, "..", "Tests", "TypesettingTests", "Fixtures")
@@ -305,6 +324,8 @@ def main():
     for name, builder in (("TestTracking.ttf", build_tracking), ("TestLineGap.ttf", build_line_gap)):
         path = os.path.join(out, name)
         builder(path)
+        print(os.path.normpath(path))
+    for path in build_copies(out):
         print(os.path.normpath(path))
 
 

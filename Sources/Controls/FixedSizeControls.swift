@@ -12,12 +12,20 @@ import Foundation
 public struct UIKitRelease: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The iOS major version, such as 12 or 17.
     public var major: Int
-    /// The release of an iOS major version.
-    public init(_ major: Int) { self.major = major }
-    /// Orders releases by major version.
-    public static func < (lhs: UIKitRelease, rhs: UIKitRelease) -> Bool { lhs.major < rhs.major }
-    /// "iOS 12".
-    public var description: String { "iOS \(major)" }
+    /// The minor version, where a size changed within a major release (page controls in
+    /// iOS 14.5); 0 otherwise.
+    public var minor: Int
+    /// The release of an iOS version.
+    public init(_ major: Int, minor: Int = 0) {
+        self.major = major
+        self.minor = minor
+    }
+    /// Orders releases by major, then minor version.
+    public static func < (lhs: UIKitRelease, rhs: UIKitRelease) -> Bool {
+        (lhs.major, lhs.minor) < (rhs.major, rhs.minor)
+    }
+    /// "iOS 12", "iOS 14.5".
+    public var description: String { minor == 0 ? "iOS \(major)" : "iOS \(major).\(minor)" }
 }
 
 /// `UISwitch`'s sizing: 51 × 31 (iOS 7–18); 61 × 28 from iOS 26 when that release is asked for.
@@ -33,7 +41,7 @@ public struct Switch: Sendable, Hashable {
     }
 }
 
-/// `UISlider`'s sizing: no intrinsic width, 30 pt tall; from iOS 14 its frame reaches 2 pt
+/// `UISlider`'s sizing: no intrinsic width, 30 pt tall; from iOS 12 its frame reaches 2 pt
 /// past the track on each side and 1 pt below.
 public struct Slider: Sendable, Hashable {
     /// The release whose size is wanted (nil: this library's table, without alignment insets).
@@ -43,12 +51,47 @@ public struct Slider: Sendable, Hashable {
     /// (noIntrinsicMetric, 30), the alignment rectangle's height.
     public var intrinsicContentSize: CGSize { CGSize(width: noIntrinsicMetric, height: 30) }
     /// How far the frame reaches past the alignment rectangle: 2 left and right and 1 below
-    /// from iOS 14 (an Xcode 12 file stores a slider in a 382-wide stack at x −2, 386 × 31,
-    /// with the next view 30 + spacing below its top; docs/interface-builder.md). Zero before
-    /// iOS 14 and without a release: not measured.
+    /// from iOS 12 (an Xcode 12 file stores a slider in a 382-wide stack at x −2, 386 × 31,
+    /// with the next view 30 + spacing below its top, and files of toolsVersion 14490 store
+    /// sliders the same way; docs/interface-builder.md). Zero before iOS 12 and without a
+    /// release: not measured.
     public var alignmentRectInsets: UIEdgeInsets {
-        if let release, release.major >= 14 { return UIEdgeInsets(top: 0, left: 2, bottom: 1, right: 2) }
+        if let release, release.major >= 12 { return UIEdgeInsets(top: 0, left: 2, bottom: 1, right: 2) }
         return .zero
+    }
+}
+
+/// `UIDatePicker`'s sizing: the wheels are 320 pt wide (UIKit's standard picker width) and
+/// leave their height to their constraints, as the compact and inline styles of iOS 14 and
+/// later leave their whole size (docs/interface-builder.md, "UIKit release").
+public struct DatePicker: Sendable, Hashable {
+    /// `preferredDatePickerStyle`.
+    public enum Style: Sendable, Hashable {
+        /// The style the release picks: the wheels before iOS 14.
+        case automatic
+        /// The spinning wheels.
+        case wheels
+        /// A compact button that opens a calendar (iOS 14).
+        case compact
+        /// The calendar shown in place (iOS 14).
+        case inline
+    }
+    /// The style asked for.
+    public var style: Style
+    /// The release whose size is wanted (nil: the latest).
+    public var release: UIKitRelease?
+    /// Creates a date picker.
+    public init(style: Style = .automatic, release: UIKitRelease? = nil) {
+        self.style = style
+        self.release = release
+    }
+    /// Whether it shows the wheels: asked for, or the only style before iOS 14.
+    public var showsWheels: Bool {
+        style == .wheels || (style == .automatic && (release.map { $0.major < 14 } ?? false))
+    }
+    /// (320, noIntrinsicMetric) for the wheels; no intrinsic size otherwise.
+    public var intrinsicContentSize: CGSize {
+        CGSize(width: showsWheels ? 320 : noIntrinsicMetric, height: noIntrinsicMetric)
     }
 }
 
@@ -98,8 +141,9 @@ public struct ActivityIndicator: Sendable, Hashable {
     }
 }
 
-/// `UIPageControl`'s sizing, which every redesign changed: (16 × pages − 9) × 37 up to iOS 13,
-/// (16 × pages + 75) × 28 from iOS 14, (18 × pages + 20) × 26 on iOS 26.
+/// `UIPageControl`'s sizing, which every redesign changed: (16 × pages − 9) × 37 up to iOS 13;
+/// from iOS 14 a 16 pt pitch plus 75 (iOS 14.0–14.4) or 73.5 (14.5 and 15) by 28, plus 67.67
+/// by 26 from iOS 16; (18 × pages + 20) × 26 on iOS 26.
 public struct PageControl: Sendable, Hashable {
     /// The number of pages.
     public var numberOfPages: Int
@@ -111,20 +155,23 @@ public struct PageControl: Sendable, Hashable {
         self.release = release
     }
     /// The dots' size for the release (docs/interface-builder.md, "UIKit release", gives the
-    /// sources): 7 pt dots 16 pt apart in a 37 pt row up to iOS 13; from iOS 14 a 28 pt row
-    /// fitted to one stored 3-page control (123 wide) with the earlier 16 pt pitch, which no
-    /// second page count confirms; iOS 26's 18 pt per page plus 20, by 26. No pages: no width
-    /// before iOS 26.
+    /// sources): 7 pt dots 16 pt apart in a 37 pt row up to iOS 13; from iOS 14 the earlier
+    /// 16 pt pitch plus what reproduces a 3-page control as Interface Builder stores it: 123 ×
+    /// 28 (toolsVersion 17701), 121.5 × 28 (18122), 115.67 × 26 (21225), each one page count
+    /// only; iOS 26's 18 pt per page plus 20, by 26. No pages: no width before iOS 26.
     public var intrinsicContentSize: CGSize {
         let pages = CGFloat(max(0, numberOfPages))
-        switch release?.major {
-        case .some(..<14):
-            return CGSize(width: pages > 0 ? 16 * pages - 9 : 0, height: 37)
-        case .some(14..<26):
-            return CGSize(width: pages > 0 ? 16 * pages + 75 : 0, height: 28)
-        default:
-            return CGSize(width: 18 * pages + 20, height: 26)
+        guard let release else { return CGSize(width: 18 * pages + 20, height: 26) }
+        let padding: CGFloat
+        let height: CGFloat
+        switch (release.major, release.minor) {
+        case (..<14, _): return CGSize(width: pages > 0 ? 16 * pages - 9 : 0, height: 37)
+        case (14, ..<5): (padding, height) = (75, 28)
+        case (14...15, _): (padding, height) = (73.5, 28)
+        case (16..<26, _): (padding, height) = (67 + 2.0 / 3, 26)
+        default: return CGSize(width: 18 * pages + 20, height: 26)
         }
+        return CGSize(width: pages > 0 ? 16 * pages + padding : 0, height: height)
     }
 }
 

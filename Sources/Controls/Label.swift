@@ -82,7 +82,10 @@ public struct Label: Sendable {
     /// `intrinsicContentSize`, on the pixel grid of `scale`.
     ///
     /// - With `numberOfLines == 1` the width is the full text width, even when it is wider
-    ///   than any bounds (UIKit reports 853 wide for a label 343 wide).
+    ///   than any bounds (UIKit reports 853 wide for a label 343 wide), trailing spaces
+    ///   included: Interface Builder stores "Enter the amount " and "≈ $1.58 " one space wider
+    ///   than their words, and labels of spaces alone as wide as the spaces
+    ///   (docs/interface-builder.md; `LabelTests.testTrailingSpacesCountOnOneLine`).
     /// - Otherwise the text wraps at `preferredMaxLayoutWidth` when it is set; the width is
     ///   the widest line and the height the lines' heights, capped at `numberOfLines`.
     public func intrinsicContentSize(scale: Double = 2, prepared: PreparedText? = nil) throws(TypesettingError)
@@ -92,7 +95,12 @@ public struct Label: Sendable {
         if text.isEmpty { return .zero }
         let width = numberOfLines != 1 && preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : .infinity
         // The size alone: `measure(_:)` gives what `layout(_:)` does without building the lines.
-        let size = try preparedText(prepared).measure(options(width: width)).size(scale: scale)
+        let text = try preparedText(prepared)
+        var measurement = try text.measure(options(width: width))
+        if numberOfLines == 1, measurement.lineCount == 1, !measurement.isTruncated {
+            measurement.width += text.trailingWhitespaceWidth
+        }
+        let size = measurement.size(scale: scale)
         return CGSize(width: size.width, height: size.height)
     }
 }

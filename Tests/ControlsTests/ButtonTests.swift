@@ -69,6 +69,40 @@ final class ButtonTests: XCTestCase {
         XCTAssertEqual(try button.intrinsicContentSize(), CGSize(width: 40, height: 20))
     }
 
+    /// A legacy button with an image and a title is as tall as the larger of its title line
+    /// (raised to whole points) and its image, without the 6 pt padding: Interface Builder
+    /// stores a 12 pt "Ethereum" beside a 10 × 6 image at 15 tall, and one beside a 24 pt
+    /// image at 24 (docs/interface-builder.md). Content insets still add.
+    func testImageAndTitleHaveNoPadding() throws {
+        var button = try button()
+        button.imageSize = CGSize(width: 10, height: 6)
+        // "Hello" 39.375 → 40, line 17.9 → 18; the image adds its width.
+        XCTAssertEqual(try button.intrinsicContentSize(scale: 2), CGSize(width: 50, height: 18))
+        button.imageSize = CGSize(width: 24, height: 24)
+        XCTAssertEqual(try button.intrinsicContentSize(scale: 3), CGSize(width: 64, height: 24))
+        button.contentEdgeInsets = UIEdgeInsets(top: 2, left: 3, bottom: 4, right: 5)
+        XCTAssertEqual(try button.intrinsicContentSize(scale: 2), CGSize(width: 72, height: 30))
+        // Without a title: the image, at least 22 tall.
+        var imageOnly = try self.button("")
+        imageOnly.imageSize = CGSize(width: 20, height: 15)
+        XCTAssertEqual(try imageOnly.intrinsicContentSize(scale: 2), CGSize(width: 20, height: 22))
+    }
+
+    /// A button a `UIButton.Configuration` sizes raises its title's width to the pixel grid,
+    /// not to whole points, keeps its line height unrounded, and adds the configuration's
+    /// content insets (12 at the sides and 7 above and below for the plain style) instead of
+    /// the 6 pt padding: title + 24 wide.
+    func testConfigurationSizesTheTitleOnThePixelGrid() throws {
+        var button = try button()
+        button.usesConfiguration = true
+        button.contentEdgeInsets = UIEdgeInsets(top: 7, left: 12, bottom: 7, right: 12)
+        // "Hello" 39.375 → 39.5 @2x, 39.667 @3x (40 as a legacy title); line 17.900390625.
+        XCTAssertEqual(try button.intrinsicContentSize(scale: 2), CGSize(width: 63.5, height: 17.900390625 + 14))
+        XCTAssertEqual(try button.intrinsicContentSize(scale: 3).width, 119.0 / 3 + 24, accuracy: 1e-9)
+        button.usesConfiguration = false
+        XCTAssertEqual(try button.intrinsicContentSize(scale: 2), CGSize(width: 64, height: 32))
+    }
+
     func testLongTitleStaysOnOneLineAndTruncatesInTheMiddle() throws {
         let title = "A rather long button title that will not fit"
         let button = try button(title)

@@ -41,6 +41,21 @@ final class LabelTests: XCTestCase {
         XCTAssertLessThanOrEqual(bounded.width, 343)
     }
 
+    /// A single-line label counts the spaces its text ends with (Interface Builder stores
+    /// "Enter the amount " one space wider than "Enter the amount"); spaces alone are as wide
+    /// as they are. Wrapped lines still let their trailing spaces hang.
+    func testTrailingSpacesCountOnOneLine() throws {
+        // "Hello " at 17 pt: 44.625 + a 4.25 pt space = 48.875 → 49 @2x; "Hello" alone 45.
+        XCTAssertEqual(try label("Hello ").intrinsicContentSize(scale: 2).width, 49)
+        XCTAssertEqual(try label("Hello").intrinsicContentSize(scale: 2).width, 45)
+        XCTAssertEqual(try label("   ").intrinsicContentSize(scale: 2).width, 13)
+        // Wrapped at 45, "Hello Hello " is two lines of 45: the trailing space hangs.
+        var wrapped = try label("Hello Hello ")
+        wrapped.numberOfLines = 0
+        wrapped.preferredMaxLayoutWidth = 45
+        XCTAssertEqual(try wrapped.intrinsicContentSize(scale: 2).width, 45)
+    }
+
     func testMultiLineWrapsAtPreferredWidth() throws {
         var label = try label(long)
         label.numberOfLines = 0

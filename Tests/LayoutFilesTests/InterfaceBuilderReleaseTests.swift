@@ -81,7 +81,7 @@ final class InterfaceBuilderReleaseTests: XCTestCase {
         XCTAssertEqual(try control("stepper", tools: "15702").size, CGSize(width: 94, height: 32))
     }
 
-    /// From iOS 14 a slider's frame reaches 2 pt past its alignment rectangle on each side and
+    /// From iOS 12 a slider's frame reaches 2 pt past its alignment rectangle on each side and
     /// 1 pt below it: in a 300-wide vertical stack with 24 pt spacing, the slider is stored at
     /// x −2, 304 × 31, and the view after it starts 30 + 24 below its top.
     func testSlidersReachPastTheirAlignmentRectangle() throws {
@@ -120,8 +120,8 @@ final class InterfaceBuilderReleaseTests: XCTestCase {
         assertFrame(current.frame("below"), CGRect(x: 0, y: 54, width: 300, height: 44))
         assertFrame(current.frame("s"), CGRect(x: 10, y: 10, width: 300, height: 98))
         XCTAssertEqual(current.differing.count, 0)
-        // Before iOS 14 no inset was measured: the frame is the alignment rectangle.
-        assertFrame(try stack(tools: "14460.31").frame("slider"), CGRect(x: 0, y: 0, width: 300, height: 30))
+        // Before iOS 12 no inset was measured: the frame is the alignment rectangle.
+        assertFrame(try stack(tools: "13771").frame("slider"), CGRect(x: 0, y: 0, width: 300, height: 30))
     }
 
     /// A controller shown by a navigation controller simulates the bar that controller stores:

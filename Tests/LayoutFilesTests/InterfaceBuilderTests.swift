@@ -202,7 +202,8 @@ final class InterfaceBuilderTests: XCTestCase {
                 safeAreaScene(device: "retina6_12", tools: "21701", width: 393, height: 852),
                 options: InterfaceBuilderOptions(device: "retina4_0")
             ).first)
-        assertFrame(moved.frame("s"), CGRect(x: 16, y: 0, width: 288, height: 568))
+        // A home-button phone in a file of toolsVersion 21701: its 20 pt status bar.
+        assertFrame(moved.frame("s"), CGRect(x: 16, y: 20, width: 288, height: 548))
         XCTAssertFalse(moved.keepsStoredLayout)
         XCTAssertTrue(moved.compared.isEmpty)
     }

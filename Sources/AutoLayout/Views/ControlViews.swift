@@ -68,7 +68,7 @@ open class UISwitch: UIReleaseSizedControl {
 }
 
 /// A slider (`UISlider`): no intrinsic width, 30 pt tall (`Controls.Slider`), its frame 2 pt
-/// wider on each side and 1 pt taller below from iOS 14; vertical hugging 750.
+/// wider on each side and 1 pt taller below from iOS 12; vertical hugging 750.
 open class UISlider: UIReleaseSizedControl {
     /// Creates a slider.
     public init() { super.init(hugging: (.defaultLow, .defaultHigh)) }
@@ -127,7 +127,7 @@ open class UIPageControl: UIReleaseSizedControl {
 }
 
 /// A one-line text input (`UITextField`), sized by `Controls.TextField`: rounded-rect fields
-/// are the text (or placeholder) width plus 28 by 34 pt; borderless fields are the text width
+/// are the text (or placeholder) width plus 28 by 34 pt (30 before iOS 13); borderless fields are the text width
 /// by the line height plus 1.5 (measured on Mac Catalyst; see docs/autolayout.md).
 open class UITextField: UIView {
     /// The border style.
@@ -140,6 +140,12 @@ open class UITextField: UIView {
     public var font: UIFont = .systemFont(ofSize: 17) { didSet { invalidateIntrinsicContentSize() } }
     /// The border style (none by default, as for fields made in code).
     public var borderStyle: BorderStyle = .none { didSet { invalidateIntrinsicContentSize() } }
+    /// The iOS release whose size the field takes (a rounded rectangle is 30 tall before
+    /// iOS 13, 34 after); nil for this library's table. Interface Builder files set the
+    /// release their tools imply.
+    public var uikitRelease: UIKitRelease? {
+        didSet { if uikitRelease != oldValue { invalidateIntrinsicContentSize() } }
+    }
 
     var cache = PreparedTextCache()
 
@@ -155,6 +161,7 @@ open class UITextField: UIView {
             var field = TextField(text: text ?? "", font: try font.resolve())
             field.placeholder = placeholder
             field.borderStyle = borderStyle
+            field.release = uikitRelease
             field.language = traitCollection.typesettingLanguage
             let (_, prepared) = try cache.prepared(
                 field.measuredText, font: font, letterSpacing: 0, language: field.language)
@@ -171,22 +178,30 @@ open class UITextField: UIView {
 open class UISegmentedControl: UIView {
     /// The titles.
     public var titles: [String] { didSet { invalidateIntrinsicContentSize() } }
+    /// The iOS release whose height the control takes (`Controls.SegmentedControl`); nil for
+    /// this library's 32. Interface Builder files set the release their tools imply.
+    public var uikitRelease: UIKitRelease? {
+        didSet { if uikitRelease != oldValue { invalidateIntrinsicContentSize() } }
+    }
     /// Creates a segmented control.
     public init(items: [String]) {
         titles = items
         super.init(frame: .zero)
         setContentHuggingPriority(.defaultHigh, for: .vertical)
     }
-    /// The segments' total width by 32.
+    /// The segments' total width by the release's height.
     open override var intrinsicContentSize: CGSize {
         do {
             let font = try UIFont.systemFont(ofSize: CGFloat(SegmentedControl.defaultFontSize)).resolve()
             var control = SegmentedControl(titles: titles, font: font)
             control.language = traitCollection.typesettingLanguage
+            control.release = uikitRelease
             return try control.intrinsicContentSize(scale: Double(traitCollection.displayScale))
         } catch {
             measurementError = error
             return .zero
         }
     }
+    /// From iOS 13 the frame reaches 1 pt below the alignment rectangle.
+    open override var alignmentRectInsets: UIEdgeInsets { SegmentedControl.alignmentRectInsets(for: uikitRelease) }
 }

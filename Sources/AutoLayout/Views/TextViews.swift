@@ -100,6 +100,10 @@ open class UIButton: UIView {
     public var titleEdgeInsets: UIEdgeInsets = .zero
     /// Moves the image; does not change the intrinsic size.
     public var imageEdgeInsets: UIEdgeInsets = .zero
+    /// Whether a `UIButton.Configuration` sizes the button (iOS 15 buttons): the title on the
+    /// pixel grid, its line unrounded, inside ``contentEdgeInsets`` as the configuration's
+    /// content insets (`Controls.Button.usesConfiguration`).
+    public var usesConfiguration = false { didSet { invalidateIntrinsicContentSize() } }
 
     var cache = PreparedTextCache()
 
@@ -121,25 +125,13 @@ open class UIButton: UIView {
         invalidateIntrinsicContentSize()
     }
 
-    /// The title's size plus the content insets; an image adds its width and can raise the height.
+    /// The title's size plus the content insets; an image adds its width and can raise the
+    /// height (`Controls.Button`).
     open override var intrinsicContentSize: CGSize {
         do {
             let (button, prepared) = try measurer()
-            var size = try button.intrinsicContentSize(scale: Double(traitCollection.displayScale), prepared: prepared)
-            if let image = currentImage, (currentTitle ?? "").isEmpty {
-                // An image without a title: the image's width, and its height but at least
-                // 22 pt, plus the content insets; no title padding. Interface Builder stores
-                // buttons of 20 × 15, 14 × 14 and 21 × 21 pt images at 20 × 22, 14 × 22 and
-                // 21 × 22, and one of a 126 × 33 image at 126 × 33 (docs/interface-builder.md).
-                let insets = contentEdgeInsets
-                return CGSize(
-                    width: image.size.width + insets.left + insets.right,
-                    height: max(image.size.height, 22) + insets.top + insets.bottom)
-            }
-            if let image = currentImage {
-                size.width += Double(image.size.width)
-                size.height = max(size.height, imageHeight(image))
-            }
+            let size = try button.intrinsicContentSize(
+                scale: Double(traitCollection.displayScale), prepared: prepared)
             return CGSize(width: size.width, height: size.height)
         } catch {
             measurementError = error
@@ -155,6 +147,8 @@ open class UIButton: UIView {
         var button = Button(title: currentTitle ?? "", font: resolved)
         button.contentEdgeInsets = contentEdgeInsets
         button.language = prepared.language
+        button.imageSize = currentImage?.size
+        button.usesConfiguration = usesConfiguration
         return (button, prepared)
     }
 
@@ -167,12 +161,8 @@ open class UIButton: UIView {
         return try button.shownTitle(in: bounds, prepared: prepared)
     }
 
-    /// The image's height plus the vertical content insets (when set).
-    private func imageHeight(_ image: UIImage) -> Double {
-        Double(image.size.height + (contentEdgeInsets == .zero ? 0 : contentEdgeInsets.vertical))
-    }
-
-    /// The title's baselines inside the insets (or the default padding), centred against a taller image.
+    /// The title's baselines inside the insets (or the default padding), centred in the
+    /// content height when the image is taller.
     override func measureBaselines() -> BaselineOffsets? {
         let scale = Double(traitCollection.displayScale)
         guard let (button, prepared) = try? measurer(), let layout = try? button.titleLayout(prepared: prepared),
@@ -182,11 +172,11 @@ open class UIButton: UIView {
         // The title is centred in its whole-point height (`Button.intrinsicContentSize`).
         var offsets = BaselineOffsets(
             layout, font: button.font, scale: 1, top: CGFloat(insets.top), bottom: CGFloat(insets.bottom))
-        if let image = currentImage, imageHeight(image) > size.height {
-            let extra = CGFloat(imageHeight(image) - size.height) / 2
-            offsets.fromTop += extra
-            offsets.fromBottom += extra
-        }
+        let titleHeight = CGFloat(
+            PixelGrid.ceil(layout.lines.isEmpty ? button.font.lineHeight : layout.height, scale: 1))
+        let extra = max(0, CGFloat(size.height) - CGFloat(insets.vertical) - titleHeight) / 2
+        offsets.fromTop += extra
+        offsets.fromBottom += extra
         return offsets
     }
 

@@ -397,3 +397,146 @@ extension InterfaceBuilderFile {
         return counts
     }
 }
+
+/// The bars Interface Builder simulates over controllers' root views, inferred once per file
+/// from its controllers and the segues between them (docs/interface-builder.md, "Devices").
+///
+/// A controller's `simulatedTopBarMetrics` and `simulatedBottomBarMetrics` name its bars;
+/// without them it infers them: a navigation bar inside a navigation controller (its root and
+/// what that shows or pushes; none when it hides its bar), or when shown or pushed from a
+/// controller that names a navigation bar itself; a tab bar inside a tab bar controller.
+struct InterfaceBuilderSimulatedBars: Sendable {
+    /// A navigation bar a controller shows above its root view.
+    struct NavigationBar: Sendable, Hashable {
+        /// Its height: 44, 74 with a prompt, or what the navigation controller stores (56 in a
+        /// sheet from iOS 13 on, 96 with large titles).
+        var height: CGFloat
+        /// `translucent="NO"`: the root view starts below the bar instead of under it.
+        var isOpaque: Bool
+    }
+
+    /// The bars over one controller's root view.
+    struct Insets: Sendable, Hashable {
+        /// The navigation bar, if any.
+        var navigationBar: NavigationBar?
+        /// The tab bar (49) or toolbar (44) below, or 0.
+        var bottom: CGFloat
+        /// Whether the bar below is opaque (`translucent="NO"`): the root view ends above it.
+        var bottomIsOpaque = false
+        /// The bars' insets, the navigation bar counted whether opaque or not.
+        var edgeInsets: UIEdgeInsets {
+            UIEdgeInsets(top: navigationBar?.height ?? 0, left: 0, bottom: bottom, right: 0)
+        }
+    }
+
+    /// The navigation bar each controller infers, by id.
+    private(set) var navigationChildren: [String: NavigationBar] = [:]
+    /// The controllers that infer a tab bar, with whether it is opaque (`translucent="NO"`).
+    private(set) var tabBarChildren: [String: Bool] = [:]
+    /// The controllers a container view embeds (`kind="embed"`): their root is laid out where
+    /// the container is, not at an edge of the screen.
+    private(set) var embedded: Set<String> = []
+
+    init(tree: XMLTree, graph: InterfaceBuilderFile.ControllerGraph) {
+        let segues = graph.segues
+        func closure(from starts: [String]) -> [String] {
+            var found: [String] = []
+            var seen = Set<String>()
+            var pending = starts
+            while let next = pending.popLast() {
+                guard seen.insert(next).inserted else { continue }
+                found.append(next)
+                for segue in segues[next] ?? []
+                where segue.kind == "show" || segue.kind == "push"
+                    || (segue.kind == "relationship" && segue.relationship == "rootViewController")
+                {
+                    pending.append(segue.destination)
+                }
+            }
+            return found
+        }
+        var tabRoots: [(child: String, isOpaque: Bool)] = []
+        var named: [(source: String, bar: NavigationBar)] = []
+        for (source, list) in segues.sorted(by: { $0.key < $1.key }) {
+            for segue in list {
+                if segue.kind == "embed" { embedded.insert(segue.destination) }
+                guard segue.kind == "relationship" else { continue }
+                if graph.kinds[source] == "navigationController", segue.relationship == "rootViewController" {
+                    // A navigation controller that hides its bar (`navigationBarHidden="YES"`)
+                    // simulates none: rx-agent's InsurerDetailController sits at the status
+                    // bar's 48.
+                    let isHidden = graph.indices[source].map { tree[$0].attribute("navigationBarHidden") == "YES" }
+                    let bar = NavigationBar(
+                        height: isHidden == true ? 0 : CGFloat(graph.barHeights[source] ?? 44),
+                        isOpaque: graph.indices[source].flatMap {
+                            tree.child(of: $0, named: "navigationBar", key: "navigationBar")
+                        }.map { tree[$0].attribute("translucent") == "NO" } ?? false)
+                    for child in closure(from: [segue.destination]) where navigationChildren[child] == nil {
+                        navigationChildren[child] = bar
+                    }
+                }
+                if graph.kinds[source] == "tabBarController", segue.relationship == "viewControllers" {
+                    let isOpaque =
+                        graph.indices[source].flatMap { tree.child(of: $0, named: "tabBar", key: "tabBar") }.map {
+                            tree[$0].attribute("translucent") == "NO"
+                        } ?? false
+                    tabRoots.append((segue.destination, isOpaque))
+                }
+            }
+        }
+        // A controller shown or pushed from one that names its navigation bar infers that bar
+        // (Trela's and msa's pushed screens sit 64 below the top on retina4_7).
+        for (id, index) in graph.indices.sorted(by: { $0.key < $1.key }) {
+            guard let metrics = Self.topMetrics(of: index, in: tree), let bar = Self.namedBar(metrics, in: tree)
+            else { continue }
+            named.append((id, bar))
+        }
+        for (source, bar) in named {
+            let shown = (segues[source] ?? []).filter { $0.kind == "show" || $0.kind == "push" }.map(\.destination)
+            for child in closure(from: shown) where navigationChildren[child] == nil {
+                navigationChildren[child] = bar
+            }
+        }
+        for root in tabRoots {
+            for child in closure(from: [root.child]) where tabBarChildren[child] == nil {
+                tabBarChildren[child] = root.isOpaque
+            }
+        }
+    }
+
+    /// A controller's `simulatedTopBarMetrics` element, if it writes one.
+    private static func topMetrics(of controller: Int, in tree: XMLTree) -> Int? {
+        tree.children(of: controller).first { tree[$0].attribute("key") == "simulatedTopBarMetrics" }
+    }
+
+    /// The navigation bar a `simulatedNavigationBarMetrics` element names: 44, 74 with a prompt.
+    private static func namedBar(_ metrics: Int, in tree: XMLTree) -> NavigationBar? {
+        let element = tree[metrics]
+        guard element.name == "simulatedNavigationBarMetrics" else { return nil }
+        return NavigationBar(
+            height: element.attribute("prompted") == "YES" ? 74 : 44, isOpaque: element.attribute("translucent") == "NO"
+        )
+    }
+
+    /// The bars over a controller's root view: those its `simulated…Metrics` name (`<nil …>`
+    /// names none), else those it infers.
+    func insets(of controller: Int, in tree: XMLTree) -> Insets {
+        let id = tree[controller].attribute("id")
+        var insets = Insets(navigationBar: nil, bottom: 0)
+        if let top = Self.topMetrics(of: controller, in: tree) {
+            insets.navigationBar = Self.namedBar(top, in: tree)
+        } else if let id {
+            insets.navigationBar = navigationChildren[id]
+        }
+        let bottom = tree.children(of: controller).first { tree[$0].attribute("key") == "simulatedBottomBarMetrics" }
+        if let bottom {
+            if tree[bottom].name == "simulatedTabBarMetrics" { insets.bottom = 49 }
+            if tree[bottom].name == "simulatedToolbarMetrics" { insets.bottom = 44 }
+            insets.bottomIsOpaque = tree[bottom].attribute("translucent") == "NO"
+        } else if let id, let isOpaque = tabBarChildren[id] {
+            insets.bottom = 49
+            insets.bottomIsOpaque = isOpaque
+        }
+        return insets
+    }
+}

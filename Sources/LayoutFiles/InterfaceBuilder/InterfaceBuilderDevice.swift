@@ -6,11 +6,10 @@ import Foundation
 ///
 /// Sizes and scales are Apple's published screens (docs/autolayout.md, "Devices"). The
 /// simulated safe areas are read off the stored frames of public files (see
-/// docs/interface-builder.md): home-button phones are simulated without a status bar (0 pt
-/// on top) by files from toolsVersion 17000 (Xcode 12) on, and with a 20 pt status bar over
-/// full-screen roots before; notched phones at 44 pt on top and 34 below by files before toolsVersion 19000
-/// (Xcode 13), whatever the phone, and at the phone's own inset (48 for retina6_1, 59 for
-/// retina6_12) by later ones.
+/// docs/interface-builder.md, "Devices"), in three eras of Xcode: before toolsVersion 15000
+/// home-button phones show a 20 pt status bar over roots as tall as the screen and notched
+/// phones 44 above and 34 below; from 15000 home-button phones show none; from 21500 every
+/// phone shows its own insets (20 on home-button phones, 48 on retina6_1, 59 on retina6_12).
 public struct InterfaceBuilderDevice: Sendable, Hashable {
     /// IB's id, such as `retina6_1`.
     public let id: String
@@ -24,25 +23,28 @@ public struct InterfaceBuilderDevice: Sendable, Hashable {
     public let isPad: Bool
     /// Whether the width class is regular in landscape.
     public let isRegularWidthInLandscape: Bool
-    /// The simulated portrait safe area for files from Xcode 12 on.
+    /// The phone's own simulated portrait safe area (files from toolsVersion 21500 on).
     let portraitSafeArea: UIEdgeInsets
-    /// The simulated portrait safe area for files from Xcode 11 and before, when it differs.
+    /// The simulated portrait safe area of older files, when it differs: 44 / 34 on notched phones.
     let olderPortraitSafeArea: UIEdgeInsets?
 
     /// The simulated safe area in an orientation, for a file written by `toolsVersion`.
     ///
-    /// `fullScreen` tells a root as tall as the screen (narrower ones included: a 375-wide
-    /// pop-up on a 414-wide phone sits under the status bar too) from a freeform one:
-    /// home-button phones simulate their status bar only over the former.
+    /// `fullScreen` tells a root as tall as the screen or taller (narrower ones included: a
+    /// 375-wide pop-up on a 414-wide phone sits under the status bar too) from a shorter
+    /// freeform one: home-button phones simulate their status bar only over the former.
     public func safeAreaInsets(_ orientation: Device.Orientation, toolsVersion: Double, fullScreen: Bool = true)
         -> UIEdgeInsets
     {
         var portrait = portraitSafeArea
-        if !isPad, portrait.bottom == 0, fullScreen, toolsVersion < InterfaceBuilderDevice.statusBarUntil {
-            portrait.top = 20
-        }
         if toolsVersion < InterfaceBuilderDevice.deviceInsetsSince, let older = olderPortraitSafeArea {
             portrait = older
+        }
+        if !isPad, portrait.bottom == 0 {
+            let showsStatusBar =
+                toolsVersion < InterfaceBuilderDevice.hiddenStatusBarSince
+                || toolsVersion >= InterfaceBuilderDevice.deviceInsetsSince
+            portrait.top = fullScreen && showsStatusBar ? InterfaceBuilderDevice.statusBarHeight : 0
         }
         if orientation == .portrait || isPad { return portrait }
         // Notched phones: the notch side and the home indicator; home-button phones show no bars.
@@ -66,17 +68,23 @@ public struct InterfaceBuilderDevice: Sendable, Hashable {
         return (isRegularWidthInLandscape ? .regular : .compact, .compact)
     }
 
-    /// The first toolsVersion seen simulating each phone's own top inset instead of 44.
-    static let deviceInsetsSince = 19000.0
-    /// The first toolsVersion seen simulating no status bar on home-button phones.
-    static let statusBarUntil = 17000.0
+    /// The first toolsVersion taken to simulate each phone's own insets: files of 20037 and
+    /// before show notched phones at 44 pt and home-button phones without a status bar, files
+    /// of 21507 and after the phone's own 48, 47 or 59 and the 20 pt status bar; no file between
+    /// pins the boundary further (docs/interface-builder.md, "Devices").
+    static let deviceInsetsSince = 21500.0
+    /// The first toolsVersion taken to simulate home-button phones without a status bar:
+    /// 14868 shows one, 15400 none.
+    static let hiddenStatusBarSince = 15000.0
+    /// The status bar of a home-button phone.
+    static let statusBarHeight: CGFloat = 20
 
     private static func phone(
         _ id: String, _ name: String, _ width: CGFloat, _ height: CGFloat, _ scale: CGFloat, top: CGFloat,
         bottom: CGFloat, regularLandscape: Bool
     ) -> InterfaceBuilderDevice {
-        // Home-button phones: no simulated status bar. Notched phones: 44 in older files.
-        let top = bottom > 0 ? top : 0
+        // Home-button phones' status bar depends on the era (`safeAreaInsets`). Notched phones:
+        // 44 in older files.
         let olderTop: CGFloat? = bottom > 0 ? 44 : nil
         return InterfaceBuilderDevice(
             id: id, name: name, portraitSize: CGSize(width: width, height: height), scale: scale, isPad: false,

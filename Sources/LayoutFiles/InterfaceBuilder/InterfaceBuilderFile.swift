@@ -41,6 +41,10 @@ public struct InterfaceBuilderFile: Sendable {
     /// The iOS release whose UIKit laid the file out, implied by its `toolsVersion` (and IB
     /// plug-in version): controls whose size changed across releases take that release's.
     public let uikitRelease: UIKitRelease
+    /// The build number of the Xcode that saved the file: `toolsVersion`, or the IB plug-in's
+    /// version where `toolsVersion` is the placeholder 32700.99.1234. The simulated safe area
+    /// follows it (``InterfaceBuilderDevice/safeAreaInsets(_:toolsVersion:fullScreen:)``).
+    let buildNumber: Double
     /// The device the file was laid out for, from `<device>` (nil when the file names none).
     public let deviceID: String?
     /// The orientation the file was laid out in.
@@ -57,11 +61,8 @@ public struct InterfaceBuilderFile: Sendable {
     let customFontFiles: [String: String]
     /// Every object id in the file, for telling an unknown id from one outside the scene.
     let allIDs: Set<String>
-    /// Controllers shown inside a navigation controller (they simulate its bar), with the
-    /// height of that controller's stored navigation bar.
-    let navigationChildren: [String: Double]
-    /// Controllers shown inside a tab bar controller (they simulate its bar).
-    let tabBarChildren: Set<String>
+    /// The bars each controller simulates over its root view (`InterfaceBuilderBars.swift`).
+    let simulatedBars: InterfaceBuilderSimulatedBars
     /// The controllers and the segues between them, read once for the containment above
     /// and the bar titles.
     let controllerGraph: ControllerGraph
@@ -158,10 +159,10 @@ public struct InterfaceBuilderFile: Sendable {
                     tree[$0].attribute("identifier") == "com.apple.InterfaceBuilder.IBCocoaTouchPlugin"
                 }
             }
-            uikitRelease = InterfaceBuilderRelease.release(
-                toolsVersion: toolsVersion,
-                pluginVersion: plugin.flatMap { tree[$0].attribute("version") }.flatMap(
-                    InterfaceBuilderFile.majorVersion))
+            let pluginVersion = plugin.flatMap { tree[$0].attribute("version") }.flatMap(
+                InterfaceBuilderFile.majorVersion)
+            uikitRelease = InterfaceBuilderRelease.release(toolsVersion: toolsVersion, pluginVersion: pluginVersion)
+            buildNumber = InterfaceBuilderRelease.buildNumber(toolsVersion: toolsVersion, pluginVersion: pluginVersion)
             let device = tree.child(of: 0, named: "device")
             deviceID = device.flatMap { tree[$0].attribute("id") }
             orientation = device.flatMap { tree[$0].attribute("orientation") } == "landscape" ? .landscape : .portrait
@@ -234,7 +235,7 @@ public struct InterfaceBuilderFile: Sendable {
             }
             self.scenes = scenes
             controllerGraph = ControllerGraph(tree)
-            (navigationChildren, tabBarChildren) = InterfaceBuilderFile.containment(controllerGraph)
+            simulatedBars = InterfaceBuilderSimulatedBars(tree: tree, graph: controllerGraph)
             imageSizes = images
             designableSizes = designables
             customFontFiles = fonts
@@ -242,43 +243,6 @@ public struct InterfaceBuilderFile: Sendable {
         } catch {
             throw path.map { error.inFile($0) } ?? error
         }
-    }
-
-    /// The controllers inside navigation and tab bar controllers: their relationship
-    /// segues' destinations, then what those show or push, transitively. Those inside a
-    /// navigation controller come with the height of its bar: the `<navigationBar
-    /// key="navigationBar">` it stores (56 in a sheet from iOS 13 on, 44 elsewhere), else 44.
-    static func containment(_ graph: ControllerGraph) -> (navigation: [String: Double], tabBar: Set<String>) {
-        let segues = graph.segues
-        func closure(from starts: [String]) -> Set<String> {
-            var found = Set<String>()
-            var pending = starts
-            while let next = pending.popLast() {
-                guard found.insert(next).inserted else { continue }
-                for segue in segues[next] ?? []
-                where segue.kind == "show" || segue.kind == "push"
-                    || (segue.kind == "relationship" && segue.relationship == "rootViewController")
-                {
-                    pending.append(segue.destination)
-                }
-            }
-            return found
-        }
-        var navigation: [String: Double] = [:]
-        var tabRoots: [String] = []
-        for (source, list) in segues.sorted(by: { $0.key < $1.key }) {
-            for segue in list where segue.kind == "relationship" {
-                if graph.kinds[source] == "navigationController", segue.relationship == "rootViewController" {
-                    for child in closure(from: [segue.destination]) where navigation[child] == nil {
-                        navigation[child] = graph.barHeights[source] ?? 44
-                    }
-                }
-                if graph.kinds[source] == "tabBarController", segue.relationship == "viewControllers" {
-                    tabRoots.append(segue.destination)
-                }
-            }
-        }
-        return (navigation, closure(from: tabRoots))
     }
 
     /// The device scenes are laid out on: the one `name` gives (an IB id or a phone's name,
@@ -378,8 +342,8 @@ public struct InterfaceBuilderOptions: Sendable, Hashable {
     public var layoutDirection: UIUserInterfaceLayoutDirection?
     /// Folders (or files) searched for custom fonts, before the project folder.
     public var fontDirectories: [String]
-    /// Translations by `ObjectID.property` (`text`, `normalTitle`, `placeholder`, `title`),
-    /// as `xx.lproj/Main.strings` keys them.
+    /// Translations by `ObjectID.property` (`text`, `normalTitle`, `configuration.title`,
+    /// `placeholder`, `title`), as `xx.lproj/Main.strings` keys them.
     public var strings: [String: String]
     /// The iOS release whose control sizes are used instead of the one the file's tools imply
     /// (`InterfaceBuilderFile.uikitRelease`).
@@ -434,8 +398,9 @@ public struct InterfaceBuilderObject: Sendable, Hashable {
     public var isRoot: Bool
     /// Whether its text is set in a custom (non-system) font.
     public var usesCustomFont: Bool
-    /// Its texts by localization property: `text`, `normalTitle`, `placeholder`, `title`,
-    /// a static table section's `headerTitle` and `footerTitle`.
+    /// Its texts by localization property: `text`, `normalTitle` (`configuration.title` for a
+    /// button with a configuration title), `placeholder`, `title`, a static table section's
+    /// `headerTitle` and `footerTitle`.
     public var texts: [String: String]
     /// What tells a stored frame that is the file's fault (``StoredFrameCause``).
     var facts = StoredFrameFacts()

@@ -51,10 +51,22 @@ struct InterfaceBuilderFonts {
         return fileFolder.path
     }
 
-    /// File name (lowercased) → path, for every font file under the search folders.
+    /// Folders of dependency managers (CocoaPods, Carthage) whose font files are copies the
+    /// app's own files take precedence over.
+    static let dependencyFolders: Set<String> = ["pods", "carthage"]
+
+    /// Whether a font file's path lies in a dependency manager's folder.
+    static func isDependencyCopy(_ path: String) -> Bool {
+        path.lowercased().split(separator: "/").dropLast().contains { dependencyFolders.contains(String($0)) }
+    }
+
+    /// File name (lowercased) → path, for every font file under the search folders. Of two
+    /// files of one name, the app's own is kept over a copy under `Pods/` or `Carthage/`
+    /// (`InterfaceBuilderFontsTests.testTheAppsCopyOfAFontWinsOverAPodsCopy`), else the first
+    /// found.
     private mutating func fontFiles() -> [String: String] {
         if let index { return index }
-        var found: [String: String] = [:]
+        var found: [String: (path: String, isDependencyCopy: Bool)] = [:]
         var seen = 0
         for folder in searchFolders {
             guard let enumerator = FileManager.default.enumerator(atPath: folder) else { continue }
@@ -64,11 +76,15 @@ struct InterfaceBuilderFonts {
                 let lower = relative.lowercased()
                 guard lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") else { continue }
                 let name = (lower as NSString).lastPathComponent
-                if found[name] == nil { found[name] = (folder as NSString).appendingPathComponent(relative) }
+                let path = (folder as NSString).appendingPathComponent(relative)
+                let isCopy = InterfaceBuilderFonts.isDependencyCopy(path)
+                if let existing = found[name], !existing.isDependencyCopy || isCopy { continue }
+                found[name] = (path, isCopy)
             }
         }
-        index = found
-        return found
+        let paths = found.mapValues(\.path)
+        index = paths
+        return paths
     }
 
     /// Whether the registry has a face with this PostScript name.
@@ -76,13 +92,17 @@ struct InterfaceBuilderFonts {
         (try? FontRegistry.shared.face(family: postScriptName)) != nil
     }
 
-    /// Makes a custom font available: from the registry, or from its file found by name.
-    /// Returns the name to ask the registry for (the PostScript name, or the face of the file
-    /// the `<customFonts>` map names when that face calls itself otherwise), or nil (recorded
-    /// once) when it cannot be found.
+    /// Makes a custom font available: the file the `<customFonts>` map names, found under the
+    /// search folders (the app's copy over a dependency's), as Xcode does; else a face the
+    /// registry already has (bundled or added) by that PostScript name; else a file found by
+    /// name. Returns the name to ask the registry for (the PostScript name; the file's path
+    /// when another file registered first has that PostScript name; or the face of the mapped
+    /// file when that face calls itself otherwise), or nil (recorded once) when it cannot be
+    /// found.
     mutating func provide(_ postScriptName: String, at position: SourcePosition) -> String? {
         if let known = resolved[postScriptName] { return known }
-        var available: String? = InterfaceBuilderFonts.registryHas(postScriptName) ? postScriptName : nil
+        var available = mappedFile(postScriptName)
+        if available == nil, InterfaceBuilderFonts.registryHas(postScriptName) { available = postScriptName }
         if available == nil {
             let files = fontFiles()
             var candidates: [String] = []
@@ -114,6 +134,20 @@ struct InterfaceBuilderFonts {
         resolved[postScriptName] = .some(available)
         if available == nil { missing.append((postScriptName, fileNames[postScriptName], position)) }
         return available
+    }
+
+    /// The face of the file `<customFonts>` maps a PostScript name to, when that file is
+    /// under the search folders and has the face: its PostScript name, or the file's path when
+    /// the registry already knows that name from another file (a dependency's copy, a bundled
+    /// font) and the file holds that one face, so that the app's copy is the one measured.
+    private mutating func mappedFile(_ postScriptName: String) -> String? {
+        guard let fileName = fileNames[postScriptName], let path = fontFiles()[fileName.lowercased()],
+            let faces = try? FontRegistry.shared.addFonts(at: path),
+            let face = faces.first(where: { $0.postScriptName.lowercased() == postScriptName.lowercased() })
+        else { return nil }
+        let registered = try? FontRegistry.shared.face(family: face.postScriptName)
+        if let registered, registered.path != face.path, faces.count == 1 { return face.path }
+        return face.postScriptName
     }
 
     /// Apple's private names for the system font (`.AppleSystemUIFont`, `.SFUIText-Semibold`),

@@ -182,16 +182,15 @@ struct InterfaceBuilderSceneBuilder {
         let freeform =
             tree.child(of: scene.root, named: "freeformSimulatedSizeMetrics") != nil
             || scene.controller.flatMap { tree.child(of: $0, named: "freeformSimulatedSizeMetrics") } != nil
-        // On a device-free canvas a storyboard's stored root is the screen.
+        // On a device-free canvas a storyboard's stored root is the screen. A root as tall as
+        // the screen or taller, freeform or not, is under the status bar (`fullScreen`).
         let fullScreen =
-            !freeform
-            && ((isDeviceFreeCanvas && file.isStoryboard) || (stored.map { $0.size.height == screen.height } ?? true))
+            (isDeviceFreeCanvas && file.isStoryboard) || (stored.map { $0.size.height >= screen.height } ?? true)
         var safeArea =
             isCell
-            ? .zero : device.safeAreaInsets(orientation, toolsVersion: file.toolsVersion, fullScreen: fullScreen)
-        if let controller = scene.controller {
-            safeArea = safeArea + barInsets(of: controller)
-        } else if tree.child(of: scene.root, named: "nil", key: "simulatedBottomBarMetrics") != nil {
+            ? .zero : device.safeAreaInsets(orientation, toolsVersion: file.buildNumber, fullScreen: fullScreen)
+        let bars = scene.controller.map { file.simulatedBars.insets(of: $0, in: tree) }
+        if bars == nil, tree.child(of: scene.root, named: "nil", key: "simulatedBottomBarMetrics") != nil {
             // A XIB view whose Bottom Bar metric is set to None (`<nil key=…>`) is simulated
             // without the home indicator's inset: NoticeView (275 × 94) and
             // SPNoteHistoryViewController's view (414 × 258, a stack that ends 46 above the
@@ -201,13 +200,33 @@ struct InterfaceBuilderSceneBuilder {
             safeArea.bottom = 0
         }
         let size = file.rootSize(screen: screen, stored: stored?.size, options: options)
-        if let stored, size != screen {
-            // A root below a bar, or shorter than the screen, keeps the unsafe area it overlaps.
-            if file.isStoryboard {
+        let isEmbedded = scene.controller.flatMap { tree[$0].attribute("id") }.map(file.simulatedBars.embedded.contains)
+        if let stored, size != screen, file.isStoryboard, !freeform, isEmbedded != true, !isDeviceFreeCanvas,
+            stored.height < screen.height
+        {
+            // A storyboard root shorter than the screen, neither freeform nor embedded, is a
+            // sheet or sits between opaque bars: it ends at the screen's bottom, or above an
+            // opaque bar there, and overlaps only what of the top inset reaches below its top.
+            // An opaque navigation bar is above it; any other bar is over it
+            // (`testShorterRootsSitAtTheBottomOfTheScreen`).
+            let opaqueBottom = bars.map { $0.bottomIsOpaque && $0.bottom > 0 } ?? false
+            let bottomEdge = screen.height - (opaqueBottom ? safeArea.bottom + (bars?.bottom ?? 0) : 0)
+            safeArea.top = max(0, safeArea.top - (bottomEdge - stored.height))
+            if let bar = bars?.navigationBar, !bar.isOpaque { safeArea.top += bar.height }
+            safeArea.bottom = opaqueBottom ? 0 : safeArea.bottom + (bars?.bottom ?? 0)
+        } else {
+            if let bars { safeArea = safeArea + bars.edgeInsets }
+            if let stored, size != screen, file.isStoryboard {
+                // A root shorter than the screen keeps the unsafe area it overlaps.
                 safeArea.top = max(0, safeArea.top - stored.minY)
                 safeArea.bottom = max(0, safeArea.bottom - max(0, screen.height - stored.maxY))
             }
         }
+        // The unsafe areas never overlap: a root shorter than its insets (simplenote's
+        // 34 pt SPTagHeaderView under a 44 pt status bar) is unsafe from the top down and
+        // keeps nothing below (`testSafeAreaNeverExceedsTheRoot`).
+        safeArea.top = min(safeArea.top, size.height)
+        safeArea.bottom = min(safeArea.bottom, size.height - safeArea.top)
         let sideMargin: UIUserInterfaceSizeClass = hasRegularSideMargins ? .regular : .compact
         var traits = UITraitCollection(horizontalSizeClass: sideMargin, verticalSizeClass: sizeClasses.vertical)
         traits.displayScale = device.scale
@@ -251,36 +270,6 @@ struct InterfaceBuilderSceneBuilder {
             readingProblems: problems + ignored.problems, keepsStoredLayout: options.keepsStoredLayout,
             scrollViews: scrollViews,
             deviceName: options.device == nil ? device.id : device.name, orientation: orientation)
-    }
-
-    /// The bars a controller simulates over its root view: a navigation bar (44 pt, 74 with a
-    /// prompt; inferred, the height its navigation controller stores) on top, a tab bar or
-    /// toolbar (49 / 44 pt) at the bottom. `simulated…Metrics` name them; a controller reached
-    /// from a navigation or tab bar controller infers them.
-    func barInsets(of controller: Int) -> UIEdgeInsets {
-        var insets = UIEdgeInsets()
-        let element = tree[controller]
-        var top: Int?
-        var bottom: Int?
-        for child in tree.children(of: controller) {
-            switch tree[child].attribute("key") {
-            case "simulatedTopBarMetrics": top = child
-            case "simulatedBottomBarMetrics": bottom = child
-            default: break
-            }
-        }
-        if let top, tree[top].name == "simulatedNavigationBarMetrics" {
-            insets.top = tree[top].attribute("prompted") == "YES" ? 74 : 44
-        } else if top == nil, let id = element.attribute("id"), let height = file.navigationChildren[id] {
-            insets.top = height
-        }
-        if let bottom {
-            if tree[bottom].name == "simulatedTabBarMetrics" { insets.bottom = 49 }
-            if tree[bottom].name == "simulatedToolbarMetrics" { insets.bottom = 44 }
-        } else if let id = element.attribute("id"), file.tabBarChildren.contains(id) {
-            insets.bottom = 49
-        }
-        return insets
     }
 
     /// `<viewControllerLayoutGuide type="top|bottom">`: the top guide ends where the safe

@@ -192,7 +192,7 @@ extension InterfaceBuilderFile {
 
     /// Properties in a stable order: `text`, `normalTitle`, `placeholder`, then segments by number.
     static func order(_ a: String, _ b: String) -> Bool {
-        let ranks = ["text": 0, "normalTitle": 1, "placeholder": 2]
+        let ranks = ["text": 0, "normalTitle": 1, "configuration.title": 1, "placeholder": 2]
         let (ra, rb) = (ranks[a] ?? 3, ranks[b] ?? 3)
         if ra != rb { return ra < rb }
         let (sa, sb) = (InterfaceBuilderVariableScene.segmentIndex(a), InterfaceBuilderVariableScene.segmentIndex(b))

@@ -1,4 +1,5 @@
 import AutoLayout
+import Controls
 import Foundation
 import Typesetting
 
@@ -387,10 +388,17 @@ extension InterfaceBuilderSceneBuilder {
                 (title, _, titleRuns) = attributed(string)
             }
             var titleFont = font(15)
+            var titleProperty = "normalTitle"
             if let configuration = tree.child(of: index, named: "buttonConfiguration", key: "configuration") {
-                // iOS 15 buttons: the configuration's title, its font (body by default) and
-                // its content insets (7, 12, 7, 12 by default; Apple forums thread 733541).
-                title = title ?? tree[configuration].attribute("title")
+                // iOS 15 buttons: the configuration's title (over the state title IB also
+                // writes, "Button" by default), its font (body by default) and its content
+                // insets (7, 12, 7, 12 by default; Apple forums thread 733541).
+                if let configured = tree[configuration].attribute("title") {
+                    title = configured
+                    titleRuns = []
+                    titleProperty = "configuration.title"
+                }
+                button.usesConfiguration = true
                 titleFont =
                     tree.child(of: configuration, named: "fontDescription", key: "titleFontDescription") != nil
                     ? font(17, key: "titleFontDescription", in: configuration)
@@ -404,7 +412,7 @@ extension InterfaceBuilderSceneBuilder {
                 button.contentEdgeInsets = insets
             }
             button.titleFont = titleFont
-            let shownTitle = localized(title, id: id, property: "normalTitle", into: &texts)
+            let shownTitle = localized(title, id: id, property: titleProperty, into: &texts)
             button.setTitle(shownTitle, for: .normal)
             if shownTitle == title, !titleRuns.isEmpty {
                 // A fragment without a font of its own is set in the button's title font.
@@ -449,6 +457,7 @@ extension InterfaceBuilderSceneBuilder {
             return stack
         case "textField":
             let field = UITextField()
+            field.uikitRelease = release
             field.text = localized(text(index, "text"), id: id, property: "text", into: &texts)
             field.placeholder = localized(text(index, "placeholder"), id: id, property: "placeholder", into: &texts)
             field.font = font(14)
@@ -486,9 +495,25 @@ extension InterfaceBuilderSceneBuilder {
                         localized(title, id: id, property: "segmentTitles[\(number)]", into: &texts) ?? title)
                 }
             }
-            return UISegmentedControl(items: titles)
+            let control = UISegmentedControl(items: titles)
+            control.uikitRelease = release
+            return control
         case "tableViewSection":
             return makeSection(element, texts: &texts)
+        case "datePicker":
+            // The wheels' 320 pt width (`Controls.DatePicker`), unless the file sizes it.
+            let view = FileView()
+            let style: DatePicker.Style =
+                switch element.attribute("style") {
+                case "wheels": .wheels
+                case "compact": .compact
+                case "inline": .inline
+                default: .automatic
+                }
+            let picker = DatePicker(style: style, release: release)
+            view.sizeOverride =
+                override() ?? (picker.showsWheels ? (Double(picker.intrinsicContentSize.width), nil) : nil)
+            return view
         default:
             let view = FileView()
             view.sizeOverride = override()

@@ -198,6 +198,14 @@ public struct PreparedText: Sendable {
     public var naturalWidth: Double {
         paragraphs.reduce(0) { max($0, $1.width(0, $1.contentEnd[$1.count])) }
     }
+
+    /// The width of the whitespace that ends the text (its last paragraph), unrounded: line
+    /// filling lets it hang past a line's end, uncounted, where a single-line label counts it
+    /// (`Label.intrinsicContentSize`). Zero when the text ends in anything else.
+    public var trailingWhitespaceWidth: Double {
+        guard let last = paragraphs.last, last.count > 0 else { return 0 }
+        return max(0, last.width(0, last.count) - last.width(0, last.contentEnd[last.count]))
+    }
 }
 
 /// A paragraph set on one line, worked out when preparing: its width, the widest of the
