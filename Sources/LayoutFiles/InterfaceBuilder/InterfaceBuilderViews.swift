@@ -207,7 +207,9 @@ extension InterfaceBuilderSceneBuilder {
         ].attribute("identifier"), element.children.contains(where: { tree[$0].name == "accessibility" }) {
             return accessibility
         }
-        if let text = texts["text"] ?? texts["normalTitle"] ?? texts["placeholder"], !text.isEmpty {
+        if let text = texts["text"] ?? texts["normalTitle"] ?? texts["configuration.title"] ?? texts["placeholder"],
+            !text.isEmpty
+        {
             let short = text.count > 24 ? String(text.prefix(24)) + "…" : text
             return "\(kind) '\(short.replacingOccurrences(of: "\n", with: " "))'"
         }
@@ -350,10 +352,15 @@ extension InterfaceBuilderSceneBuilder {
                 (title, _, titleRuns) = attributed(string)
             }
             var titleFont = font(15)
+            // Xcode keys a state's title `normalTitle` and a configuration's `configuration.title`.
+            var titleProperty = "normalTitle"
             if let configuration = tree.child(of: index, named: "buttonConfiguration", key: "configuration") {
                 // iOS 15 buttons: the configuration's title, its font (body by default) and
                 // its content insets (7, 12, 7, 12 by default; Apple forums thread 733541).
-                title = title ?? tree[configuration].attribute("title")
+                if title == nil, let configured = tree[configuration].attribute("title") {
+                    title = configured
+                    titleProperty = "configuration.title"
+                }
                 titleFont =
                     tree.child(of: configuration, named: "fontDescription", key: "titleFontDescription") != nil
                     ? font(17, key: "titleFontDescription", in: configuration)
@@ -367,7 +374,7 @@ extension InterfaceBuilderSceneBuilder {
                 button.contentEdgeInsets = insets
             }
             button.titleFont = titleFont
-            let shownTitle = localized(title, id: id, property: "normalTitle", into: &texts)
+            let shownTitle = localized(title, id: id, property: titleProperty, into: &texts)
             button.setTitle(shownTitle, for: .normal)
             if shownTitle == title, !titleRuns.isEmpty {
                 // A fragment without a font of its own is set in the button's title font.

@@ -71,6 +71,8 @@ struct InterfaceBuilderCheck {
     var fontDirectories: [String] = []
     /// Whether to draw each screen with a finding (and Base's) for the HTML report.
     var drawsScreens = false
+    /// The translations found for the file (its languages' texts, notes and marks).
+    var translations = InterfaceBuilderTranslations()
 
     /// What the check found besides its findings.
     struct Extra {
@@ -78,69 +80,8 @@ struct InterfaceBuilderCheck {
         var untranslated: [String: [String]] = [:]
         /// Every text in every language, as catalog entries for a spec's rules.
         var entries: [CatalogEntry] = []
-    }
-
-    // MARK: Finding translations
-
-    /// The translation files beside an IB file: `xx.lproj/NAME.strings` in the folder that
-    /// holds `Base.lproj` (or the file's own folder), and a String Catalog `NAME.xcstrings`
-    /// there or beside the file.
-    static func translationFiles(beside path: String) -> [String] {
-        // Paths are built from the one given, so findings name files as the user wrote them.
-        let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        let folder = (path as NSString).deletingLastPathComponent
-        let resources =
-            (folder as NSString).lastPathComponent.hasSuffix(".lproj")
-            ? (folder as NSString).deletingLastPathComponent : folder
-        func join(_ base: String, _ name: String) -> String {
-            base.isEmpty ? name : (base as NSString).appendingPathComponent(name)
-        }
-        let manager = FileManager.default
-        var found: [String] = []
-        let entries = (try? manager.contentsOfDirectory(atPath: resources.isEmpty ? "." : resources)) ?? []
-        for entry in entries.sorted() where entry.hasSuffix(".lproj") && entry != "Base.lproj" {
-            let candidate = join(join(resources, entry), "\(stem).strings")
-            if manager.fileExists(atPath: candidate) { found.append(candidate) }
-        }
-        for place in [resources, folder] {
-            let candidate = join(place, "\(stem).xcstrings")
-            if manager.fileExists(atPath: candidate), !found.contains(candidate) { found.append(candidate) }
-        }
-        return found
-    }
-
-    /// The entries of one translation file, through the catalog readers. One function, so
-    /// that where the readers live changes one line.
-    static func readTranslations(_ path: String) throws(RequestError) -> [CatalogEntry] {
-        do {
-            // A storyboard shows its texts as written: "%d" in a label is not a format.
-            return try Catalogs.read(path, sourceLanguage: nil, samples: .asWritten)
-        } catch {
-            throw RequestError(error)
-        }
-    }
-
-    /// The languages found beside an IB file, each with its translations by key. A String
-    /// Catalog's source language is the Base text and is left out; its variations are too.
-    static func languages(beside path: String) throws(RequestError) -> [InterfaceBuilderLanguage] {
-        var byName: [String: InterfaceBuilderLanguage] = [:]
-        for file in translationFiles(beside: path) {
-            var skipped: String?
-            if file.hasSuffix(".xcstrings"), let data = FileManager.default.contents(atPath: file),
-                let root = try? DocumentNode.parseJSON([UInt8](data))
-            {
-                skipped = root["sourceLanguage"]?.stringValue ?? "en"
-            }
-            for entry in try readTranslations(file) where entry.variant == nil && entry.language != skipped {
-                var language =
-                    byName[entry.language]
-                    ?? InterfaceBuilderLanguage(
-                        name: entry.language, direction: InterfaceBuilderLanguage.direction(of: entry.language))
-                if language.translations[entry.key] == nil { language.translations[entry.key] = entry }
-                byName[entry.language] = language
-            }
-        }
-        return byName.keys.sorted().compactMap { byName[$0] }
+        /// Which texts were checked, which skipped, which translation keys are stale.
+        var coverage = TranslationCoverage()
     }
 
     // MARK: Checking
@@ -184,6 +125,12 @@ struct InterfaceBuilderCheck {
         }
         total += bars.count * categories.count * languages.count
         progress?.start(total: total)
+        // Texts not to check (marked do-not-translate, image-only buttons, blank texts); they
+        // are still shown, so the views around them lay out as in the app.
+        let hints = file.localizerHints
+        let imageButtons = file.buttonsWithImages
+        let allTexts = (built[directions.first ?? .leftToRight] ?? []).flatMap(\.texts) + allBars.map(\.text)
+        let skipped = skippedTexts(allTexts, hints: hints, imageButtons: imageButtons)
         outcome.languages = Set(languages.map(\.name))
         for direction in directions {
             // A scene without texts or bars has nothing a language or a text size changes.
@@ -200,12 +147,13 @@ struct InterfaceBuilderCheck {
                     titlesOfBar[id, default: []].append(title)
                 }
                 for language in languages where language.direction == direction {
-                    record(sceneBars, language: language, extra: &extra)
+                    record(sceneBars, language: language, skipped: skipped, extra: &extra)
                     var barFindings: [String: [Finding?]] = [:]
                     scene.setLanguage(language.typesettingLanguage)
                     for item in scene.texts {
                         let (text, entry) = language.text(for: item)
                         scene.show(text, for: item)
+                        guard skipped[item.key] == nil else { continue }
                         if language.isTranslated, entry == nil {
                             extra.untranslated[language.name, default: []].append(item.key)
                         }
@@ -234,6 +182,10 @@ struct InterfaceBuilderCheck {
                         let baseID = "\(path)|\(scene.scene.name)|Base|\(category.rawValue)"
                         let firstFinding = outcome.findings.count
                         for item in scene.texts {
+                            guard skipped[item.key] == nil else {
+                                progress?.advance()
+                                continue
+                            }
                             outcome.keys.insert(item.key)
                             outcome.checks += 1
                             outcome.cases.append(
@@ -256,6 +208,10 @@ struct InterfaceBuilderCheck {
                             outcome.findings.append(drawn)
                         }
                         for (offset, title) in sceneBars.enumerated() {
+                            guard skipped[title.text.key] == nil else {
+                                progress?.advance()
+                                continue
+                            }
                             outcome.keys.insert(title.text.key)
                             outcome.checks += 1
                             outcome.cases.append(
@@ -292,12 +248,13 @@ struct InterfaceBuilderCheck {
             }
         }
         if !bars.isEmpty {
-            try checkBars(bars, file: file, outcome: &outcome, extra: &extra, progress: progress)
+            try checkBars(bars, file: file, skipped: skipped, outcome: &outcome, extra: &extra, progress: progress)
         }
         progress?.finish()
         for (language, keys) in extra.untranslated {
             extra.untranslated[language] = Array(Set(keys)).sorted()
         }
+        extra.coverage = coverage(of: file, checked: outcome.keys, skipped: skipped, hints: hints)
         return (outcome, extra)
     }
 
@@ -305,14 +262,14 @@ struct InterfaceBuilderCheck {
     /// every language × category, at the width their scenes are laid out at
     /// (`InterfaceBuilderFile.barWidth(of:options:)`).
     private func checkBars(
-        _ bars: [InterfaceBuilderBarTitle], file: InterfaceBuilderFile, outcome: inout FitCheck.Outcome,
-        extra: inout Extra, progress: ProgressBar?
+        _ bars: [InterfaceBuilderBarTitle], file: InterfaceBuilderFile, skipped: [String: SkipReason],
+        outcome: inout FitCheck.Outcome, extra: inout Extra, progress: ProgressBar?
     ) throws(RequestError) {
         let options = InterfaceBuilderOptions(device: device)
         let widths = bars.map { file.barWidth(of: $0, options: options) }
         let check = BarTitleCheck(path: path, barWidth: widths.first ?? 0)
         for language in languages {
-            record(bars, language: language, extra: &extra)
+            record(bars, language: language, skipped: skipped, extra: &extra)
             // A bar's titles keep their size in every category: measured once per language,
             // the titles of each width together.
             var found = [Finding?](repeating: nil, count: bars.count)
@@ -323,6 +280,10 @@ struct InterfaceBuilderCheck {
             }
             for category in categories {
                 for (title, finding) in zip(bars, found) {
+                    guard skipped[title.text.key] == nil else {
+                        progress?.advance()
+                        continue
+                    }
                     outcome.keys.insert(title.text.key)
                     outcome.checks += 1
                     outcome.cases.append(
@@ -345,8 +306,11 @@ struct InterfaceBuilderCheck {
 
     /// Notes bar titles' texts in one language: as entries for a spec's rules, and the keys a
     /// translation lacks.
-    private func record(_ titles: [InterfaceBuilderBarTitle], language: InterfaceBuilderLanguage, extra: inout Extra) {
-        for title in titles {
+    private func record(
+        _ titles: [InterfaceBuilderBarTitle], language: InterfaceBuilderLanguage, skipped: [String: SkipReason],
+        extra: inout Extra
+    ) {
+        for title in titles where skipped[title.text.key] == nil {
             let (text, entry) = language.text(for: title.text)
             if language.isTranslated, entry == nil {
                 extra.untranslated[language.name, default: []].append(title.text.key)
@@ -375,13 +339,25 @@ struct InterfaceBuilderCheck {
         let control: ControlKind
         var font = ""
         var shownOverride: [String]?
+        var drawnPastBounds = false
         switch view {
         case let label as UILabel:
             control = .label
             font = label.font.description
+            // What UIKit draws: the lines that fit, or one line past the bounds (`LabelDrawing`).
+            if truncated {
+                switch try LabelDrawing.outcome(of: label, shown: try label.shownText()) {
+                case .fits: truncated = false
+                case .truncated(let lines): shownOverride = lines
+                case .drawnPastBounds(let lines):
+                    truncated = false
+                    drawnPastBounds = true
+                    shownOverride = lines
+                }
+            }
             // The whole text's size: its one-line size, or its height wrapped at the label's width.
             let (lines, wrap) = (label.numberOfLines, label.preferredMaxLayoutWidth)
-            if truncated, lines != 1 {
+            if truncated || drawnPastBounds, lines != 1 {
                 label.numberOfLines = 0
                 label.preferredMaxLayoutWidth = view.frame.width
                 let wrapped = label.intrinsicContentSize
@@ -394,6 +370,17 @@ struct InterfaceBuilderCheck {
         case let field as UITextField:
             control = .label
             font = field.font.description
+            // A field shows its placeholder only while its text is empty.
+            let showsPlaceholder = (field.text ?? "").isEmpty
+            guard (item.property == "placeholder") == showsPlaceholder else { return nil }
+            // One line, cut at the tail with "…" when narrower than it needs; shorter than
+            // its line, it is drawn past its top and bottom.
+            let shown = try FieldDrawing.shown(text, in: field)
+            truncated = shown.isTruncated
+            shownOverride = [shown.text]
+            let intrinsic = report.intrinsicContentSize
+            drawnPastBounds =
+                !truncated && intrinsic.height > 0 && Double(view.frame.size.height) + 0.01 < Double(intrinsic.height)
         case let segments as UISegmentedControl:
             control = .button
             // Each segment has an equal share of the control; its title has that share less
@@ -425,6 +412,8 @@ struct InterfaceBuilderCheck {
         } else if view is UILabel, report.shownFontScale < 1 {
             // UIKit draws the text smaller instead of cutting it: whole, but not at its size.
             problem = .shrunk
+        } else if drawnPastBounds {
+            problem = .drawnPastBounds
         } else {
             return nil
         }
@@ -473,8 +462,12 @@ extension InterfaceBuilderCheck {
 
     /// Base, the languages found and the pseudolanguages asked for; `only` (a comma-separated
     /// list) keeps those it names, and naming one that is not there is an error.
+    ///
+    /// With `lenient` (a run of several files), a language the file lacks is passed over: the
+    /// command refuses a name no file has.
     static func chooseLanguages(
-        found: [InterfaceBuilderLanguage], pseudo: [[Pseudolanguage]], only: String?, file: String
+        found: [InterfaceBuilderLanguage], pseudo: [[Pseudolanguage]], only: String?, file: String,
+        lenient: Bool = false
     ) throws(RequestError) -> [InterfaceBuilderLanguage] {
         var all = [InterfaceBuilderLanguage(name: InterfaceBuilderLanguage.base, direction: .leftToRight)] + found
         for combination in pseudo {
@@ -492,6 +485,7 @@ extension InterfaceBuilderCheck {
                 name = combination.map(\.rawValue).joined(separator: "+")
             }
             guard let language = all.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+                if lenient { continue }
                 throw RequestError(
                     kind: "unknownLanguage",
                     "--languages names '\(name)', which \(file) has no translation for; found: "
@@ -519,12 +513,14 @@ package enum InterfaceBuilderCheckRun {
     package static func run(
         path: String, languageCount: Int, categories: [ContentSizeCategory], fontDirectories: [String]
     ) throws -> (checks: Int, findings: Int, languages: [String]) {
+        let translations = try InterfaceBuilderTranslations.read(beside: path)
         var languages = try InterfaceBuilderCheck.chooseLanguages(
-            found: try InterfaceBuilderCheck.languages(beside: path), pseudo: standIns, only: nil, file: path)
+            found: translations.languages, pseudo: standIns, only: nil, file: path)
         let translated = languages.filter { $0.pseudo.isEmpty }
         languages = Array((translated + languages.filter { !$0.pseudo.isEmpty }).prefix(languageCount))
-        let check = InterfaceBuilderCheck(
+        var check = InterfaceBuilderCheck(
             path: path, languages: languages, categories: categories, device: nil, fontDirectories: fontDirectories)
+        check.translations = translations
         let (outcome, _) = try check.run(progress: nil)
         return (outcome.checks, outcome.findings.count, languages.map(\.name))
     }
