@@ -143,6 +143,37 @@ final class ReportFormatsTests: XCTestCase {
     func testSARIFValidatesAgainstTheSARIF210Schema() throws {
         var files: [String] = []
         for (name, arguments) in runs { files.append(try run(name, arguments).sarif.path) }
+        // With a baseline too: results new, unchanged and absent (fixed).
+        let baseline = folder.appendingPathComponent("baseline.json")
+        try #"{"version": 1, "findings": [{"file": "gone.storyboard", "object": "abc-12-xyz", "property": "text", "language": "de", "category": "large", "kind": "truncated"}]}"#
+            .write(to: baseline, atomically: true, encoding: .utf8)
+        let withBaseline = folder.appendingPathComponent("baseline.sarif")
+        _ = try MeasureProcess.run(runs[0].arguments + ["--baseline", baseline.path, "--sarif", withBaseline.path])
+        files.append(withBaseline.path)
+        for file in files {
+            // Every result carries fingerprints; paths are relative to %SRCROOT%.
+            let log = try XCTUnwrap(
+                JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+            let run = try XCTUnwrap((log["runs"] as? [[String: Any]])?.first)
+            let root = ((run["originalUriBaseIds"] as? [String: Any])?["%SRCROOT%"] as? [String: Any])?["uri"]
+            XCTAssertTrue((root as? String)?.hasPrefix("file:///") == true, "\(file): \(String(describing: root))")
+            for result in run["results"] as? [[String: Any]] ?? [] {
+                let fingerprints = result["partialFingerprints"] as? [String: String] ?? [:]
+                XCTAssertEqual(fingerprints["primaryLocationLineHash"]?.count, 16, "\(file): \(result)")
+                let artifact =
+                    (((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?[
+                        "artifactLocation"] as? [String: Any]) ?? [:]
+                XCTAssertEqual(artifact["uriBaseId"] as? String, "%SRCROOT%", "\(file): \(artifact)")
+                XCTAssertFalse((artifact["uri"] as? String ?? "/").hasPrefix("/"), "\(file): \(artifact)")
+            }
+        }
+        let states = try XCTUnwrap(
+            (JSONSerialization.jsonObject(with: Data(contentsOf: withBaseline)) as? [String: Any]).flatMap {
+                (($0["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.compactMap {
+                    $0["baselineState"] as? String
+                }
+            })
+        XCTAssertEqual(Set(states), ["new", "absent"])
         guard let result = try tool(["python3", "-c", Self.sarifValidator] + files) else {
             throw XCTSkip("python3 is not installed")
         }
