@@ -23,11 +23,13 @@ package enum MeasureMain {
         measure --batch FILE [--jobs N] [--font-dir DIR]...
         measure --list-fonts [--font-dir DIR]...
         measure check CATALOG... --spec SPEC [--json] [--font-dir DIR]... [--sample KIND=VALUE]... [--no-progress]
-        measure check FILE.storyboard|FILE.xib... [--languages L,...] [--categories C,...|all]
-                      [--pseudo NAME]... [--device ID] [--spec SPEC] [--json] [--font-dir DIR]...
+        measure check DIR|FILE.storyboard|FILE.xib... [--languages L,...] [--categories C,...|all]
+                      [--pseudo NAME]... [--device ID] [--spec SPEC] [--format table|json|github]
+                      [--fail-on KIND,...] [--baseline FILE] [--write-baseline FILE] [--font-dir DIR]...
         measure layout FILE [--device NAME] [--orientation O] [--category CATEGORY] [--json]
                        [--svg FILE] [--png FILE] [--font-dir DIR]...
         measure layout FILE.storyboard|FILE.xib [--scene NAME|ID] [--diff] [--device NAME] [--json] …
+        measure help [check|layout]
         measure --version
         """
 
@@ -89,7 +91,8 @@ package enum MeasureMain {
                 exit(0)
             }
             var message = command.message(for: error)
-            if let corrected = CommandLineSpelling.correctingSuggestion(in: message, options: optionNames(of: command)) {
+            if let corrected = CommandLineSpelling.correctingSuggestion(in: message, options: optionNames(of: command))
+            {
                 message = corrected
             }
             if !message.isEmpty {
@@ -103,7 +106,9 @@ package enum MeasureMain {
     /// The long options a command's help lists (`--width`, `--font-dir`, …).
     static func optionNames(of command: ParsableCommand.Type) -> [String] {
         var names: [String] = []
-        for word in command.helpMessage(columns: 1000).split(whereSeparator: { !($0.isLetter || $0 == "-" || $0.isNumber) })
+        for word in command.helpMessage(columns: 1000).split(whereSeparator: {
+            !($0.isLetter || $0 == "-" || $0.isNumber)
+        })
         where word.hasPrefix("--") && word.count > 2 && !names.contains(String(word)) {
             names.append(String(word))
         }

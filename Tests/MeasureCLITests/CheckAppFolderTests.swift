@@ -29,7 +29,8 @@ final class CheckAppFolderTests: XCTestCase {
         XCTAssertEqual(errors.map { $0["file"] as? String }, ["\(Self.app)/Base.lproj/Broken.storyboard"])
         XCTAssertEqual(errors.first?["exitCode"] as? Int, 65)
         XCTAssertTrue(
-            output.stderr.contains("\(Self.app)/Base.lproj/Broken.storyboard:9:"), "the error's place: \(output.stderr)")
+            output.stderr.contains("\(Self.app)/Base.lproj/Broken.storyboard:9:"), "the error's place: \(output.stderr)"
+        )
         XCTAssertFalse(output.stderr.contains("Pods") || output.stderr.contains("Built.storyboard"), output.stderr)
 
         // Every translatable text: checked, or skipped once with a reason; stale keys apart.
@@ -123,7 +124,8 @@ final class CheckAppFolderTests: XCTestCase {
         try FileManager.default.copyItem(at: catalog, to: other)
         let unmatched = try MeasureProcess.run(["check", board.path, other.path, "--no-progress"])
         XCTAssertEqual(unmatched.status, 64, unmatched.summary)
-        XCTAssertTrue(unmatched.stderr.contains("'\(other.path)' is named after no storyboard or XIB"), unmatched.stderr)
+        XCTAssertTrue(
+            unmatched.stderr.contains("'\(other.path)' is named after no storyboard or XIB"), unmatched.stderr)
     }
 
     func testFolderWithoutStoryboardsIsAnError() throws {

@@ -135,7 +135,8 @@ final class CheckFindingsTests: XCTestCase {
         let run = try XCTUnwrap((log["runs"] as? [[String: Any]])?.first)
         let results = run["results"] as? [[String: Any]] ?? []
         let levels = Dictionary(
-            results.map { ($0["ruleId"] as? String ?? "", $0["level"] as? String ?? "") }, uniquingKeysWith: { a, _ in a })
+            results.map { ($0["ruleId"] as? String ?? "", $0["level"] as? String ?? "") },
+            uniquingKeysWith: { a, _ in a })
         XCTAssertEqual(levels["drawnPastBounds"], "note")
         XCTAssertEqual(levels["truncated"], "error")
         // Paths are relative to %SRCROOT%, the current folder when files are named.

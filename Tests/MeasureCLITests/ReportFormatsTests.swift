@@ -145,7 +145,8 @@ final class ReportFormatsTests: XCTestCase {
         for (name, arguments) in runs { files.append(try run(name, arguments).sarif.path) }
         // With a baseline too: results new, unchanged and absent (fixed).
         let baseline = folder.appendingPathComponent("baseline.json")
-        try #"{"version": 1, "findings": [{"file": "gone.storyboard", "object": "abc-12-xyz", "property": "text", "language": "de", "category": "large", "kind": "truncated"}]}"#
+        try
+            #"{"version": 1, "findings": [{"file": "gone.storyboard", "object": "abc-12-xyz", "property": "text", "language": "de", "category": "large", "kind": "truncated"}]}"#
             .write(to: baseline, atomically: true, encoding: .utf8)
         let withBaseline = folder.appendingPathComponent("baseline.sarif")
         _ = try MeasureProcess.run(runs[0].arguments + ["--baseline", baseline.path, "--sarif", withBaseline.path])
@@ -250,7 +251,8 @@ final class ReportFormatsTests: XCTestCase {
                             line: problem["line"] as? Int ?? 0))
                     messages.append(problem["message"] as? String ?? "")
                     failingChecks.insert(
-                        "\(problem["view"] as? String ?? "(screen)") base.\(screen["contentSizeCategory"] as? String ?? "")")
+                        "\(problem["view"] as? String ?? "(screen)") base.\(screen["contentSizeCategory"] as? String ?? "")"
+                    )
                 }
             }
             XCTAssertFalse(fromJSON.isEmpty, name)

@@ -74,7 +74,8 @@ struct Baseline: Sendable {
     /// A path made absolute against the current folder, `.` and `..` resolved.
     static func absolute(_ path: String) -> String {
         let full =
-            path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+            path.hasPrefix("/")
+            ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
         var parts: [Substring] = []
         for part in full.split(separator: "/") {
             switch part {
@@ -129,7 +130,8 @@ struct Baseline: Sendable {
         do {
             bytes = try DocumentFile.read(path: path, limit: DocumentLimits.maximumBytes)
         } catch {
-            throw RequestError(kind: "baselineNotFound", "cannot read the baseline '\(path)': \(error.message)", exitCode: 66)
+            throw RequestError(
+                kind: "baselineNotFound", "cannot read the baseline '\(path)': \(error.message)", exitCode: 66)
         }
         let root: DocumentNode
         do {

@@ -19,9 +19,11 @@ struct CheckCommand: ParsableCommand {
                "rules": [{"key": "login.*", "control": "button", "width": 120},
                          {"key": "*", "width": 343, "lines": 2}]}
 
-            Storyboards and XIBs need no spec: every scene is laid out in Base and every language found beside the file (xx.lproj/NAME.strings, NAME.xcstrings) × --categories (default large and accessibilityExtraExtraExtraLarge), right-to-left languages mirrored, and each label, button, field, segment, navigation bar, bar button or tab bar title that is cut, shrunk or pushed off screen is reported with the element's line and the translation's. --pseudo adds Xcode's pseudolanguages (double-length, accented, bounded, right-to-left).
+            Storyboards and XIBs need no spec: every scene is laid out in Base and every language found beside the file (xx.lproj/NAME.strings; NAME.xcstrings beside it or in any .lproj, such as mul.lproj) × --categories (default large and accessibilityExtraExtraExtraLarge), right-to-left languages mirrored, and each label, button, field, segment, navigation bar, bar button or tab bar title that is cut, shrunk, drawn past its bounds or pushed off screen is reported with the element's line and the translation's. Every translated text is checked or skipped with a reason (not drawn, marked do-not-translate, image-only button, …), and keys that name no object are listed as stale. A folder is searched for storyboards and XIBs (skipping Pods, Carthage, .build, DerivedData, SourcePackages, build, node_modules); a file that cannot be used is reported and the others still checked. --pseudo adds Xcode's pseudolanguages (double-length, accented, bounded, right-to-left).
 
-            Exit status: 0 when everything fits, 1 when anything truncates, overflows, shrinks or runs off screen, 64/65/66 for a bad argument, bad data (catalog or spec) or a missing file, 70 for an internal error.
+            Findings: truncated, overflow and offscreen fail the run unless --fail-on names other kinds; shrunk and drawnPastBounds are warnings. --write-baseline records the findings; --baseline fails only on new ones and lists the fixed ones.
+
+            Exit status: 0 when nothing fails, 1 when a finding fails the run, 64 for a bad argument, 65 when a file (catalog, spec, storyboard) holds invalid data, 66 when one cannot be read (65 and 66 win over 1), 70 for an internal error, 73 when a report cannot be written.
             """)
 
     @Argument(
@@ -205,7 +207,8 @@ struct CheckCommand: ParsableCommand {
                 "--format '\(format)': allowed: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         if json, chosen != .json {
-            throw RequestError(kind: "badOption", "--json and --format \(chosen.rawValue) ask for two formats; give one")
+            throw RequestError(
+                kind: "badOption", "--json and --format \(chosen.rawValue) ask for two formats; give one")
         }
         return chosen
     }
@@ -354,4 +357,3 @@ extension CheckCommand {
         outcome.errors.append(FileFailure(file: file, kind: error.kind, message: message, exitCode: error.exitCode))
     }
 }
-

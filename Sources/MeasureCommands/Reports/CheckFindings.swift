@@ -75,7 +75,8 @@ extension FindingsModel {
         findings = grouped
         screens = outcome.screens
         var totals = CheckTotals(
-            checks: outcome.checks, keys: outcome.coverage.checked.isEmpty ? outcome.keys.count : outcome.coverage.checked.count,
+            checks: outcome.checks,
+            keys: outcome.coverage.checked.isEmpty ? outcome.keys.count : outcome.coverage.checked.count,
             languages: outcome.languages, unmatchedKeys: outcome.unmatchedKeys, untranslated: outcome.untranslated)
         totals.coverage = outcome.coverage
         totals.errors = outcome.errors
@@ -205,7 +206,8 @@ extension FindingsModel {
                 }
             } else {
                 byLanguage[key] = first.count
-                first.append(FindingGroup(finding: finding, languages: [finding.entry.language], categories: [finding.category]))
+                first.append(
+                    FindingGroup(finding: finding, languages: [finding.entry.language], categories: [finding.category]))
             }
         }
         struct CategoryKey: Hashable {

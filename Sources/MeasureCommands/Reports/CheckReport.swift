@@ -176,7 +176,10 @@ enum CheckReport {
             ("failOn", .array((totals?.failOn ?? []).map(JSONValue.string))),
             ("keys", .number(Double(totals?.keys ?? 0))),
             ("texts", .number(Double(coverage.total))),
-            ("skipped", .object(coverage.skipped.keys.sorted().map { ($0, .string(coverage.skipped[$0]?.text ?? "")) })),
+            (
+                "skipped",
+                .object(coverage.skipped.keys.sorted().map { ($0, .string(coverage.skipped[$0]?.text ?? "")) })
+            ),
             ("stale", .array(coverage.stale.sorted().map(JSONValue.string))),
             ("languages", .array((totals?.languages ?? []).sorted().map(JSONValue.string))),
             ("unmatchedKeys", .array((totals?.unmatchedKeys ?? []).sorted().map(JSONValue.string))),

@@ -168,7 +168,8 @@ enum HTMLReport {
         for location in [finding.location, finding.related].compactMap({ $0 }) {
             let place = JUnitReport.place(location)
             parts.append(
-                "<dt>\(escape(location.role))</dt><dd><a href=\"\(escape(link(location, folder: folder)))\">\(escape(place))</a></dd>")
+                "<dt>\(escape(location.role))</dt><dd><a href=\"\(escape(link(location, folder: folder)))\">\(escape(place))</a></dd>"
+            )
         }
         parts.append("</dl><div class=\"pictures\">")
         if let screen = finding.screen, let id = screenIDs[screen], let size = sizes[screen] {
