@@ -182,6 +182,48 @@ final class CheckFindingsTests: XCTestCase {
         XCTAssertEqual(both.status, 64, both.summary)
     }
 
+    /// A button with an iOS 15 configuration shows its configuration's title, keyed
+    /// `ObjectID.configuration.title`, even where a state has a title too: that one is skipped.
+    func testConfiguredButtonShowsItsConfigurationsTitle() throws {
+        let button = """
+            <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" buttonType="system" lineBreakMode="middleTruncation" translatesAutoresizingMaskIntoConstraints="NO" id="cfg-FD-006">
+                <rect key="frame" x="20" y="300" width="120" height="35"/>
+                <constraints>
+                    <constraint firstAttribute="width" constant="120" id="w-cfg-FD-006"/>
+                </constraints>
+                <state key="normal" title="Button"/>
+                <buttonConfiguration key="configuration" style="filled" title="Continue"/>
+            </button>
+            """
+        let text = Self.storyboard.replacingOccurrences(of: "</subviews>", with: button + "\n</subviews>")
+            .replacingOccurrences(
+                of: "</constraints>\n                            </view>",
+                with: """
+                    <constraint firstItem="cfg-FD-006" firstAttribute="leading" secondItem="roo-FD-001" secondAttribute="leading" constant="20" id="c11-FD-001"/>
+                    <constraint firstItem="cfg-FD-006" firstAttribute="top" secondItem="roo-FD-001" secondAttribute="top" constant="300" id="c12-FD-001"/>
+                    </constraints>
+                                                </view>
+                    """)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let german = folder.appendingPathComponent("de.lproj/Cards.strings")
+        try FileManager.default.createDirectory(
+            at: german.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try """
+        "cfg-FD-006.normalTitle" = "Knopf";
+        "cfg-FD-006.configuration.title" = "Weiter zur nächsten Seite";
+        """.write(to: german, atomically: true, encoding: .utf8)
+        let output = try MeasureProcess.run(["check", path, "--categories", "large", "--json", "--no-progress"])
+        let object = try MeasureProcess.object(output.lines.first ?? "")
+        let findings = object["findings"] as? [[String: Any]] ?? []
+        let configured = findings.filter { ($0["key"] as? String ?? "").hasPrefix("cfg-FD-006") }
+        XCTAssertEqual(configured.map { $0["key"] as? String }, ["cfg-FD-006.configuration.title"], "\(configured)")
+        XCTAssertEqual(configured.first?["languages"] as? [String], ["de"])
+        let skipped = (object["summary"] as? [String: Any])?["skipped"] as? [String: String] ?? [:]
+        XCTAssertEqual(
+            skipped["\(path): cfg-FD-006.normalTitle"],
+            "not shown: UIButton.normalTitle: the button shows its configuration's title")
+    }
+
     func lineOf(_ id: String) -> Int {
         let lines = Self.storyboard.split(separator: "\n", omittingEmptySubsequences: false)
         return (lines.firstIndex { $0.contains("id=\"\(id)\"") && $0.contains("<label") } ?? -1) + 1

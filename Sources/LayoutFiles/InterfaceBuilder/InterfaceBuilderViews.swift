@@ -357,8 +357,10 @@ extension InterfaceBuilderSceneBuilder {
             if let configuration = tree.child(of: index, named: "buttonConfiguration", key: "configuration") {
                 // iOS 15 buttons: the configuration's title, its font (body by default) and
                 // its content insets (7, 12, 7, 12 by default; Apple forums thread 733541).
-                if title == nil, let configured = tree[configuration].attribute("title") {
+                // A configured button shows its configuration's title, over a state's.
+                if let configured = tree[configuration].attribute("title") {
                     title = configured
+                    titleRuns = []
                     titleProperty = "configuration.title"
                 }
                 titleFont =

@@ -44,10 +44,12 @@ extension InterfaceBuilderCheck {
         }
         for (key, reason) in skipped { skip(key, reason) }
         let classes = file.objectClassNames
-        var exported = Set<String>()
-        for text in file.localizableTexts {
-            exported.insert(text.key)
-            skip(text.key, reason(text.objectID, text.property, className: text.className, hints: hints))
+        let texts = file.localizableTexts
+        let exported = Set(texts.map(\.key))
+        for text in texts {
+            skip(
+                text.key,
+                reason(text.objectID, text.property, className: text.className, hints: hints, exported: exported))
         }
         for key in translations.entriesByKey.keys where !checked.contains(key) {
             let (objectID, property) = Self.split(key)
@@ -55,17 +57,22 @@ extension InterfaceBuilderCheck {
                 coverage.stale.insert(TranslationCoverage.name(path, key))
                 continue
             }
-            skip(key, reason(objectID, property, className: className, hints: hints))
+            skip(key, reason(objectID, property, className: className, hints: hints, exported: exported))
         }
         return coverage
     }
 
-    /// Why a text the check does not lay out is skipped.
-    func reason(_ objectID: String, _ property: String, className: String, hints: [String: String]) -> SkipReason {
+    /// Why a text the check does not lay out is skipped; `exported` holds the keys of every
+    /// text Xcode exports for the file.
+    func reason(
+        _ objectID: String, _ property: String, className: String, hints: [String: String], exported: Set<String>
+    ) -> SkipReason {
         let key = "\(objectID).\(property)"
         if let marked = doNotTranslate(key, objectID: objectID, hints: hints) { return marked }
         if property.hasPrefix("accessibility") { return .notDrawn(property) }
         switch property {
+        case "normalTitle" where exported.contains("\(objectID).configuration.title"):
+            return .notShown("UIButton.normalTitle: the button shows its configuration's title")
         case "backButtonTitle":
             return .notShown("a back button's title: UIKit shows a shorter title instead of cutting it")
         case "title" where className.hasSuffix("Controller"):
