@@ -96,7 +96,12 @@ struct XMLTree: Sendable {
         builder.parser = parser
         let parsed = parser.parse()
         if let failure = builder.failure { throw failure }
-        if !parsed || builder.elements.isEmpty {
+        // libxml2 reports some well-formedness errors (a control character in an attribute
+        // value, a tag cut short) and then goes on, rebuilding what it could not read, and the
+        // parse still returns true: the tree would then hold guesses, such as an `id` whose
+        // value was dropped. The first complaint is final, as XML requires
+        // (`InterfaceBuilderBadInputTests.testRecoveredParseErrorIsMalformed`).
+        if !parsed || builder.firstError != nil || builder.elements.isEmpty {
             // Where the parser first complained (libxml2 goes on after some errors and
             // reports them again at the end).
             let line = builder.firstError?.line ?? max(parser.lineNumber, 1)
@@ -127,7 +132,12 @@ struct XMLTree: Sendable {
         case 26: return "a reference to an undeclared entity (only &amp; &lt; &gt; &apos; &quot; are allowed)"
         case 27: return "a reference to an undeclared entity"
         case 38, 39, 40, 41: return "an attribute without a quoted value"
+        case 42: return "an attribute given twice in one tag"
+        case 43, 44: return "an attribute value that is not quoted or not closed"
+        case 45: return "a comment that is not closed (<!-- … -->)"
+        case 46, 47: return "a processing instruction that is not closed (<? … ?>)"
         case 64: return "an XML or text declaration in the wrong place"
+        case 65: return "a space was expected between attributes"
         case 68, 73: return "a name was expected after '<'"
         case 76: return "an end tag that does not match its start tag"
         case 77: return "a tag that is not closed"
@@ -276,8 +286,13 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         }
         let line = max(parser.lineNumber, 1)
         let column = startColumn(of: elementName, line: line, reported: parser.columnNumber)
-        let attributes = attributeDict.map { XMLTree.Attribute(name: $0.key, value: $0.value) }
-            .sorted { $0.name < $1.name }
+        // An empty `id` names no object (IB never writes one, and no translation key or
+        // constraint can name it), so it is read as absent, the same for every element
+        // (`InterfaceBuilderBadInputTests.testEmptyIDNamesNothing`).
+        let attributes = attributeDict.compactMap { name, value in
+            name == "id" && value.isEmpty ? nil : XMLTree.Attribute(name: name, value: value)
+        }
+        .sorted { $0.name < $1.name }
         let index = elements.count
         elements.append(
             XMLTree.Element(
