@@ -84,7 +84,7 @@ enum CheckReport {
         let warnings = model.findings.filter { !$0.fails }
         var parts: [String] = []
         if failing.isEmpty && warnings.isEmpty && known.isEmpty {
-            parts.append("everything fits")
+            parts.append(totals.checks == 0 && !totals.errors.isEmpty ? "nothing checked" : "everything fits")
         } else {
             if !failing.isEmpty {
                 let keys = Set(failing.map(\.checked.subject)).count
