@@ -43,6 +43,7 @@ final class CheckFindingsTests: XCTestCase {
                                     \(label("two-FD-002", "One two three four five six seven", width: 100, height: 30, lines: 0, y: 80))
                                     \(label("fit-FD-003", "Short", width: 200, height: 21, lines: 1, y: 140))
                                     \(label("per-FD-005", "50% off, today: now", width: 60, height: 21, lines: 1, y: 240))
+                                    <!-- more views -->
                                     <textField opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="center" borderStyle="roundedRect" placeholder="Email address" textAlignment="natural" minimumFontSize="17" translatesAutoresizingMaskIntoConstraints="NO" id="fld-FD-004">
                                         <rect key="frame" x="20" y="180" width="80" height="34"/>
                                         <constraints>
@@ -64,6 +65,7 @@ final class CheckFindingsTests: XCTestCase {
                                     <constraint firstItem="fld-FD-004" firstAttribute="top" secondItem="roo-FD-001" secondAttribute="top" constant="180" id="c08-FD-001"/>
                                     <constraint firstItem="per-FD-005" firstAttribute="leading" secondItem="roo-FD-001" secondAttribute="leading" constant="20" id="c09-FD-001"/>
                                     <constraint firstItem="per-FD-005" firstAttribute="top" secondItem="roo-FD-001" secondAttribute="top" constant="240" id="c10-FD-001"/>
+                                    <!-- more constraints -->
                                 </constraints>
                             </view>
                         </viewController>
@@ -195,15 +197,7 @@ final class CheckFindingsTests: XCTestCase {
                 <buttonConfiguration key="configuration" style="filled" title="Continue"/>
             </button>
             """
-        let text = Self.storyboard.replacingOccurrences(of: "</subviews>", with: button + "\n</subviews>")
-            .replacingOccurrences(
-                of: "</constraints>\n                            </view>",
-                with: """
-                    <constraint firstItem="cfg-FD-006" firstAttribute="leading" secondItem="roo-FD-001" secondAttribute="leading" constant="20" id="c11-FD-001"/>
-                    <constraint firstItem="cfg-FD-006" firstAttribute="top" secondItem="roo-FD-001" secondAttribute="top" constant="300" id="c12-FD-001"/>
-                    </constraints>
-                                                </view>
-                    """)
+        let text = Self.adding(button, at: "cfg-FD-006", y: 300)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         let german = folder.appendingPathComponent("de.lproj/Cards.strings")
         try FileManager.default.createDirectory(
@@ -222,6 +216,45 @@ final class CheckFindingsTests: XCTestCase {
         XCTAssertEqual(
             skipped["\(path): cfg-FD-006.normalTitle"],
             "not shown: UIButton.normalTitle: the button shows its configuration's title")
+    }
+
+    /// A button whose state titles differ is checked in each state: the highlighted title,
+    /// shown in the normal title's place, is cut where the normal title fits.
+    func testEachButtonStatesTitleIsChecked() throws {
+        let button = """
+            <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" buttonType="system" lineBreakMode="middleTruncation" translatesAutoresizingMaskIntoConstraints="NO" id="sta-FD-007">
+                <rect key="frame" x="20" y="340" width="60" height="30"/>
+                <constraints>
+                    <constraint firstAttribute="width" constant="60" id="w-sta-FD-007"/>
+                </constraints>
+                <fontDescription key="fontDescription" name="Inter-Regular" family="Inter" pointSize="15"/>
+                <state key="normal" title="Play"/>
+                <state key="highlighted" title="Playing right now"/>
+            </button>
+            """
+        try Self.adding(button, at: "sta-FD-007", y: 340).write(toFile: path, atomically: true, encoding: .utf8)
+        let output = try MeasureProcess.run(["check", path, "--categories", "large", "--json", "--no-progress"])
+        let object = try MeasureProcess.object(output.lines.first ?? "")
+        let findings = (object["findings"] as? [[String: Any]] ?? []).filter {
+            ($0["key"] as? String ?? "").hasPrefix("sta-FD-007")
+        }
+        XCTAssertEqual(findings.map { $0["key"] as? String }, ["sta-FD-007.highlightedTitle"], "\(findings)")
+        let shown = (findings.first?["shown"] as? [String])?.first ?? ""
+        XCTAssertTrue(shown.contains("…") && shown.hasPrefix("Pl"), shown)
+        XCTAssertEqual(findings.first?["text"] as? String, "Playing right now")
+        let skipped = (object["summary"] as? [String: Any])?["skipped"] as? [String: String] ?? [:]
+        XCTAssertNil(skipped["\(path): sta-FD-007.highlightedTitle"], "checked, not skipped")
+    }
+
+    /// The storyboard with one more view, pinned 20 pt from the left at `y`.
+    static func adding(_ view: String, at id: String, y: Int) -> String {
+        storyboard.replacingOccurrences(of: "<!-- more views -->", with: view)
+            .replacingOccurrences(
+                of: "<!-- more constraints -->",
+                with: """
+                    <constraint firstItem="\(id)" firstAttribute="leading" secondItem="roo-FD-001" secondAttribute="leading" constant="20" id="l-\(id)"/>
+                    <constraint firstItem="\(id)" firstAttribute="top" secondItem="roo-FD-001" secondAttribute="top" constant="\(y)" id="t-\(id)"/>
+                    """)
     }
 
     func lineOf(_ id: String) -> Int {

@@ -159,3 +159,19 @@ extension InterfaceBuilderFile {
         return "UI" + first.uppercased() + element.dropFirst()
     }
 }
+
+extension InterfaceBuilderText {
+    /// A text from its parts (`text` is the file's own, ``baseText``): for a text the reader
+    /// does not lay out itself, shown in a view it does (a button's highlighted title,
+    /// checked in the button's place).
+    public init(
+        objectID: String, property: String, text: String, kind: String, name: String, position: SourcePosition
+    ) {
+        self.objectID = objectID
+        self.property = property
+        self.baseText = text
+        self.kind = kind
+        self.name = name
+        self.position = position
+    }
+}

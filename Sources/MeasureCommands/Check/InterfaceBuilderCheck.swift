@@ -129,7 +129,9 @@ struct InterfaceBuilderCheck {
         // are still shown, so the views around them lay out as in the app.
         let hints = file.localizerHints
         let imageButtons = file.buttonsWithImages
-        let allTexts = (built[directions.first ?? .leftToRight] ?? []).flatMap(\.texts) + allBars.map(\.text)
+        let firstScenes = built[directions.first ?? .leftToRight] ?? []
+        let states = stateTitles(file.localizableTexts, scenes: firstScenes)
+        let allTexts = firstScenes.flatMap(\.texts) + allBars.map(\.text) + states
         let skipped = skippedTexts(allTexts, hints: hints, imageButtons: imageButtons)
         outcome.languages = Set(languages.map(\.name))
         for direction in directions {
@@ -137,6 +139,7 @@ struct InterfaceBuilderCheck {
             for scene in built[direction] ?? [] {
                 let sceneBars = barTitles(in: scene, from: barsInViews)
                 guard !scene.texts.isEmpty || !sceneBars.isEmpty else { continue }
+                let sceneStates = states.filter { skipped[$0.key] == nil && scene.scene.view(id: $0.objectID) is UIButton }
                 let barViews = Set(sceneBars.compactMap(\.barViewID))
                 // Each bar's titles, and where each title is among its bar's.
                 var titlesOfBar: [String: [InterfaceBuilderBarTitle]] = [:]
@@ -161,6 +164,9 @@ struct InterfaceBuilderCheck {
                             CatalogEntry(
                                 key: item.key, variant: nil, language: language.name, text: text,
                                 file: entry?.file ?? path, line: entry?.line ?? item.position.line))
+                    }
+                    for state in sceneStates where language.isTranslated && language.text(for: state).entry == nil {
+                        extra.untranslated[language.name, default: []].append(state.key)
                     }
                     for category in categories {
                         scene.setContentSizeCategory(category)
@@ -241,6 +247,9 @@ struct InterfaceBuilderCheck {
                         if drawsScreens, outcome.findings.count > firstFinding || language.name == "Base" {
                             outcome.screens[screenID] = Picture(window: scene.scene.screen.window).svg()
                         }
+                        try checkStateTitles(
+                            sceneStates, scene: scene, language: language, category: category, barViews: barViews,
+                            outcome: &outcome)
                     }
                 }
                 // Back to the Base text, so the next language starts where this one did.
@@ -256,6 +265,51 @@ struct InterfaceBuilderCheck {
         }
         extra.coverage = coverage(of: file, checked: outcome.keys, skipped: skipped, hints: hints)
         return (outcome, extra)
+    }
+
+    /// A button's highlighted, selected and disabled titles (not a configured button's, which
+    /// shows its configuration's title in every state), in the scenes that lay the button out.
+    func stateTitles(_ texts: [InterfaceBuilderLocalizableText], scenes: [InterfaceBuilderVariableScene])
+        -> [InterfaceBuilderText]
+    {
+        let states: Set<String> = ["highlightedTitle", "selectedTitle", "disabledTitle"]
+        let configured = Set(texts.filter { $0.property == "configuration.title" }.map(\.objectID))
+        return texts.compactMap { text in
+            guard states.contains(text.property), !configured.contains(text.objectID),
+                let scene = scenes.first(where: { $0.scene.view(id: text.objectID) is UIButton })
+            else { return nil }
+            let name = scene.texts.first { $0.objectID == text.objectID }?.name ?? "button"
+            return InterfaceBuilderText(
+                objectID: text.objectID, property: text.property, text: text.text, kind: "button", name: name,
+                position: text.position)
+        }
+    }
+
+    /// Checks each button state's title as the button shows it in that state: the title set
+    /// in the normal title's place and the scene laid out again (a state change changes the
+    /// button's intrinsic size, and Auto Layout follows it), then the normal title back.
+    private func checkStateTitles(
+        _ states: [InterfaceBuilderText], scene: InterfaceBuilderVariableScene, language: InterfaceBuilderLanguage,
+        category: ContentSizeCategory, barViews: Set<String>, outcome: inout FitCheck.Outcome
+    ) throws(RequestError) {
+        for state in states {
+            guard let button = scene.scene.view(id: state.objectID) as? UIButton else { continue }
+            let normal = button.currentTitle
+            button.setTitle(language.text(for: state).text, for: .normal)
+            defer { button.setTitle(normal, for: .normal) }
+            let (views, _) = scene.layOutTexts(reporting: barViews.union([state.objectID]))
+            outcome.keys.insert(state.key)
+            outcome.checks += 1
+            outcome.cases.append(CheckedCase(subject: state.key, language: language.name, category: category.rawValue))
+            guard let report = views[state.objectID] else { continue }
+            do {
+                if let found = try finding(state, report: report, scene: scene, language: language, category: category) {
+                    outcome.findings.append(found)
+                }
+            } catch {
+                throw RequestError(error, context: "\(path): \(state.key) (\(language.name))")
+            }
+        }
     }
 
     /// Checks the titles bars show (navigation items, bar button items, tab bar items) in
