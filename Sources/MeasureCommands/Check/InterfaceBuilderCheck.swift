@@ -139,7 +139,9 @@ struct InterfaceBuilderCheck {
             for scene in built[direction] ?? [] {
                 let sceneBars = barTitles(in: scene, from: barsInViews)
                 guard !scene.texts.isEmpty || !sceneBars.isEmpty else { continue }
-                let sceneStates = states.filter { skipped[$0.key] == nil && scene.scene.view(id: $0.objectID) is UIButton }
+                let sceneStates = states.filter {
+                    skipped[$0.key] == nil && scene.scene.view(id: $0.objectID) is UIButton
+                }
                 let barViews = Set(sceneBars.compactMap(\.barViewID))
                 // Each bar's titles, and where each title is among its bar's.
                 var titlesOfBar: [String: [InterfaceBuilderBarTitle]] = [:]
@@ -303,7 +305,8 @@ struct InterfaceBuilderCheck {
             outcome.cases.append(CheckedCase(subject: state.key, language: language.name, category: category.rawValue))
             guard let report = views[state.objectID] else { continue }
             do {
-                if let found = try finding(state, report: report, scene: scene, language: language, category: category) {
+                if let found = try finding(state, report: report, scene: scene, language: language, category: category)
+                {
                     outcome.findings.append(found)
                 }
             } catch {
