@@ -21,7 +21,8 @@ final class CheckAppFolderTests: XCTestCase {
     func name(_ file: String, _ key: String) -> String { "\(Self.folder.path)/App/\(file): \(key)" }
 
     func testEveryTextIsAccountedForAndAMalformedFileHidesNoOther() throws {
-        let (findings, summary, output) = try check()
+        let junit = try MeasureProcess.temporaryDirectory(self).appendingPathComponent("app.xml")
+        let (findings, summary, output) = try check(["--junit", junit.path])
         XCTAssertEqual(output.status, 65, "a file held invalid data: \(output.summary)")
 
         // The malformed storyboard is reported at its line; Pods/ and build/ are never read.
@@ -50,6 +51,17 @@ final class CheckAppFolderTests: XCTestCase {
         XCTAssertEqual(summary["keys"] as? Int, 10, "texts checked")
         XCTAssertEqual(summary["texts"] as? Int, 14, "texts checked and skipped")
         XCTAssertEqual(summary["languages"] as? [String], ["Base", "de", "fr"])
+        // The static table's section header and footer and its cells' built-in labels are
+        // checked in every language: each is a test case of the JUnit report.
+        let cases = try String(contentsOf: junit, encoding: .utf8)
+        for key in [
+            "sec-AP-001.headerTitle", "sec-AP-001.footerTitle", "cl1-AP-001.text", "cl2-AP-002.text", "cd2-AP-002.text",
+        ] {
+            for language in ["Base", "de", "fr"] {
+                XCTAssertTrue(
+                    cases.contains("<testcase name=\"\(key)\" classname=\"\(language).large\""), "\(key) \(language)")
+            }
+        }
         XCTAssertEqual((summary["untranslated"] as? [String: Any])?["de"] as? [String], ["unt-AP-002.text"])
 
         // One finding per problem: the untranslated greeting shows its Base text, cut alike,
