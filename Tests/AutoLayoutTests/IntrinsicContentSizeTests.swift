@@ -140,9 +140,9 @@ final class IntrinsicContentSizeTests: XCTestCase {
         XCTAssertFalse(label.isTruncated)
 
         // A narrower screen wraps onto more lines, incrementally.
-        root.frame = CGRect(x: 0, y: 0, width: 320, height: 568)
+        root.frame = CGRect(x: 0, y: 0, width: 240, height: 568)
         root.layoutIfNeeded()
-        XCTAssertEqual(label.bounds.width, 288)
+        XCTAssertEqual(label.bounds.width, 208)
         XCTAssertGreaterThan(label.bounds.height, intrinsic.height)
     }
 

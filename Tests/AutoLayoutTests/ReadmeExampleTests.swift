@@ -23,7 +23,7 @@ final class ReadmeExampleTests: XCTestCase {
         XCTAssertEqual(title.frame.minY, 83)
         XCTAssertEqual(title.frame.width, 361)
         XCTAssertEqual(
-            title.frame.height, 122.0 / 3, accuracy: 1e-9, "two lines of the system font's 20.287 pt, ceiled at @3x")
+            title.frame.height, 61.0 / 3, accuracy: 1e-9, "one line of the system font's 20.287 pt, ceiled at @3x")
         XCTAssertFalse(title.hasAmbiguousLayout)
         XCTAssertTrue(window.layoutDiagnostics.isEmpty)
     }

@@ -260,7 +260,7 @@ final class MeasureCheckTests: XCTestCase {
 
     func testTextStyleOptions() throws {
         let body = try MeasureProcess.json(["Hello", "--text-style", "body", "--category", "AX5"])
-        XCTAssertEqual(body["font"] as? String, "Inter Regular 53 pt")
+        XCTAssertEqual(body["font"] as? String, "Inter Display Regular 53 pt", "the stand-in from 20 pt")
         let headline = try MeasureProcess.json(["Hello", "--text-style", "headline"])
         XCTAssertEqual(headline["font"] as? String, "Inter Semi Bold 17 pt")
         let output = try MeasureProcess.run(["Hello", "--text-style", "body", "--size", "20"])
@@ -279,7 +279,7 @@ final class MeasureCheckTests: XCTestCase {
                 """.utf8))
         XCTAssertEqual(batch.lines.count, 3, batch.summary)
         let first = try MeasureProcess.object(batch.lines[0])
-        XCTAssertEqual(first["font"] as? String, "Inter Regular 40 pt")
+        XCTAssertEqual(first["font"] as? String, "Inter Display Regular 40 pt")
         let second = try MeasureProcess.object(batch.lines[1])
         XCTAssertTrue((second["fonts"] as? [String] ?? []).contains { $0.hasSuffix("NanumGothic.ttf") }, "\(second)")
         let third = try MeasureProcess.object(batch.lines[2])

@@ -59,7 +59,10 @@ final class MeasureInterfaceBuilderTests: XCTestCase {
         let b = try XCTUnwrap(views.last)
         XCTAssertEqual(
             Array(b.keys).sorted(),
-            ["compared", "customClass", "delta", "frame", "ibFrame", "id", "kind", "name", "superview"])
+            [
+                "compared", "customClass", "delta", "frame", "ibFrame", "id", "kind", "name", "sizeWithinStandInError",
+                "superview",
+            ])
         XCTAssertEqual(b["customClass"] as? String, "Badge")
         XCTAssertEqual(b["superview"] as? String, "top")
         XCTAssertEqual((b["frame"] as? [String: Double])?["y"], 70)

@@ -256,9 +256,9 @@ final class MeasureOutputTests: XCTestCase {
         let path = Self.interPath("Inter-SemiBold.otf")
         let result = try MeasureProcess.json(["Hello", "--font", path])
         XCTAssertEqual(result.strings("fonts").first, path)
-        let byName = try MeasureProcess.json(["Hello", "--weight", "semibold"])
+        let byName = try MeasureProcess.json(["Hello", "--font", "Inter", "--weight", "semibold"])
         XCTAssertEqual(Self.widest(result), Self.widest(byName), accuracy: 1e-9, "same face, same width")
-        let regular = try MeasureProcess.json(["Hello"])
+        let regular = try MeasureProcess.json(["Hello", "--font", "Inter"])
         XCTAssertNotEqual(Self.widest(result), Self.widest(regular), "the path's face is used, not the default")
     }
 
@@ -271,7 +271,7 @@ final class MeasureOutputTests: XCTestCase {
         XCTAssertEqual(
             URL(fileURLWithPath: primary).resolvingSymlinksInPath().path, copy.resolvingSymlinksInPath().path,
             "the added file is the primary font")
-        let bold = try MeasureProcess.json(["Hello", "--weight", "bold"])
+        let bold = try MeasureProcess.json(["Hello", "--font", "Inter", "--weight", "bold"])
         XCTAssertEqual(
             Self.widest(result), Self.widest(bold), accuracy: 1e-9, "a copy of Inter Bold measures as Inter Bold")
         XCTAssertEqual(result.number("width"), bold.number("width"))

@@ -34,15 +34,45 @@ final class SystemFontTests: XCTestCase {
         let layout = try text.layout(LayoutOptions())
         XCTAssertEqual(layout.size(scale: 2).height, 20.5)
         XCTAssertEqual(layout.size(scale: 3).height, 61.0 / 3, accuracy: 1e-9)
-        // Widths are Inter's.
+        // Widths are Inter's, tracked by the stand-in's fitted table: SF Pro's −26/1000 em at
+        // 17 pt plus 3, after each of the 16 clusters.
         let inter = try PreparedText("Sign up for free", font: registry.font("Inter", size: 17), registry: registry)
-        XCTAssertEqual(text.naturalWidth, inter.naturalWidth, accuracy: 1e-12)
+        XCTAssertEqual(font.tracking, -23 * 17 / 1000, accuracy: 1e-12)
+        XCTAssertEqual(text.naturalWidth, inter.naturalWidth + 16 * font.tracking, accuracy: 1e-9)
         // Bold and italic come from Inter's faces.
         XCTAssertEqual(try registry.systemFont(size: 17, weight: .bold).face.style, "Bold")
         XCTAssertTrue(try registry.systemFont(size: 17, italic: true).face.isItalic)
         // "system" names it.
         XCTAssertEqual(try registry.font("system", size: 17), font)
         XCTAssertEqual(try registry.font("System", size: 17, weight: .bold).face.style, "Bold")
+    }
+
+    /// Without SF Pro the stand-in follows SF Pro's switch at 20 pt: Inter below, Inter Display
+    /// from 20 pt (Inter for italics, which the bundled Inter Display lacks), each with its
+    /// fitted tracking (docs/system-font.md, "Widths without SF Pro").
+    func testTheStandInIsInterBelow20PointsAndInterDisplayFrom20() throws {
+        let registry = FontRegistry()
+        let text = try registry.systemFont(size: 19.5)
+        XCTAssertEqual(text.face.family, "Inter")
+        XCTAssertEqual(text.tracking, (-23 + (-20 + 23) * 2.5 / 3) * 19.5 / 1000, accuracy: 1e-12)
+        let display = try registry.systemFont(size: 20)
+        XCTAssertEqual(display.face.family, "Inter Display")
+        XCTAssertTrue(display.face.isSystemFontStandIn)
+        XCTAssertEqual(display.face.standsInFor, "SF Pro")
+        XCTAssertEqual(display.tracking, 13.5 * 20 / 1000, accuracy: 1e-12)
+        XCTAssertEqual(try registry.systemFont(size: 34).tracking, 13.5 * 34 / 1000, accuracy: 1e-12)
+        XCTAssertEqual(display.lineHeight, 20 * 2444 / 2048, accuracy: 1e-12, "SF Pro's line metrics")
+        let bold = try registry.systemFont(size: 34, weight: .bold)
+        XCTAssertEqual(bold.face.family, "Inter Display")
+        XCTAssertEqual(bold.face.weight, .bold)
+        let italic = try registry.systemFont(size: 34, italic: true)
+        XCTAssertEqual(italic.face.family, "Inter")
+        XCTAssertTrue(italic.face.isItalic)
+        XCTAssertEqual(italic.tracking, -41.5 * 34 / 1000, accuracy: 1e-12)
+        // Inter Display's own width, tracked: "Settings" has 8 clusters.
+        let plain = try PreparedText("Settings", font: registry.font("Inter Display", size: 34), registry: registry)
+        let tracked = try PreparedText("Settings", font: registry.systemFont(size: 34), registry: registry)
+        XCTAssertEqual(tracked.naturalWidth, plain.naturalWidth + 8 * 13.5 * 34 / 1000, accuracy: 1e-9)
     }
 
     /// Static SF Pro: Text below 20 pt, Display from 20 pt, each tracked by its 'trak' table.

@@ -57,7 +57,7 @@ final class TextStyleTests: XCTestCase {
     func testTextStylesResolveThroughTheRegistry() throws {
         let body = try FontRegistry.shared.font(textStyle: .body, category: .accessibilityLarge)
         XCTAssertEqual(body.size, 33)
-        XCTAssertEqual(body.face.family, "Inter")
+        XCTAssertEqual(body.face.family, "Inter Display", "the stand-in from 20 pt")
         XCTAssertEqual(body.face.weight, .regular)
         let headline = try FontRegistry.shared.font(textStyle: .headline)
         XCTAssertEqual(headline.size, 17)

@@ -75,7 +75,7 @@ struct InterfaceBuilderLayout {
         if problems || (diff && differs) { throw RequestError(kind: "problems", "", exitCode: 1) }
     }
 
-    static func viewJSON(_ view: InterfaceBuilderReport.View) -> JSONValue {
+    static func viewJSON(_ view: InterfaceBuilderReport.View, scale: Double) -> JSONValue {
         let object = view.object
         let customClass: JSONValue = object.customClass.map { .string($0) } ?? .null
         let superview: JSONValue = object.superviewID.map { .string($0) } ?? .null
@@ -86,6 +86,7 @@ struct InterfaceBuilderLayout {
             ("id", .string(object.id)), ("kind", .string(object.kind)), ("customClass", customClass),
             ("name", .string(object.name)), ("superview", superview), ("frame", rect(view.report.frame)),
             ("ibFrame", stored), ("delta", delta), ("compared", .bool(view.isCompared)),
+            ("sizeWithinStandInError", StandInError.sizeIsWithin(view, scale: scale).map(JSONValue.bool) ?? .null),
         ]
         return .object(members)
     }
@@ -115,7 +116,7 @@ struct InterfaceBuilderLayout {
                 members[index].1 = .string(report.deviceName)
                 screen = .object(members)
             }
-            let views: [JSONValue] = report.views.map(viewJSON)
+            let views: [JSONValue] = report.views.map { viewJSON($0, scale: report.layout.screen.scale) }
             var members: [(String, JSONValue)] = [
                 ("id", .string(report.sceneID)), ("name", .string(report.sceneName)), ("screen", screen),
                 ("views", .array(views)), ("problems", problems),
@@ -187,7 +188,9 @@ struct InterfaceBuilderLayout {
                             "  \(file):\(view.object.position.line):\(view.object.position.column): \(view.object.name) [\(view.object.id)] "
                                 + "Δ \(PixelGrid.format(view.delta ?? 0)): (\(format(solved.minX)), \(format(solved.minY))) "
                                 + "\(format(solved.width)) × \(format(solved.height)), IB (\(format(stored.minX)), "
-                                + "\(format(stored.minY))) \(format(stored.width)) × \(format(stored.height))")
+                                + "\(format(stored.minY))) \(format(stored.width)) × \(format(stored.height))"
+                                + (StandInError.sizeIsWithin(view, scale: screen.scale) == true
+                                    ? " (size within the system font stand-in's error)" : ""))
                     }
                 }
             }

@@ -15,6 +15,9 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// Points added after every grapheme cluster by the face's 'trak' table at this size
     /// (0 without one), on top of any letter spacing.
     public let tracking: Double
+    /// Whether the font is a Dynamic Type text style's (`UIFont.preferredFont(forTextStyle:)`),
+    /// for which UIKit raises lines of tall scripts (`AppleFallbackMetrics`).
+    public internal(set) var isTextStyle = false
 
     /// The largest point size accepted (100,000 pt), far beyond any screen, so that widths stay finite.
     public static let maximumSize: Double = 100_000

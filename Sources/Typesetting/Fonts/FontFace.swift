@@ -38,6 +38,10 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// Whether this face stands in for the system font when SF Pro is not installed: a
     /// bundled face with SF Pro's line metrics (`FontRegistry.systemFont`).
     public let isSystemFontStandIn: Bool
+    /// The Apple face this face stands in for, whose line metrics it carries: "SF Pro" for the
+    /// system font's stand-in, or the face iOS falls back to for a script ("PingFang SC",
+    /// `AppleFallbackMetrics`); nil for a face used as itself.
+    public let standsInFor: String?
 
     let handle: OpaquePointer
     /// False for a stand-in, which shares the handle of the face it was made from.
@@ -98,6 +102,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         self.ownsHandle = true
         self.shared = nil
         self.isSystemFontStandIn = false
+        self.standsInFor = nil
         self.path = path
         self.index = index
         self.root = root
@@ -135,13 +140,14 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
             glyphCount: Int(info.glyphCount))
     }
 
-    /// A stand-in made from `face`: the same glyphs, with `lineMetrics`, and no variation
-    /// axes of its own (it is set at `face`'s coordinates).
-    private init(standingIn face: FontFace, lineMetrics: EmLineMetrics) {
+    /// A stand-in made from `face`: the same glyphs, with `lineMetrics` and `tracking`, and no
+    /// variation axes of its own (it is set at `face`'s coordinates).
+    private init(standingIn face: FontFace, for apple: StandIn) {
         self.handle = face.handle
         self.ownsHandle = false
         self.shared = face
-        self.isSystemFontStandIn = true
+        self.isSystemFontStandIn = apple.isSystemFont
+        self.standsInFor = apple.name
         self.path = face.path
         self.index = face.index
         self.root = nil
@@ -154,23 +160,53 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         self.isItalic = face.isItalic
         self.isColor = face.isColor
         self.faceCount = face.faceCount
-        self.trackingTable = face.trackingTable
+        self.trackingTable = apple.isSystemFont ? apple.tracking : face.trackingTable
         var tables = face.tables
-        tables.lineMetrics = lineMetrics
+        tables.lineMetrics = apple.lineMetrics
         self.tables = tables
     }
 
-    /// Stand-ins made so far, by face and line metrics (bounded like `instances`).
-    private static let standIns = Locked([ObjectIdentifier: FontFace]())
+    /// What a stand-in carries of the Apple face it stands in for.
+    struct StandIn: Hashable, Sendable {
+        /// The Apple face's name ("SF Pro", "PingFang SC").
+        var name: String
+        /// Its line metrics.
+        var lineMetrics: EmLineMetrics
+        /// For the system font: the tracking the stand-in takes (its own 'trak' table is not used).
+        var tracking: TrackingTable?
+        /// Whether it stands in for the system font (`isSystemFontStandIn`).
+        var isSystemFont: Bool
+    }
+
+    private struct StandInKey: Hashable {
+        let face: ObjectIdentifier
+        let apple: StandIn
+    }
+
+    /// Stand-ins made so far, by face and what they carry (bounded like `instances`).
+    private static let standIns = Locked([StandInKey: FontFace]())
 
     /// This face standing in for the system font: its glyphs with SF Pro's line metrics
-    /// (`EmLineMetrics.sfPro`), marked `isSystemFontStandIn`. The same face gives the same
-    /// stand-in while it is kept.
-    public func systemFontStandIn() -> FontFace {
+    /// (`EmLineMetrics.sfPro`) and `tracking` in place of any 'trak' table of its own, marked
+    /// `isSystemFontStandIn`. The same face and tracking give the same stand-in while it is kept.
+    public func systemFontStandIn(tracking: TrackingTable? = nil) -> FontFace {
         if isSystemFontStandIn { return self }
-        let key = ObjectIdentifier(self)
+        return standIn(StandIn(name: "SF Pro", lineMetrics: .sfPro, tracking: tracking, isSystemFont: true))
+    }
+
+    /// This face standing in for Apple's face `name` with its line metrics: a fallback face set
+    /// as iOS sets that script (`AppleFallbackMetrics`). The same arguments give the same face.
+    func standIn(for name: String, lineMetrics: EmLineMetrics) -> FontFace {
+        if standsInFor == name && tables.lineMetrics == lineMetrics { return self }
+        return standIn(StandIn(name: name, lineMetrics: lineMetrics, tracking: nil, isSystemFont: false))
+    }
+
+    private func standIn(_ apple: StandIn) -> FontFace {
+        // A stand-in of a stand-in wraps the face itself.
+        let base = shared ?? self
+        let key = StandInKey(face: ObjectIdentifier(base), apple: apple)
         if let known = FontFace.standIns.withLock({ $0[key] }) { return known }
-        let made = FontFace(standingIn: self, lineMetrics: .sfPro)
+        let made = FontFace(standingIn: base, for: apple)
         return FontFace.standIns.withLock { standIns in
             if let raced = standIns[key] { return raced }
             if standIns.count >= FontFace.maximumInstances { standIns.removeAll() }
@@ -396,6 +432,11 @@ public struct EmLineMetrics: Hashable, Sendable {
         self.descender = descender / unitsPerEm
         self.lineGap = lineGap / unitsPerEm
     }
+
+    /// Whether a line set in this face is raised to whole points (before the pixel grid), as
+    /// iOS sets Chinese and Japanese text that falls back from the system font
+    /// (docs/typesetting.md, "Line heights of fallback text").
+    public var roundsLineHeightToPoints = false
 
     /// SF Pro's 'hhea' values, the same in SF Pro Text, SF Pro Display and the variable SF Pro
     /// at every instance: ascender 1950, descender −494, line gap 0, at 2048 units per em

@@ -7,6 +7,9 @@
 /// - `capHeight`, `xHeight`: 'OS/2' sCapHeight and sxHeight (table version 2+), else the top
 ///   of the glyphs 'H' and 'x'.
 /// - `lineHeight = ascender − descender + leading` (`UIFont.lineHeight`).
+/// - A face standing in for another (`FontTables.lineMetrics`) takes that face's ascender,
+///   descender and line gap, in ems; with `roundsLineHeightToPoints`, the descender is lowered
+///   so that ascender − descender is a whole number of points.
 public struct FontMetrics: Hashable, Sendable {
     /// The point size the values are scaled to.
     public var size: Double
@@ -35,6 +38,12 @@ public struct FontMetrics: Hashable, Sendable {
             self.unitsPerEm = tables.unitsPerEm
             self.ascender = em.ascender * size
             self.descender = em.descender * size
+            if em.roundsLineHeightToPoints {
+                // The line is raised to whole points below the baseline, so a Latin run on the
+                // same line keeps its baseline (`AppleFallbackMetricsTests`).
+                let height = ascender - descender
+                self.descender -= (height - 1e-9).rounded(.up) - height
+            }
             self.leading = max(em.lineGap, 0) * size
             self.capHeight = Double(tables.capHeight) * scale
             self.xHeight = Double(tables.xHeight) * scale

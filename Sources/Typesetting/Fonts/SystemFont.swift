@@ -58,9 +58,11 @@ extension FontRegistry {
     ///   20 pt, as iOS switches; else the variable SF Pro (`SF-Pro.ttf`), whose optical size
     ///   follows the point size. The weight picks a named instance or sets 'wght'; the font's
     ///   'trak' table tracks it.
-    /// - Otherwise the bundled default family (`defaultFamily`, Inter) standing in, with SF
-    ///   Pro's line metrics (`EmLineMetrics.sfPro`), so heights and baselines still match iOS:
-    ///   `face.isSystemFontStandIn` is then true, and widths are approximate.
+    /// - Otherwise a bundled face standing in: Inter below 20 pt and Inter Display from 20 pt,
+    ///   tracked as fitted to Interface Builder's stored widths, with SF Pro's line metrics
+    ///   (`EmLineMetrics.sfPro`), so heights and baselines still match iOS:
+    ///   `face.isSystemFontStandIn` is then true, and widths are approximate (docs/system-font.md
+    ///   gives the error that remains).
     ///
     /// - Throws: `invalidFontSize`; `fontNotFound` when neither SF Pro nor the default family
     ///   is registered.
@@ -75,9 +77,33 @@ extension FontRegistry {
         {
             return try Font(face: face, size: size)
         }
-        let face = try face(family: FontRegistry.defaultFamily, weight: weight, italic: italic)
+        let face = try systemFontStandIn(size: size, weight: weight, italic: italic)
         standInUsed.withLock { $0 = true }
-        return try Font(face: face.systemFontStandIn(), size: size)
+        return try Font(face: face, size: size)
+    }
+
+    /// The family that stands in for SF Pro's Display design, from 20 pt (`displaySizeThreshold`):
+    /// Inter Display, bundled (`Fonts/Inter/InterDisplay-roman.var.ttf`).
+    public static let displayStandInFamily = "Inter Display"
+
+    /// The face that stands in for the system font without SF Pro (docs/system-font.md, "Widths
+    /// without SF Pro"): Inter below 20 pt, Inter Display from 20 pt (Inter when the registry has
+    /// no Inter Display in the slant asked for: it has no italic), each with the tracking fitted
+    /// to Interface Builder's stored widths (`TrackingTable.StandInBand`) and SF Pro's line metrics.
+    func systemFontStandIn(size: Double, weight: FontWeight, italic: Bool) throws(TypesettingError) -> FontFace {
+        if size >= FontRegistry.displaySizeThreshold,
+            let members = members(ofFamilies: [FontRegistry.displayStandInFamily]).first,
+            members.contains(where: { $0.isItalic == italic })
+        {
+            let face = FontRegistry.varied(
+                FontRegistry.bestMatch(in: members, weight: weight, italic: italic), weight: weight, italic: italic)
+            return face.systemFontStandIn(
+                tracking: .standIn(.display, unitsPerEm: face.tables.unitsPerEm))
+        }
+        let face = try face(family: FontRegistry.defaultFamily, weight: weight, italic: italic)
+        let band: TrackingTable.StandInBand =
+            size >= FontRegistry.displaySizeThreshold ? .textFaceAtDisplaySizes : .text
+        return face.systemFontStandIn(tracking: .standIn(band, unitsPerEm: face.tables.unitsPerEm))
     }
 
     /// Whether this registry has given out the stand-in for the system font (SF Pro was

@@ -259,8 +259,10 @@ public struct FontSpecification: Sendable, Hashable {
         // The system font by default, as in UIKit: a text style's optical size and tracking
         // then follow its size when SF Pro is present (docs/dynamic-type.md).
         let name = family ?? FontRegistry.systemFamily
-        return try registry.font(
+        var font = try registry.font(
             name, size: pointSize(defaultSize: defaultSize), weight: resolvedWeight, italic: italic)
+        font.isTextStyle = textStyle != nil
+        return font
     }
 }
 

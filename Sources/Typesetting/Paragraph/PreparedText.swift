@@ -524,23 +524,31 @@ struct Itemizer {
         guard let firstNeeded = scalars.first(where: { !Itemizer.isIgnorable($0) }) else { return font.face }
         let emoji = Itemizer.prefersEmoji(scalars)
         if !emoji, covers(font.face) { return font.face }
-        if !emoji, let script = FallbackScript.of(scalars) {
-            let preferred: [FontFace]
+        let script = emoji ? nil : FallbackScript.of(scalars)
+        if let script {
+            var preferred: [FontFace]
             if scriptFallback.isEmpty { scriptFallback = Array(repeating: nil, count: FallbackScript.allCases.count) }
             if let known = scriptFallback[script.slot] {
                 preferred = known
             } else {
                 preferred = registry.fallbackOrders.preferredFaces(
                     registry, font.face, script: script, language: language)
+                // Falling back from the system font, a script's faces take the line metrics
+                // of Apple's face for it (`AppleFallbackMetrics`).
+                if AppleFallbackMetrics.applies(to: script, fallingBackFrom: font) {
+                    preferred = preferred.map { $0.appleFallback(for: script, language: language) }
+                }
                 scriptFallback[script.slot] = preferred
             }
             if let face = preferred.first(where: covers) { return face }
         }
         if fallback.isEmpty { (fallback, emojiFallback) = registry.fallbackOrders.orders(registry, font.face) }
         let order = emoji ? emojiFallback : fallback
-        if let face = order.first(where: covers) { return face }
-        if let face = order.first(where: { ts_face_covers($0.handle, firstNeeded.value) != 0 }) { return face }
-        return font.face
+        let found =
+            order.first(where: covers) ?? order.first(where: { ts_face_covers($0.handle, firstNeeded.value) != 0 })
+        guard let found, found !== font.face else { return font.face }
+        guard let script, AppleFallbackMetrics.applies(to: script, fallingBackFrom: font) else { return found }
+        return found.appleFallback(for: script, language: language)
     }
 
     /// The font index of a simple base (`isSimpleBase`) that the primary face does not cover,

@@ -15,7 +15,7 @@ NSLayoutConstraint.activate([
     title.trailingAnchor.constraint(equalTo: controller.view.layoutMarginsGuide.trailingAnchor),
 ])
 window.layoutIfNeeded()
-let frame = title.frame  // exact: 122/3 tall, two lines on the @3x grid
-print([frame.minX, frame.minY, frame.width, frame.height].map(PixelGrid.format))  // ["16", "83", "361", "40.667"]
+let frame = title.frame  // exact: 61/3 tall, one line on the @3x grid
+print([frame.minX, frame.minY, frame.width, frame.height].map(PixelGrid.format))  // ["16", "83", "361", "20.333"]
 print(title.hasAmbiguousLayout)  // false
 print(window.layoutDiagnostics)  // UIKit-style conflict reports, if any: []
