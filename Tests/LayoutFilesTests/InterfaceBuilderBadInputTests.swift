@@ -4,7 +4,8 @@ import LayoutFiles
 import XCTest
 
 /// IB files come from other people's repositories: each kind of hostile or broken input
-/// gets its own error, with the line and column, and nothing is expanded or read elsewhere.
+/// gets its own error or problem, with the line and column, and nothing is expanded or read
+/// elsewhere.
 final class InterfaceBuilderBadInputTests: XCTestCase {
     func testBillionLaughsIsRefusedBeforeParsing() {
         var entities = "<!ENTITY lol \"lol\">"
@@ -70,7 +71,9 @@ final class InterfaceBuilderBadInputTests: XCTestCase {
         XCTAssertEqual(error?.message.contains("not valid UTF-8 (byte 0xFF)"), true, error?.message ?? "")
     }
 
-    func testUnknownIDIsASpecificError() {
+    /// A constraint naming an id no object has: Xcode opens the file, so the constraint is a
+    /// problem with its line and the rest is laid out.
+    func testUnknownIDIsAProblemWithItsLine() throws {
         let xib = IB.xib(
             """
             <view contentMode="scaleToFill" id="top">
@@ -80,10 +83,10 @@ final class InterfaceBuilderBadInputTests: XCTestCase {
                 </constraints>
             </view>
             """)
-        let error = IB.error(xib)
-        XCTAssertEqual(error?.kind, .unknownView)
-        XCTAssertEqual(error?.message.contains("\"nowhere\""), true)
-        XCTAssertEqual(error?.position?.line, 10)
+        let report = try XCTUnwrap(IB.layOut(xib).first)
+        let problem = try XCTUnwrap(report.layout.problems.first { $0.kind == .ignoredValue })
+        XCTAssertEqual(problem.message.contains("\"nowhere\""), true)
+        XCTAssertEqual(problem.position?.line, 10)
     }
 
     func testViewNestedInItselfAndDuplicateIDs() {
@@ -113,24 +116,22 @@ final class InterfaceBuilderBadInputTests: XCTestCase {
         XCTAssertEqual(IB.error(twice)?.kind, .duplicateName)
     }
 
-    func testBadValuesSayWhatIsAllowed() {
-        func constraint(_ attributes: String) -> String {
-            IB.xib(
+    /// Values that do not read are problems that say what is allowed; the file still lays out.
+    func testBadValuesSayWhatIsAllowed() throws {
+        func problem(_ attributes: String) throws -> String? {
+            let text = IB.xib(
                 """
                 <view contentMode="scaleToFill" id="top">
                     \(ibRect(0, 0, 320, 200))
                     <constraints><constraint \(attributes) id="c1"/></constraints>
                 </view>
                 """)
+            return try IB.layOut(text).first?.layout.problems.first { $0.kind == .ignoredValue }?.message
         }
-        XCTAssertEqual(
-            IB.error(constraint("firstAttribute=\"sideways\""))?.message.contains("not a layout attribute"), true)
-        XCTAssertEqual(
-            IB.error(constraint("firstAttribute=\"width\" multiplier=\"16:0\""))?.message.contains("ratio"), true)
-        XCTAssertEqual(
-            IB.error(constraint("firstAttribute=\"width\" constant=\"nan\""))?.message.contains("finite number"), true)
-        XCTAssertEqual(
-            IB.error(constraint("firstAttribute=\"width\" priority=\"2000\""))?.message.contains("1…1000"), true)
+        XCTAssertEqual(try problem("firstAttribute=\"sideways\"")?.contains("not a layout attribute"), true)
+        XCTAssertEqual(try problem("firstAttribute=\"width\" multiplier=\"16:0\"")?.contains("ratio"), true)
+        XCTAssertEqual(try problem("firstAttribute=\"width\" constant=\"nan\"")?.contains("finite number"), true)
+        XCTAssertEqual(try problem("firstAttribute=\"width\" priority=\"2000\"")?.contains("1…1000"), true)
     }
 
     /// A 20 MB storyboard reads (the stream parser, not `XMLParser(data:)`), and one of its

@@ -61,8 +61,11 @@ final class MeasureInterfaceBuilderTests: XCTestCase {
             Array(b.keys).sorted(),
             [
                 "compared", "customClass", "delta", "frame", "ibFrame", "id", "kind", "name", "sizeWithinStandInError",
-                "superview",
+                "storedFrameCause", "storedFrameEvidence", "superview",
             ])
+        // Its stored frame breaks the file's own constraint (5 pt higher than c5 places it).
+        XCTAssertEqual(b["storedFrameCause"] as? String, "brokenConstraints")
+        XCTAssertEqual((b["storedFrameEvidence"] as? String)?.contains("by 5 pt"), true)
         XCTAssertEqual(b["customClass"] as? String, "Badge")
         XCTAssertEqual(b["superview"] as? String, "top")
         XCTAssertEqual((b["frame"] as? [String: Double])?["y"], 70)
@@ -93,9 +96,16 @@ final class MeasureInterfaceBuilderTests: XCTestCase {
             Self.xib.replacingOccurrences(
                 of: "secondItem=\"a\" secondAttribute=\"bottom\"", with: "secondItem=\"zz\" secondAttribute=\"bottom\""),
             name: "Bad.xib")
+        // A constraint naming an id no object has is a problem at its line; the rest lays out.
         let output = try MeasureProcess.run(["layout", broken])
-        XCTAssertEqual(output.status, 65, output.summary)
-        XCTAssertTrue(output.stderr.contains("Bad.xib:20:17: the constraint \"c5\" names the id \"zz\""), output.stderr)
+        XCTAssertEqual(output.status, 1, output.summary)
+        XCTAssertTrue(output.text.contains("Bad.xib:20:17"), output.text)
+        XCTAssertTrue(output.text.contains("the constraint \"c5\" names the id \"zz\""), output.text)
+        // Malformed XML is still an invalid file.
+        let malformed = try write(Self.xib.replacingOccurrences(of: "</objects>", with: ""), name: "Malformed.xib")
+        let invalid = try MeasureProcess.run(["layout", malformed])
+        XCTAssertEqual(invalid.status, 65, invalid.summary)
+        XCTAssertTrue(invalid.stderr.contains("Malformed.xib:"), invalid.stderr)
         let missing = try MeasureProcess.run(["layout", "/nonexistent/Main.storyboard"])
         XCTAssertEqual(missing.status, 66, missing.summary)
         let scene = try MeasureProcess.run(["layout", try write(Self.xib, name: "Card.xib"), "--scene", "Nope"])

@@ -346,6 +346,10 @@ public struct LayoutReport: Sendable {
             case negativeSize
             /// Another diagnostic of the layout pass (an invalid constraint, a failed measurement).
             case layoutDiagnostic
+            /// A value of an Interface Builder file that does not read (a multiplier, number or
+            /// attribute this reader does not understand, a constraint naming an id no object
+            /// has): it is left out, with its line, and the rest of the file is laid out.
+            case ignoredValue
         }
         /// The kind.
         public var kind: Kind

@@ -4,7 +4,7 @@ import Foundation
 extension InterfaceBuilderSceneBuilder {
     /// The constraints each view's `<constraints>` holds, minus placeholders and those the
     /// size class masks out, in document order.
-    mutating func makeConstraints() throws(LayoutFileError) -> [LayoutScreen.FileConstraint] {
+    mutating func makeConstraints() -> [LayoutScreen.FileConstraint] {
         var result: [LayoutScreen.FileConstraint] = []
         for object in objects {
             guard let owner = elementOfView[object.id], let list = tree.child(of: owner, named: "constraints")
@@ -18,65 +18,82 @@ extension InterfaceBuilderSceneBuilder {
                     continue
                 }
                 if let id = element.attribute("id"), excluded.contains(id) { continue }
-                if let made = try makeConstraint(element, owner: object.id) { result.append(made) }
+                if let made = makeConstraint(element, owner: object.id) { result.append(made) }
             }
         }
         return result
     }
 
     /// An item named by a constraint: a view or a guide of this scene; nil when the id is in
-    /// the file but not installed here.
-    func item(_ id: String, at element: XMLTree.Element) throws(LayoutFileError) -> AnyObject? {
+    /// the file but not installed here, or (with a problem) when no object of the file has it.
+    func item(_ id: String, at element: XMLTree.Element) -> AnyObject? {
         if let view = views[id] { return view }
         if let guide = guides[id] { return guide }
         if file.allIDs.contains(id) { return nil }
-        throw LayoutFileError(
-            .unknownView, at: element.position,
-            "the constraint\(element.attribute("id").map { " \"\($0)\"" } ?? "") names the id \"\(id)\", "
-                + "which no object of the file has")
+        let named = element.attribute("id").map { " \"\($0)\"" } ?? ""
+        ignore(
+            element,
+            "the constraint\(named) names the id \"\(id)\", which no object of the file has; the constraint is "
+                + "left out")
+        return nil
     }
 
-    /// `multiplier="0.5"` or a ratio `"16:9"`.
-    func multiplier(_ element: XMLTree.Element) throws(LayoutFileError) -> Double {
-        guard let text = element.attribute("multiplier") else { return 1 }
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        if parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), a.isFinite, b.isFinite, b != 0 {
-            return a / b
+    /// A multiplier as Interface Builder writes it: a number (`0.5`), a ratio (`16:9`) or a
+    /// fraction (`2/3`), each the first number divided by the second; nil for anything else,
+    /// a zero divisor or a value that is not finite (`testMultiplierSpellings`).
+    static func multiplier(_ text: String) -> Double? {
+        for separator: Character in [":", "/"] where text.contains(separator) {
+            let parts = text.split(separator: separator, omittingEmptySubsequences: false)
+            guard parts.count == 2,
+                let a = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+                let b = Double(parts[1].trimmingCharacters(in: .whitespaces)), b != 0
+            else { return nil }
+            let value = a / b
+            return value.isFinite && abs(value) < 1e9 ? value : nil
         }
-        guard parts.count == 1, let value = Double(text), value.isFinite, abs(value) < 1e9 else {
-            throw LayoutFileError(
-                .invalidValue, at: element.position,
-                "multiplier=\"\(text)\" is neither a number nor a ratio such as \"16:9\"")
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, abs(value) < 1e9 else {
+            return nil
         }
         return value
     }
 
-    mutating func makeConstraint(_ element: XMLTree.Element, owner: String) throws(LayoutFileError)
-        -> LayoutScreen.FileConstraint?
-    {
-        func attribute(_ key: String) throws(LayoutFileError) -> NSLayoutConstraint.Attribute? {
-            guard let name = element.attribute(key) else { return nil }
+    /// Reports a constraint left out because a value of it does not read, with its line.
+    func ignore(_ element: XMLTree.Element, _ message: String) {
+        ignored.add(LayoutReport.Problem(kind: .ignoredValue, view: nil, position: element.position, message: message))
+    }
+
+    /// The constraint an element describes; nil, with a problem naming the value, when a value
+    /// does not read (Xcode opens such a file: the rest of it is laid out).
+    mutating func makeConstraint(_ element: XMLTree.Element, owner: String) -> LayoutScreen.FileConstraint? {
+        /// nil: the attribute does not read (reported); `.some(nil)`: it is absent.
+        func attribute(_ key: String) -> NSLayoutConstraint.Attribute?? {
+            guard let name = element.attribute(key) else { return .some(nil) }
             guard let value = InterfaceBuilderKinds.attribute(name) else {
-                throw LayoutFileError(
-                    .invalidValue, at: element.position,
+                ignore(
+                    element,
                     "\(key)=\"\(name)\" is not a layout attribute (leading, top, width, centerX, firstBaseline, "
-                        + "leadingMargin, …)")
+                        + "leadingMargin, …); the constraint is left out")
+                return nil
             }
-            return value
+            return .some(value)
         }
-        guard let firstAttribute = try attribute("firstAttribute") else {
-            throw LayoutFileError(.invalidValue, at: element.position, "the constraint has no firstAttribute")
+        guard let written = attribute("firstAttribute") else { return nil }
+        guard let firstAttribute = written else {
+            ignore(element, "the constraint has no firstAttribute; it is left out")
+            return nil
         }
         let firstID = element.attribute("firstItem") ?? owner
-        guard var first = try item(firstID, at: element) else { return nil }
+        guard var first = item(firstID, at: element) else { return nil }
         var second: AnyObject?
         var secondAttribute = NSLayoutConstraint.Attribute.notAnAttribute
         var secondID: String?
         if let id = element.attribute("secondItem") {
-            guard let found = try item(id, at: element) else { return nil }
+            guard let found = item(id, at: element), let secondWritten = attribute("secondAttribute") else {
+                return nil
+            }
             second = found
             secondID = id
-            secondAttribute = try attribute("secondAttribute") ?? firstAttribute
+            secondAttribute = secondWritten ?? firstAttribute
         }
         let relation: NSLayoutConstraint.Relation
         switch element.attribute("relation") {
@@ -84,16 +101,30 @@ extension InterfaceBuilderSceneBuilder {
         case "greaterThanOrEqual": relation = .greaterThanOrEqual
         case "lessThanOrEqual": relation = .lessThanOrEqual
         case let other?:
-            throw LayoutFileError(
-                .invalidValue, at: element.position,
-                "relation=\"\(other)\" is not greaterThanOrEqual or lessThanOrEqual (equal is written by omission)")
+            ignore(
+                element,
+                "relation=\"\(other)\" is not greaterThanOrEqual or lessThanOrEqual (equal is written by omission); "
+                    + "the constraint is left out")
+            return nil
         }
-        let multiplier = try multiplier(element)
-        let constant = try number(element, "constant") ?? 0
-        let priority = try number(element, "priority") ?? 1000
+        var multiplier = 1.0
+        if let text = element.attribute("multiplier") {
+            guard let value = Self.multiplier(text) else {
+                ignore(
+                    element,
+                    "multiplier=\"\(text)\" is neither a number, a ratio such as \"16:9\" nor a fraction such as "
+                        + "\"2/3\"; the constraint is left out")
+                return nil
+            }
+            multiplier = value
+        }
+        guard let constant = number(element, "constant", default: 0, leavesOut: "the constraint"),
+            let priority = number(element, "priority", default: 1000, leavesOut: "the constraint")
+        else { return nil }
         guard priority >= 1, priority <= 1000 else {
-            throw LayoutFileError(
-                .invalidValue, at: element.position, "priority=\"\(priority)\" is outside 1…1000")
+            let written = element.attribute("priority") ?? ""
+            ignore(element, "priority=\"\(written)\" is outside 1…1000; the constraint is left out")
+            return nil
         }
         // Edges between a scroll view and its content mean the content area (Apple, "Working
         // with Scroll Views"); sizes and centers mean the scroll view's frame.

@@ -333,9 +333,10 @@ public struct InterfaceBuilderFile: Sendable {
 
     /// Builds scenes ready to lay out: every scene, or those `only` names.
     ///
-    /// - Throws: `unknownView` for a constraint naming an id the file does not have,
-    ///   `duplicateName` / `cyclicHierarchy` for an id used twice or a view inside itself,
-    ///   `invalidValue` for a value that does not read, `unknownDevice` for `options.device`.
+    /// - Throws: `duplicateName` / `cyclicHierarchy` for an id used twice or a view inside
+    ///   itself, `invalidValue` for a view without an id, `unknownDevice` for `options.device`.
+    ///   A value that does not read and a constraint naming an id the file does not have are
+    ///   not errors: each is an `ignoredValue` problem of the scene, and the rest is laid out.
     public func makeScenes(_ options: InterfaceBuilderOptions = InterfaceBuilderOptions(), only: [Scene]? = nil)
         throws(LayoutFileError) -> [InterfaceBuilderScene]
     {
@@ -433,8 +434,11 @@ public struct InterfaceBuilderObject: Sendable, Hashable {
     public var isRoot: Bool
     /// Whether its text is set in a custom (non-system) font.
     public var usesCustomFont: Bool
-    /// Its texts by localization property: `text`, `normalTitle`, `placeholder`, `title`.
+    /// Its texts by localization property: `text`, `normalTitle`, `placeholder`, `title`,
+    /// a static table section's `headerTitle` and `footerTitle`.
     public var texts: [String: String]
+    /// What tells a stored frame that is the file's fault (``StoredFrameCause``).
+    var facts = StoredFrameFacts()
 
     /// Whether its solved frame is compared with the stored one.
     public var isCompared: Bool {

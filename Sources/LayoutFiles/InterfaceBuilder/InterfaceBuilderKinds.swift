@@ -15,7 +15,7 @@ enum InterfaceBuilderKinds {
         "collectionViewCell", "collectionViewCellContentView", "collectionReusableView", "visualEffectView",
         "searchBar", "datePicker", "pickerView", "mapView", "webView", "wkWebView", "navigationBar", "toolbar",
         "tabBar", "containerView", "glkView", "sceneKitView", "arscnView", "arskView", "mtkView",
-        "skView", "window", "tableViewHeaderFooterView",
+        "skView", "window", "tableViewHeaderFooterView", "tableViewSection",
     ]
     /// Elements that scroll their subviews (edges of the scroll view mean its content area).
     static let scrolling: Set<String> = ["scrollView", "tableView", "collectionView", "textView"]

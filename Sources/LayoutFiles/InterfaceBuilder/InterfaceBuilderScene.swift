@@ -83,6 +83,17 @@ public final class InterfaceBuilderScene {
                 InterfaceBuilderReport.View(
                     object: object, report: report, delta: delta, isCompared: keepsStoredLayout && object.isCompared))
         }
+        if views.contains(where: \.differs) {
+            let broken = brokenStoredFrames()
+            for index in views.indices where views[index].differs {
+                if let (cause, evidence) = storedFrameCause(
+                    of: views[index].object, frame: views[index].report.frame, broken: broken)
+                {
+                    views[index].storedFrameCause = cause
+                    views[index].storedFrameEvidence = evidence
+                }
+            }
+        }
         return InterfaceBuilderReport(
             sceneID: id, sceneName: name, deviceName: deviceName, layout: layout, views: views,
             keepsStoredLayout: keepsStoredLayout)
@@ -101,6 +112,12 @@ public struct InterfaceBuilderReport: Sendable {
         public var delta: Double?
         /// Whether the frame is compared (Auto Layout views not marked stale, with stored frames).
         public var isCompared: Bool
+        /// For a view that differs, why its stored frame is the file's fault and not the
+        /// layout's (docs/interface-builder.md, "Frames that are the file's fault"); nil when
+        /// an engine should reproduce it.
+        public var storedFrameCause: StoredFrameCause?
+        /// What shows the cause: the stored size and the rule it fits, or the broken constraint.
+        public var storedFrameEvidence: String?
         /// Whether it is compared and differs by more than 0.01 pt.
         public var differs: Bool { isCompared && (delta ?? 0) > InterfaceBuilderReport.tolerance }
     }

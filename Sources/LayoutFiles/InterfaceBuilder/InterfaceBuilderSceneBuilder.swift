@@ -31,6 +31,8 @@ struct InterfaceBuilderSceneBuilder {
     var placeholderItems: Set<String> = []
     /// Ids of views not installed in this size class (`<mask key="subviews">`).
     var excludedIDs: Set<String> = []
+    /// Values that did not read, each reported with its line and left out.
+    let ignored = InterfaceBuilderIgnoredValues()
 
     init(file: InterfaceBuilderFile, scene: InterfaceBuilderFile.Scene, options: InterfaceBuilderOptions)
         throws(LayoutFileError)
@@ -59,38 +61,59 @@ struct InterfaceBuilderSceneBuilder {
 
     // MARK: Reading values
 
-    func number(_ element: XMLTree.Element, _ key: String) throws(LayoutFileError) -> Double? {
+    /// A number attribute; nil when absent. A value that does not read is a problem with its
+    /// line (`ignoredValue`) and is taken as absent: Xcode opens such a file, so the rest of it
+    /// is laid out (`testValuesThatDoNotReadAreProblemsNotErrors`).
+    func number(_ element: XMLTree.Element, _ key: String) -> Double? {
         guard let text = element.attribute(key) else { return nil }
         guard let value = Double(text), value.isFinite, abs(value) < 1e9 else {
-            throw LayoutFileError(
-                .invalidValue, at: element.position,
-                "\(key)=\"\(text)\" of <\(element.name)> is not a finite number")
+            ignored.add(
+                LayoutReport.Problem(
+                    kind: .ignoredValue, view: element.attribute("id"), position: element.position,
+                    message: "\(key)=\"\(text)\" of <\(element.name)> is not a finite number; it is read as absent"))
+            return nil
         }
         return value
     }
 
-    func rect(of index: Int, key: String = "frame") throws(LayoutFileError) -> CGRect? {
+    /// A number attribute whose value, when it does not read, leaves out all of `what` (a
+    /// constraint): `fallback` when absent, nil with a problem when unreadable.
+    func number(_ element: XMLTree.Element, _ key: String, default fallback: Double, leavesOut what: String)
+        -> Double?
+    {
+        guard let text = element.attribute(key) else { return fallback }
+        guard let value = Double(text), value.isFinite, abs(value) < 1e9 else {
+            ignored.add(
+                LayoutReport.Problem(
+                    kind: .ignoredValue, view: nil, position: element.position,
+                    message: "\(key)=\"\(text)\" of <\(element.name)> is not a finite number; \(what) is left out"))
+            return nil
+        }
+        return value
+    }
+
+    func rect(of index: Int, key: String = "frame") -> CGRect? {
         guard let rect = tree.child(of: index, named: "rect", key: key) else { return nil }
         let element = tree[rect]
         return CGRect(
-            x: try number(element, "x") ?? 0, y: try number(element, "y") ?? 0,
-            width: try number(element, "width") ?? 0, height: try number(element, "height") ?? 0)
+            x: number(element, "x") ?? 0, y: number(element, "y") ?? 0,
+            width: number(element, "width") ?? 0, height: number(element, "height") ?? 0)
     }
 
-    func insets(of index: Int, named name: String, key: String) throws(LayoutFileError) -> UIEdgeInsets? {
+    func insets(of index: Int, named name: String, key: String) -> UIEdgeInsets? {
         guard let child = tree.child(of: index, named: name, key: key) else { return nil }
         let element = tree[child]
         if name == "inset" {
             return UIEdgeInsets(
-                top: try number(element, "minY") ?? 0, left: try number(element, "minX") ?? 0,
-                bottom: try number(element, "maxY") ?? 0, right: try number(element, "maxX") ?? 0)
+                top: number(element, "minY") ?? 0, left: number(element, "minX") ?? 0,
+                bottom: number(element, "maxY") ?? 0, right: number(element, "maxX") ?? 0)
         }
-        var left = try number(element, "leading")
-        if left == nil { left = try number(element, "left") }
-        var right = try number(element, "trailing")
-        if right == nil { right = try number(element, "right") }
+        var left = number(element, "leading")
+        if left == nil { left = number(element, "left") }
+        var right = number(element, "trailing")
+        if right == nil { right = number(element, "right") }
         return UIEdgeInsets(
-            top: try number(element, "top") ?? 0, left: left ?? 0, bottom: try number(element, "bottom") ?? 0,
+            top: number(element, "top") ?? 0, left: left ?? 0, bottom: number(element, "bottom") ?? 0,
             right: right ?? 0)
     }
 
@@ -155,7 +178,7 @@ struct InterfaceBuilderSceneBuilder {
         let rootElement = tree[scene.root]
         let isCell = InterfaceBuilderKinds.cells.contains(rootElement.name)
         let screen = device.screenSize(orientation)
-        let stored = try rect(of: scene.root)
+        let stored = rect(of: scene.root)
         let freeform =
             tree.child(of: scene.root, named: "freeformSimulatedSizeMetrics") != nil
             || scene.controller.flatMap { tree.child(of: $0, named: "freeformSimulatedSizeMetrics") } != nil
@@ -207,7 +230,7 @@ struct InterfaceBuilderSceneBuilder {
             window.addSubview(root)
         }
         if let controller = scene.controller { addLegacyGuides(of: controller, to: root) }
-        let constraints = try makeConstraints()
+        let constraints = makeConstraints()
         for index in objects.indices where placeholderItems.contains(objects[index].id) {
             objects[index].isPlacedByPlaceholder = true
         }
@@ -225,7 +248,8 @@ struct InterfaceBuilderSceneBuilder {
         let layoutScreen = LayoutScreen(window: window, rootView: root, views: screenViews, constraints: constraints)
         return InterfaceBuilderScene(
             id: scene.id, name: scene.name, rootID: scene.rootID, screen: layoutScreen, objects: objects,
-            readingProblems: problems, keepsStoredLayout: options.keepsStoredLayout, scrollViews: scrollViews,
+            readingProblems: problems + ignored.problems, keepsStoredLayout: options.keepsStoredLayout,
+            scrollViews: scrollViews,
             deviceName: options.device == nil ? device.id : device.name, orientation: orientation)
     }
 
@@ -288,4 +312,13 @@ struct InterfaceBuilderSceneBuilder {
             guides[id] = guide
         }
     }
+}
+
+/// The values of a file that did not read, each a problem with its line; the reader leaves
+/// them out and lays out the rest. A reference, so reading functions that do not otherwise
+/// change the builder can report.
+final class InterfaceBuilderIgnoredValues {
+    private(set) var problems: [LayoutReport.Problem] = []
+
+    func add(_ problem: LayoutReport.Problem) { problems.append(problem) }
 }

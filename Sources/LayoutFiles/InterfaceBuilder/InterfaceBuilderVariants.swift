@@ -7,7 +7,8 @@ import Typesetting
 public struct InterfaceBuilderText: Sendable, Hashable {
     /// The object's id.
     public var objectID: String
-    /// `text`, `normalTitle`, `placeholder` or `segmentTitles[N]`.
+    /// `text`, `normalTitle`, `placeholder`, `segmentTitles[N]`, or a static table section's
+    /// `headerTitle` or `footerTitle`.
     public var property: String
     /// The text the file itself holds (the Base localization).
     public var baseText: String
@@ -97,6 +98,8 @@ public final class InterfaceBuilderVariableScene {
         case (let field as UITextField, "placeholder"): field.placeholder = value
         case (let field as UITextField, _): field.text = value
         case (let textView as UITextView, _): textView.text = value
+        case (let section as InterfaceBuilderTableSection, "headerTitle"): section.headerTitle = value
+        case (let section as InterfaceBuilderTableSection, "footerTitle"): section.footerTitle = value
         case (let control as UISegmentedControl, let property):
             if let number = InterfaceBuilderVariableScene.segmentIndex(property),
                 control.titles.indices.contains(number)

@@ -17,12 +17,15 @@ final class InterfaceBuilderStackView: UIStackView {
 extension InterfaceBuilderSceneBuilder {
     /// The child elements laid out as subviews of a view: its `<subviews>`, a cell's or
     /// effect view's content view, a table's prototype cells and header and footer, a
-    /// collection view's cells.
+    /// collection view's cells, a static table's sections and their cells.
     func childViews(of index: Int) -> [Int] {
+        // A static table's section lays out no subviews: its cells are the table's.
+        if tree[index].name == "tableViewSection" { return [] }
         var result: [Int] = []
         for child in tree.children(of: index) {
             let element = tree[child]
             switch element.name {
+            case "sections": result += staticTableChildren(of: child)
             case "subviews", "prototypes", "cells":
                 result += tree.children(of: child).filter {
                     InterfaceBuilderKinds.isView(tree[$0].name) || isUnknownView($0)
@@ -77,17 +80,21 @@ extension InterfaceBuilderSceneBuilder {
         }
         var texts: [String: String] = [:]
         var usesCustomFont = false
-        let view = try makeControl(element, index: index, texts: &texts, usesCustomFont: &usesCustomFont, fonts: &fonts)
+        let view = makeControl(element, index: index, texts: &texts, usesCustomFont: &usesCustomFont, fonts: &fonts)
         view.name = id
         views[id] = view
         elementOfView[id] = index
 
         // Frames, autoresizing, priorities, margins.
-        let stored = try rect(of: index)
+        let stored = rect(of: index)
         let usesAutoLayout = element.attribute("translatesAutoresizingMaskIntoConstraints") == "NO"
+        // `fixedFrame="YES"`: a view no constraint names, which the build gives autoresizing
+        // constraints for its stored frame and mask (323 of the corpus's 324 such views carry
+        // a mask, none is named by a constraint; `testFixedFrameKeepsTheStoredFrame`).
+        let keepsFrame = !usesAutoLayout || element.attribute("fixedFrame") == "YES"
         if let stored { view.frame = stored }
-        view.translatesAutoresizingMaskIntoConstraints = !usesAutoLayout
-        if !usesAutoLayout, let mask = tree.child(of: index, named: "autoresizingMask") {
+        view.translatesAutoresizingMaskIntoConstraints = keepsFrame
+        if keepsFrame, let mask = tree.child(of: index, named: "autoresizingMask") {
             let m = tree[mask]
             var result: UIView.AutoresizingMask = []
             if m.attribute("flexibleMinX") == "YES" { result.insert(.flexibleLeftMargin) }
@@ -100,16 +107,16 @@ extension InterfaceBuilderSceneBuilder {
         }
         let hugging = InterfaceBuilderKinds.defaultHugging(of: kind)
         view.setContentHuggingPriority(
-            UILayoutPriority(Float(try number(element, "horizontalHuggingPriority") ?? Double(hugging.0))),
+            UILayoutPriority(Float(number(element, "horizontalHuggingPriority") ?? Double(hugging.0))),
             for: .horizontal)
         view.setContentHuggingPriority(
-            UILayoutPriority(Float(try number(element, "verticalHuggingPriority") ?? Double(hugging.1))),
+            UILayoutPriority(Float(number(element, "verticalHuggingPriority") ?? Double(hugging.1))),
             for: .vertical)
         view.setContentCompressionResistancePriority(
-            UILayoutPriority(Float(try number(element, "horizontalCompressionResistancePriority") ?? 750)),
+            UILayoutPriority(Float(number(element, "horizontalCompressionResistancePriority") ?? 750)),
             for: .horizontal)
         view.setContentCompressionResistancePriority(
-            UILayoutPriority(Float(try number(element, "verticalCompressionResistancePriority") ?? 750)),
+            UILayoutPriority(Float(number(element, "verticalCompressionResistancePriority") ?? 750)),
             for: .vertical)
         if element.attribute("hidden") == "YES" { view.isHidden = true }
         if kind == "tableViewCellContentView" {
@@ -124,9 +131,9 @@ extension InterfaceBuilderSceneBuilder {
         if let semantic = element.attribute("semanticContentAttribute").flatMap(UISemanticContentAttribute.init) {
             view.semanticContentAttribute = semantic
         }
-        if let margins = try insets(of: index, named: "edgeInsets", key: "layoutMargins") {
+        if let margins = insets(of: index, named: "edgeInsets", key: "layoutMargins") {
             view.layoutMargins = margins
-        } else if let margins = try insets(of: index, named: "directionalEdgeInsets", key: "directionalLayoutMargins") {
+        } else if let margins = insets(of: index, named: "directionalEdgeInsets", key: "directionalLayoutMargins") {
             view.layoutMargins = margins
         }
         if element.attribute("insetsLayoutMarginsFromSafeArea") == "NO" { view.insetsLayoutMarginsFromSafeArea = false }
@@ -160,7 +167,8 @@ extension InterfaceBuilderSceneBuilder {
                 name: displayName(element, kind: kind, texts: texts), superviewID: superviewID,
                 position: element.position, storedFrame: stored, usesAutoLayout: usesAutoLayout && !isRoot,
                 isMarkedStale: element.attribute("misplaced") == "YES" || element.attribute("ambiguous") == "YES",
-                isRoot: isRoot, usesCustomFont: usesCustomFont, texts: texts))
+                isRoot: isRoot, usesCustomFont: usesCustomFont, texts: texts,
+                facts: storedFrameFacts(element, index: index, view: view, usesCustomFont: usesCustomFont)))
         if !isRoot {
             screenViews.append(LayoutScreen.View(name: id, kind: kind, view: view, position: element.position))
         }
@@ -179,8 +187,36 @@ extension InterfaceBuilderSceneBuilder {
             } else {
                 view.addSubview(subview)
             }
+            if kind == "tableViewCell", tree[child].name == "tableViewCellContentView" {
+                fitContentView(subview, in: view, cellElement: element)
+                layOutBuiltInStyle(of: element, contentView: subview)
+            }
+        }
+        if kind == "tableView", tree.child(of: index, named: "sections") != nil {
+            placeSections(of: index, table: view)
         }
         return view
+    }
+
+    /// What tells whether the stored frame of a view is the file's fault (`StoredFrameCause`).
+    func storedFrameFacts(_ element: XMLTree.Element, index: Int, view: UIView, usesCustomFont: Bool)
+        -> StoredFrameFacts
+    {
+        var facts = StoredFrameFacts()
+        if let id = element.attribute("id") { facts.isDesignable = file.designableSizes[id] != nil }
+        if let label = view as? UILabel {
+            if usesCustomFont { facts.customFontSize = Double(label.font.pointSize) }
+            facts.numberOfLines = label.numberOfLines
+        }
+        if let image = view as? UIImageView {
+            facts.imageSize = image.image?.size
+            facts.showsSymbol =
+                element.attribute("catalog") == "system"
+                || tree.children(of: index, named: "imageReference").contains {
+                    tree[$0].attribute("catalog") == "system"
+                }
+        }
+        return facts
     }
 
     /// A scroll view's content area: its top-left at the scroll view's (content offset zero),
@@ -207,9 +243,9 @@ extension InterfaceBuilderSceneBuilder {
         ].attribute("identifier"), element.children.contains(where: { tree[$0].name == "accessibility" }) {
             return accessibility
         }
-        if let text = texts["text"] ?? texts["normalTitle"] ?? texts["configuration.title"] ?? texts["placeholder"],
-            !text.isEmpty
-        {
+        let shown = ["text", "normalTitle", "configuration.title", "placeholder", "headerTitle", "footerTitle"].lazy
+            .compactMap { texts[$0] }
+        if let text = shown.first, !text.isEmpty {
             let short = text.count > 24 ? String(text.prefix(24)) + "…" : text
             return "\(kind) '\(short.replacingOccurrences(of: "\n", with: " "))'"
         }
@@ -281,7 +317,7 @@ extension InterfaceBuilderSceneBuilder {
     mutating func makeControl(
         _ element: XMLTree.Element, index: Int, texts: inout [String: String], usesCustomFont: inout Bool,
         fonts: inout InterfaceBuilderFonts
-    ) throws(LayoutFileError) -> UIView {
+    ) -> UIView {
         let id = element.attribute("id")
         func font(_ defaultSize: CGFloat, key: String = "fontDescription", in parent: Int? = nil) -> UIFont {
             let owner = parent ?? index
@@ -293,9 +329,9 @@ extension InterfaceBuilderSceneBuilder {
             if custom { usesCustomFont = true }
             return resolved
         }
-        func override() throws(LayoutFileError) -> SizeOverride? {
-            var width = try placeholder(element, "placeholderIntrinsicWidth")
-            var height = try placeholder(element, "placeholderIntrinsicHeight")
+        func override() -> SizeOverride? {
+            var width = placeholder(element, "placeholderIntrinsicWidth")
+            var height = placeholder(element, "placeholderIntrinsicHeight")
             if let id, let designed = file.designableSizes[id] {
                 width = width ?? Double(designed.width)
                 height = height ?? Double(designed.height)
@@ -324,12 +360,12 @@ extension InterfaceBuilderSceneBuilder {
             label.text = localized(text, id: id, property: "text", into: &texts)
             // A translation replaces the whole text: the fragments' lengths no longer apply.
             if label.text == text { label.fontRuns = runs }
-            label.numberOfLines = Int(try number(element, "numberOfLines") ?? 1)
+            label.numberOfLines = Int(number(element, "numberOfLines") ?? 1)
             if label.numberOfLines < 0 { label.numberOfLines = 0 }
             if let mode = element.attribute("lineBreakMode").flatMap(InterfaceBuilderKinds.lineBreakMode) {
                 label.lineBreakMode = mode
             }
-            if let width = try number(element, "preferredMaxLayoutWidth"), width > 0 {
+            if let width = number(element, "preferredMaxLayoutWidth"), width > 0 {
                 label.preferredMaxLayoutWidth = width
             }
             switch element.attribute("textAlignment") {
@@ -341,7 +377,7 @@ extension InterfaceBuilderSceneBuilder {
             }
             // After the font: an older file's minimumFontSize is a fraction of its size.
             file.readShrinking(element, into: label)
-            label.sizeOverride = try override()
+            label.sizeOverride = override()
             return label
         case "button":
             let button = FileButton()
@@ -370,9 +406,9 @@ extension InterfaceBuilderSceneBuilder {
                         FontSpecification(
                             family: InterfaceBuilderFonts.systemFamily(), textStyle: .body, category: category))
                 button.contentEdgeInsets =
-                    try insets(of: configuration, named: "directionalEdgeInsets", key: "contentInsets")
+                    insets(of: configuration, named: "directionalEdgeInsets", key: "contentInsets")
                     ?? UIEdgeInsets(top: 7, left: 12, bottom: 7, right: 12)
-            } else if let insets = try insets(of: index, named: "inset", key: "contentEdgeInsets") {
+            } else if let insets = insets(of: index, named: "inset", key: "contentEdgeInsets") {
                 button.contentEdgeInsets = insets
             }
             button.titleFont = titleFont
@@ -386,7 +422,7 @@ extension InterfaceBuilderSceneBuilder {
             if let image = normal.flatMap({ tree[$0].attribute("image") }), let size = file.imageSizes[image] {
                 button.setImage(UIImage(size: size), for: .normal)
             }
-            button.sizeOverride = try override()
+            button.sizeOverride = override()
             return button
         case "imageView":
             let view = InterfaceBuilderImageView()
@@ -397,13 +433,13 @@ extension InterfaceBuilderSceneBuilder {
             {
                 view.image = UIImage(size: size)
             }
-            view.sizeOverride = try override()
+            view.sizeOverride = override()
             return view
         case "stackView":
             let stack = InterfaceBuilderStackView()
-            stack.sizeOverride = try override()
+            stack.sizeOverride = override()
             stack.axis = element.attribute("axis") == "vertical" ? .vertical : .horizontal
-            stack.spacing = try number(element, "spacing") ?? 0
+            stack.spacing = number(element, "spacing") ?? 0
             if let written = element.attribute("distribution"), let value = UIStackView.Distribution(rawValue: written)
             {
                 stack.distribution = value
@@ -447,7 +483,7 @@ extension InterfaceBuilderSceneBuilder {
             return UIActivityIndicatorView(style: style == "large" || style == "whiteLarge" ? .large : .medium)
         case "pageControl":
             let control = sizedForRelease(UIPageControl())
-            control.numberOfPages = Int(try number(element, "numberOfPages") ?? 3)
+            control.numberOfPages = Int(number(element, "numberOfPages") ?? 3)
             return control
         case "segmentedControl":
             var titles: [String] = []
@@ -459,9 +495,11 @@ extension InterfaceBuilderSceneBuilder {
                 }
             }
             return UISegmentedControl(items: titles)
+        case "tableViewSection":
+            return makeSection(element, texts: &texts)
         default:
             let view = FileView()
-            view.sizeOverride = try override()
+            view.sizeOverride = override()
             return view
         }
     }
@@ -474,9 +512,9 @@ extension InterfaceBuilderSceneBuilder {
     }
 
     /// `placeholderIntrinsicWidth`: a number, or `infinite` for no intrinsic size on that axis.
-    func placeholder(_ element: XMLTree.Element, _ key: String) throws(LayoutFileError) -> Double? {
+    func placeholder(_ element: XMLTree.Element, _ key: String) -> Double? {
         guard let text = element.attribute(key) else { return nil }
         if text == "infinite" { return Double(UIView.noIntrinsicMetric) }
-        return try number(element, key)
+        return number(element, key)
     }
 }

@@ -388,7 +388,25 @@ struct InterfaceBuilderCheck {
         _ item: InterfaceBuilderText, report: LayoutReport.ViewReport, scene: InterfaceBuilderVariableScene,
         language: InterfaceBuilderLanguage, category: ContentSizeCategory
     ) throws(TypesettingError) -> Finding? {
-        guard !report.isHidden, let view = scene.scene.view(id: item.objectID) else { return nil }
+        guard !report.isHidden, var view = scene.scene.view(id: item.objectID) else { return nil }
+        var report = report
+        if item.property == "headerTitle" || item.property == "footerTitle" {
+            // A static table section's titles are labels of the section: its header's first.
+            let labels = view.subviews.compactMap { $0 as? UILabel }
+            guard let label = item.property == "headerTitle" ? labels.first : labels.dropFirst().first else {
+                return nil
+            }
+            let shown = try label.shownText()
+            let origin = CGPoint(
+                x: report.windowFrame.minX + label.frame.minX, y: report.windowFrame.minY + label.frame.minY)
+            report.frame = label.frame
+            report.windowFrame = CGRect(origin: origin, size: label.frame.size)
+            report.intrinsicContentSize = label.intrinsicContentSize
+            report.isTruncated = shown.isTruncated
+            report.shownLines = shown.isTruncated || shown.isShrunk ? shown.lines : nil
+            report.shownFontScale = shown.fontScale
+            view = label
+        }
         let (text, translation) = language.text(for: item)
         var truncated = report.isTruncated
         var needed = report.intrinsicContentSize

@@ -88,7 +88,14 @@ struct InterfaceBuilderLayout {
             ("ibFrame", stored), ("delta", delta), ("compared", .bool(view.isCompared)),
             ("sizeWithinStandInError", StandInError.sizeIsWithin(view, scale: scale).map(JSONValue.bool) ?? .null),
         ]
-        return .object(members)
+        var extra: [(String, JSONValue)] = []
+        if let cause = view.storedFrameCause {
+            extra = [
+                ("storedFrameCause", .string(cause.rawValue)),
+                ("storedFrameEvidence", .string(view.storedFrameEvidence ?? "")),
+            ]
+        }
+        return .object(members + extra)
     }
 
     static func rect(_ rect: CGRect) -> JSONValue {
@@ -177,8 +184,10 @@ struct InterfaceBuilderLayout {
             }
             if report.keepsStoredLayout {
                 let differing = report.differing
+                let fileFault = differing.filter { $0.storedFrameCause != nil }.count
                 lines.append(
-                    "\(report.compared.count) views compared with Xcode's stored frames; \(differing.count) differ by more than 0.01 pt."
+                    "\(report.compared.count) views compared with Xcode's stored frames; \(differing.count) differ by more than 0.01 pt"
+                        + (fileFault > 0 ? ", \(fileFault) of them stored frames that are the file's fault." : ".")
                 )
                 if diff {
                     for view in differing {
@@ -190,7 +199,10 @@ struct InterfaceBuilderLayout {
                                 + "\(format(solved.width)) × \(format(solved.height)), IB (\(format(stored.minX)), "
                                 + "\(format(stored.minY))) \(format(stored.width)) × \(format(stored.height))"
                                 + (StandInError.sizeIsWithin(view, scale: screen.scale) == true
-                                    ? " (size within the system font stand-in's error)" : ""))
+                                    ? " (size within the system font stand-in's error)" : "")
+                                + (view.storedFrameCause.map {
+                                    "; the file's fault (\($0.rawValue)): \(view.storedFrameEvidence ?? "")"
+                                } ?? ""))
                     }
                 }
             }
