@@ -19,13 +19,22 @@ public struct CatalogEntry: Sendable, Hashable {
     public var samples: [String]
     /// The file the text comes from.
     public var file: String
-    /// The line of the key in that file.
+    /// The line of the entry in that file: a `.strings` key's, a `.po` entry's, a String
+    /// Catalog localization's value (so each language's entry has its own line).
     public var line: Int
+    /// The comment the file gives the key: the `/* … */` or `//` comment before a `.strings`
+    /// pair, a String Catalog key's `comment`. For an Interface Builder file's strings Xcode
+    /// writes `Class = "UILabel"; text = "Log in"; ObjectID = "abc-12-xyz"; Note = "…";`,
+    /// the note being IB's *Localizer Hint* (``TranslatorNote``).
+    public var comment: String?
+    /// False for a String Catalog key marked `"shouldTranslate": false` (*Don't Translate* in
+    /// Xcode), read only when the reader is asked to keep such keys.
+    public var shouldTranslate: Bool
 
     /// An entry from its parts.
     public init(
         key: String, variant: String?, language: String, text: String, samples: [String] = [], file: String,
-        line: Int
+        line: Int, comment: String? = nil, shouldTranslate: Bool = true
     ) {
         self.key = key
         self.variant = variant
@@ -34,6 +43,20 @@ public struct CatalogEntry: Sendable, Hashable {
         self.samples = samples
         self.file = file
         self.line = line
+        self.comment = comment
+        self.shouldTranslate = shouldTranslate
+    }
+
+    /// The translator's note in ``comment`` (`Note = "…"`), if any.
+    public var note: String? { comment.flatMap(TranslatorNote.note(inComment:)) }
+
+    /// Why the text is not to be translated, when it says so: "shouldTranslate: false" for a
+    /// String Catalog key marked *Don't Translate*, else the note when it asks not to translate
+    /// (``TranslatorNote/marksDoNotTranslate(_:)``); nil for a text to translate.
+    public var doNotTranslateReason: String? {
+        if !shouldTranslate { return "shouldTranslate: false" }
+        guard let note, TranslatorNote.marksDoNotTranslate(note) else { return nil }
+        return note
     }
 }
 
@@ -109,13 +132,21 @@ public enum Catalogs {
     /// The same text for the same key, variant and language appears once, however many files
     /// hold it: `.po` files repeat their msgids, and a key can be in both a `.strings` file
     /// and a String Catalog (`CatalogReadingTests.testAKeyInBothStringsAndAStringCatalogIsReadOnce`).
-    public static func read(_ paths: [String], sourceLanguage: String?, samples: FormatSamples = FormatSamples())
+    ///
+    /// With `keepingDoNotTranslate`, String Catalog keys marked `"shouldTranslate": false` are
+    /// read too, with ``CatalogEntry/shouldTranslate`` false, for callers that account for
+    /// every key (`measure check` on IB files lists them as skipped).
+    public static func read(
+        _ paths: [String], sourceLanguage: String?, samples: FormatSamples = FormatSamples(),
+        keepingDoNotTranslate: Bool = false
+    )
         throws(CatalogError) -> [CatalogEntry]
     {
         var entries: [CatalogEntry] = []
         var seen: Set<EntryIdentity> = []
         for path in paths {
-            for entry in try read(path, sourceLanguage: sourceLanguage, samples: samples)
+            for entry in try read(
+                path, sourceLanguage: sourceLanguage, samples: samples, keepingDoNotTranslate: keepingDoNotTranslate)
             where seen.insert(EntryIdentity(entry)).inserted {
                 entries.append(entry)
             }
@@ -138,14 +169,19 @@ public enum Catalogs {
         }
     }
 
-    /// Reads one file, by its extension.
-    public static func read(_ path: String, sourceLanguage: String?, samples: FormatSamples = FormatSamples())
+    /// Reads one file, by its extension (`keepingDoNotTranslate` as for several files).
+    public static func read(
+        _ path: String, sourceLanguage: String?, samples: FormatSamples = FormatSamples(),
+        keepingDoNotTranslate: Bool = false
+    )
         throws(CatalogError) -> [CatalogEntry]
     {
         let bytes = try contents(of: path)
         let lower = path.lowercased()
         if lower.hasSuffix(".xcstrings") {
-            return try XCStringsReader.read(bytes, file: path, sourceLanguage: sourceLanguage, samples: samples)
+            return try XCStringsReader.read(
+                bytes, file: path, sourceLanguage: sourceLanguage, samples: samples,
+                keepingDoNotTranslate: keepingDoNotTranslate)
         } else if lower.hasSuffix(".strings") {
             return try StringsFile.entries(bytes, file: path, sourceLanguage: sourceLanguage, samples: samples)
         } else if lower.hasSuffix(".po") || lower.hasSuffix(".pot") {

@@ -16,13 +16,18 @@ public enum StringsFile {
         public var line: Int
         /// The column of the key, from 1 (in Unicode scalars).
         public var column: Int
+        /// The last comment before the pair (after the previous pair), its text between
+        /// `/*` and `*/` (or after `//`) trimmed: for an IB file's strings, Xcode's
+        /// `Class = "UILabel"; text = "…"; ObjectID = "…";` line.
+        public var comment: String?
 
         /// An entry from its parts.
-        public init(key: String, value: String, line: Int, column: Int) {
+        public init(key: String, value: String, line: Int, column: Int, comment: String? = nil) {
             self.key = key
             self.value = value
             self.line = line
             self.column = column
+            self.comment = comment
         }
     }
 
@@ -40,11 +45,13 @@ public enum StringsFile {
             guard scanner.peek != nil else { break }
             let keyLine = scanner.line
             let keyColumn = scanner.column
+            let comment = scanner.lastComment
             let key = try scanner.string(what: "a key (a quoted string)")
             try scanner.skipTrivia()
             if scanner.peek == ";" {
                 scanner.advance()
-                entries.append(Entry(key: key, value: key, line: keyLine, column: keyColumn))
+                entries.append(Entry(key: key, value: key, line: keyLine, column: keyColumn, comment: comment))
+                scanner.lastComment = nil
                 continue
             }
             try scanner.expect("=", after: "the key \"\(key)\"")
@@ -52,7 +59,8 @@ public enum StringsFile {
             let value = try scanner.string(what: "the value of \"\(key)\" (a quoted string)")
             try scanner.skipTrivia()
             try scanner.expect(";", after: "the value of \"\(key)\"")
-            entries.append(Entry(key: key, value: value, line: keyLine, column: keyColumn))
+            entries.append(Entry(key: key, value: value, line: keyLine, column: keyColumn, comment: comment))
+            scanner.lastComment = nil
         }
         return entries
     }
@@ -73,7 +81,7 @@ public enum StringsFile {
             let filled = samples.fill(entry.value, variant: nil)
             return CatalogEntry(
                 key: entry.key, variant: nil, language: resolved, text: filled.text, samples: filled.samples,
-                file: file, line: entry.line)
+                file: file, line: entry.line, comment: entry.comment)
         }
     }
 
@@ -83,6 +91,8 @@ public enum StringsFile {
         var index = 0
         var line = 1
         var lineStart = 0
+        /// The text of the last comment skipped since the last pair.
+        var lastComment: String?
 
         init(_ scalars: [Unicode.Scalar], file: String) {
             self.scalars = scalars
@@ -112,11 +122,13 @@ public enum StringsFile {
                     let start = line
                     advance()
                     advance()
+                    let textStart = index
                     while true {
                         guard peek != nil else {
                             throw error(start, "unterminated comment: '/*' has no closing '*/'")
                         }
                         if scalars[index] == "*", index + 1 < scalars.count, scalars[index + 1] == "/" {
+                            lastComment = text(textStart..<index)
                             advance()
                             advance()
                             break
@@ -124,11 +136,20 @@ public enum StringsFile {
                         advance()
                     }
                 } else if scalar == "/", index + 1 < scalars.count, scalars[index + 1] == "/" {
+                    let textStart = index + 2
                     while let next = peek, next != "\n" { advance() }
+                    lastComment = text(min(textStart, index)..<index)
                 } else {
                     return
                 }
             }
+        }
+
+        /// The scalars of a range as a string, trimmed of whitespace.
+        func text(_ range: Range<Int>) -> String {
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars[range])
+            return String(view).trimmingCharacters(in: .whitespacesAndNewlines)
         }
 
         mutating func expect(_ scalar: Unicode.Scalar, after: String) throws(CatalogError) {

@@ -6,15 +6,19 @@ import Documents
 /// shared strict JSON reader, so a trailing comma or a truncated file is an error at its line.
 ///
 /// Skipped, as Xcode skips them when it builds the app: keys with `"shouldTranslate": false`
-/// and keys whose `"extractionState"` is `"stale"` (no longer found in the source code).
+/// (unless the caller keeps them, marked) and keys whose `"extractionState"` is `"stale"` (no
+/// longer found in the source code). Each entry's line is its own localization's value, so
+/// two languages of one key are told apart; a source text with no localization of its own
+/// (the key is the text) is at the key's line.
 enum XCStringsReader {
     /// The most texts one localization expands to through its substitutions (each
     /// substitution multiplies the count by its number of plural variants).
     static let maximumExpansions = 256
 
-    static func read(_ bytes: [UInt8], file: String, sourceLanguage: String?, samples: FormatSamples)
-        throws(CatalogError) -> [CatalogEntry]
-    {
+    static func read(
+        _ bytes: [UInt8], file: String, sourceLanguage: String?, samples: FormatSamples,
+        keepingDoNotTranslate: Bool = false
+    ) throws(CatalogError) -> [CatalogEntry] {
         let root = try document(bytes, file: file, what: "a String Catalog is a JSON object")
         guard let members = root.members else {
             throw CatalogError(
@@ -41,8 +45,10 @@ enum XCStringsReader {
             guard item.members != nil else {
                 throw CatalogError(file: file, line: line, "the value of \"\(key)\" must be an object")
             }
-            if item["shouldTranslate"]?.boolValue == false { continue }
+            let shouldTranslate = item["shouldTranslate"]?.boolValue != false
+            if !shouldTranslate && !keepingDoNotTranslate { continue }
             if item["extractionState"]?.stringValue == "stale" { continue }
+            let comment = item["comment"]?.stringValue
             var localizations: [DocumentNode.Member] = []
             if let node = item["localizations"] {
                 guard let list = node.members else {
@@ -57,8 +63,7 @@ enum XCStringsReader {
                 entries.append(
                     CatalogEntry(
                         key: key, variant: nil, language: source, text: filled.text, samples: filled.samples,
-                        file: file,
-                        line: line))
+                        file: file, line: line, comment: comment, shouldTranslate: shouldTranslate))
             }
             for localization in localizations.sorted(by: { $0.key < $1.key }) {
                 let language = localization.key
@@ -75,7 +80,8 @@ enum XCStringsReader {
                         entries.append(
                             CatalogEntry(
                                 key: key, variant: expanded.variant, language: language, text: filled.text,
-                                samples: expanded.samples + filled.samples, file: file, line: line))
+                                samples: expanded.samples + filled.samples, file: file, line: unit.line,
+                                comment: comment, shouldTranslate: shouldTranslate))
                     }
                 }
             }

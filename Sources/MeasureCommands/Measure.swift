@@ -27,7 +27,7 @@ struct Measure: ParsableCommand {
             Subcommands:
               measure check    does every translation fit, at every text size?
               measure layout   where does every view of a layout file land?
-            Each has its own --help. To measure the word "check" itself: measure -- check
+            Each has its own help: measure help check (or measure check --help). To measure the word "check" itself: measure -- check
 
             Exit status: 0 measured; 64 bad argument; 65 bad data (a corrupt font, invalid UTF-8, a failed batch line); 66 missing font or file; 70 internal error; 73 a file cannot be written.
             """,

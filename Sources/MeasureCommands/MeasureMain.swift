@@ -25,11 +25,13 @@ package enum MeasureMain {
         measure --batch FILE [--jobs N] [--font-dir DIR]...
         measure --list-fonts [--font-dir DIR]...
         measure check CATALOG... --spec SPEC [--json] [--font-dir DIR]... [--sample KIND=VALUE]... [--no-progress]
-        measure check FILE.storyboard|FILE.xib... [--languages L,...] [--categories C,...|all]
-                      [--pseudo NAME]... [--device ID] [--spec SPEC] [--json] [--font-dir DIR]...
+        measure check DIR|FILE.storyboard|FILE.xib... [--languages L,...] [--categories C,...|all]
+                      [--pseudo NAME]... [--device ID] [--spec SPEC] [--format table|json|github]
+                      [--fail-on KIND,...] [--baseline FILE] [--write-baseline FILE] [--font-dir DIR]...
         measure layout FILE [--device NAME] [--orientation O] [--category CATEGORY] [--json]
                        [--svg FILE] [--png FILE] [--font-dir DIR]...
         measure layout FILE.storyboard|FILE.xib [--scene NAME|ID] [--diff] [--device NAME] [--json] …
+        measure help [check|layout]
         measure --version
         """
 
@@ -37,9 +39,37 @@ package enum MeasureMain {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let first = arguments.first, let command = subcommands[first] {
             run(command, Array(arguments.dropFirst()), name: "measure \(first)")
+        } else if arguments.first == "help" {
+            help(Array(arguments.dropFirst()))
         } else {
+            if let first = arguments.first, let note = CommandLineSpelling.subcommandNote(for: first) {
+                FileHandle.standardError.write(Data("measure: note: \(note)\n".utf8))
+            }
             run(Measure.self, arguments, name: "measure")
         }
+    }
+
+    /// `measure help` prints the help, `measure help check` a subcommand's; a word after
+    /// `help` that names no subcommand is an error (64). To measure the word "help" itself:
+    /// `measure -- help`.
+    static func help(_ arguments: [String]) -> Never {
+        guard let name = arguments.first else {
+            print(Measure.helpMessage())
+            exit(0)
+        }
+        guard arguments.count == 1, let command = subcommands[name] else {
+            let known = subcommands.keys.sorted().joined(separator: ", ")
+            let suggestion = CommandLineSpelling.nearest(name, among: Array(subcommands.keys)).map {
+                " Did you mean '\($0)'?"
+            }
+            FileHandle.standardError.write(
+                Data(
+                    "measure: error: 'measure help' takes one subcommand (\(known)), not '\(arguments.joined(separator: " "))'.\(suggestion ?? "")\nSee 'measure --help'.\n"
+                        .utf8))
+            exit(64)
+        }
+        print(command.helpMessage())
+        exit(0)
     }
 
     /// Parses and runs `command`. Help and `--version` go to stdout with status 0; every
@@ -62,13 +92,29 @@ package enum MeasureMain {
                 print(command.fullMessage(for: error))
                 exit(0)
             }
-            let message = command.message(for: error)
+            var message = command.message(for: error)
+            if let corrected = CommandLineSpelling.correctingSuggestion(in: message, options: optionNames(of: command))
+            {
+                message = corrected
+            }
             if !message.isEmpty {
                 FileHandle.standardError.write(
                     Data("measure: error: \(lowercasingFirstWord(message))\nSee '\(name) --help'.\n".utf8))
             }
             exit(status == .failure ? 64 : status.rawValue)
         }
+    }
+
+    /// The long options a command's help lists (`--width`, `--font-dir`, …).
+    static func optionNames(of command: ParsableCommand.Type) -> [String] {
+        var names: [String] = []
+        for word in command.helpMessage(columns: 1000).split(whereSeparator: {
+            !($0.isLetter || $0 == "-" || $0.isNumber)
+        })
+        where word.hasPrefix("--") && word.count > 2 && !names.contains(String(word)) {
+            names.append(String(word))
+        }
+        return names
     }
 
     /// argument-parser's messages start with a capital ("Unexpected argument"); ours do not.

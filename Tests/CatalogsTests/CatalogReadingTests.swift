@@ -47,6 +47,62 @@ final class CatalogReadingTests: XCTestCase {
             cutError?.description.hasPrefix("\(cut):4:11: not valid JSON"), true, "\(String(describing: cutError))")
     }
 
+    /// Xcode's comment before each pair of an IB file's strings, with IB's Localizer Hint as
+    /// its `Note = "…"`; a note that asks not to translate the text marks it, one that keeps
+    /// a word untranslated inside it does not.
+    func testStringsCommentsAndDoNotTranslateNotes() throws {
+        let path = try write(
+            """
+            /* Class = "UILabel"; text = "Label"; ObjectID = "abc-12-xyz"; Note = "Placeholder – do not translate"; */
+            "abc-12-xyz.text" = "Etikett";
+
+            // A line comment
+            "def-34-uvw.text" = "Weiter";
+
+            /* Class = "UILabel"; text = "Open Lockwise"; ObjectID = "ghi-56-rst"; Note = "Lockwise should not be translated"; */
+            "ghi-56-rst.text" = "Lockwise öffnen";
+            "jkl-78-opq.text" = "Ohne Kommentar";
+            /* Class = "UIButton"; normalTitle = "x"; ObjectID = "mno-90-lmn"; Note = "#bc-ignore!"; */
+            "mno-90-lmn.normalTitle" = "x";
+            """, to: "de.lproj/Main.strings")
+        let entries = try Catalogs.read([path], sourceLanguage: nil)
+        func entry(_ key: String) throws -> CatalogEntry { try XCTUnwrap(entries.first { $0.key == key }, key) }
+        XCTAssertEqual(try entry("abc-12-xyz.text").note, "Placeholder – do not translate")
+        XCTAssertEqual(try entry("abc-12-xyz.text").doNotTranslateReason, "Placeholder – do not translate")
+        XCTAssertEqual(try entry("def-34-uvw.text").comment, "A line comment")
+        XCTAssertNil(try entry("def-34-uvw.text").note)
+        XCTAssertEqual(try entry("ghi-56-rst.text").note, "Lockwise should not be translated")
+        XCTAssertNil(try entry("ghi-56-rst.text").doNotTranslateReason, "a word kept, not the text")
+        XCTAssertNil(try entry("jkl-78-opq.text").comment, "a comment belongs to the pair after it only")
+        XCTAssertEqual(try entry("mno-90-lmn.normalTitle").doNotTranslateReason, "#bc-ignore!")
+        XCTAssertTrue(TranslatorNote.marksDoNotTranslate("Don\u{2019}t translate: a product name"))
+    }
+
+    /// A key marked *Don't Translate* is skipped unless the caller keeps it, marked; each
+    /// language's entry is at its own value's line.
+    func testStringCatalogDoNotTranslateAndLines() throws {
+        let catalog = try write(
+            """
+            {"sourceLanguage": "en", "strings": {
+              "ver-ST-002.text": {"comment": "Class = \\"UILabel\\"; ObjectID = \\"ver-ST-002\\";", "shouldTranslate": false},
+              "out-ST-001.normalTitle": {"comment": "Class = \\"UIButton\\"; Note = \\"Sign out of every device\\";",
+                "localizations": {
+                  "de": {"stringUnit": {"state": "translated", "value": "Abmelden"}},
+                  "fr": {"stringUnit": {"state": "translated", "value": "Déconnexion"}}}}
+            }}
+            """, to: "mul.lproj/Settings.xcstrings")
+        XCTAssertFalse(try Catalogs.read([catalog], sourceLanguage: nil).contains { $0.key == "ver-ST-002.text" })
+        let kept = try Catalogs.read([catalog], sourceLanguage: nil, keepingDoNotTranslate: true)
+        let marked = try XCTUnwrap(kept.first { $0.key == "ver-ST-002.text" })
+        XCTAssertFalse(marked.shouldTranslate)
+        XCTAssertEqual(marked.doNotTranslateReason, "shouldTranslate: false")
+        let german = try XCTUnwrap(kept.first { $0.key == "out-ST-001.normalTitle" && $0.language == "de" })
+        let french = try XCTUnwrap(kept.first { $0.key == "out-ST-001.normalTitle" && $0.language == "fr" })
+        XCTAssertEqual([german.line, french.line], [5, 6])
+        XCTAssertEqual(german.note, "Sign out of every device")
+        XCTAssertNil(german.doNotTranslateReason)
+    }
+
     func testStaleKeysAreSkipped() throws {
         let catalog = try write(
             """

@@ -2,10 +2,12 @@ import Foundation
 import XCTest
 
 /// `--report FILE.html` opened in headless Chromium (Debian's `chromium`, which `scripts/test`
-/// installs): the page loads without console errors, its matrix has one cell per language ×
+/// installs): the page, written into a folder of its own, loads without console errors and
+/// every link to a source file resolves from there, its matrix has one cell per language ×
 /// category, a filter hides the other languages, and a screenshot of one finding shows the
 /// failing view outlined at its frame. The fixture is `Fixtures/ib-localized` (three languages,
-/// two categories), as in `ReportFormatsTests`.
+/// two categories), as in `ReportFormatsTests`: its 6 findings (a finding identical at both
+/// categories is one).
 final class HTMLReportTests: XCTestCase {
     static let storyboard = ReportFormatsTests.storyboard
 
@@ -57,7 +59,7 @@ final class HTMLReportTests: XCTestCase {
         let consoleLines = log.split(separator: "\n").filter { $0.contains("CONSOLE") || $0.contains("Uncaught") }
         XCTAssertEqual(consoleLines, [], "console messages")
         // The script ran: it counts the findings shown.
-        XCTAssertTrue(dom.contains("11 of 11 findings"), "the filter script ran")
+        XCTAssertTrue(dom.contains("6 of 6 findings"), "the filter script ran")
         let cells = dom.components(separatedBy: "<td class=\"cell\"").count - 1
         XCTAssertEqual(cells, 3 * 2, "Base, ar, de × large, accessibilityExtraLarge")
         for language in ["Base", "ar", "de"] {
@@ -73,13 +75,34 @@ final class HTMLReportTests: XCTestCase {
     func testLanguageFilterHidesTheOtherLanguages() throws {
         let (dom, _) = try chromium(["--dump-dom"], hash: "#language=de")
         let articles = dom.components(separatedBy: "<article ").dropFirst().map { $0.prefix { $0 != ">" } }
-        XCTAssertEqual(articles.count, 11)
-        let german = articles.filter { $0.contains("data-language=\"de\"") }
-        XCTAssertEqual(german.count, 5)
+        XCTAssertEqual(articles.count, 6)
+        let german = articles.filter { $0.contains("data-languages=\"de\"") }
+        XCTAssertEqual(german.count, 3)
         for article in articles {
-            XCTAssertEqual(article.contains(" hidden"), !article.contains("data-language=\"de\""), String(article))
+            XCTAssertEqual(article.contains(" hidden"), !article.contains("data-languages=\"de\""), String(article))
         }
-        XCTAssertTrue(dom.contains("5 of 11 findings"))
+        XCTAssertTrue(dom.contains("3 of 6 findings"))
+    }
+
+    /// The page is in a folder of its own, away from the fixture and from the folder the
+    /// command ran in: each link to a file, resolved against the page's address as Chromium
+    /// resolves it, names a file that exists, at a line it has.
+    func testEverySourceLinkResolvesFromTheReportsFolder() throws {
+        let (dom, log) = try chromium(["--dump-dom"])
+        XCTAssertTrue(dom.contains("id=\"findings\""), "the page opened: \(log.suffix(300))")
+        let links = dom.components(separatedBy: "href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            .filter { !$0.hasPrefix("#") }
+        XCTAssertGreaterThanOrEqual(links.count, 6 + 5, "a link to the element, and to each translation")
+        for link in links {
+            let href = ReportFormatsTests.unescape(link)
+            XCTAssertFalse(href.hasPrefix("/") || href.hasPrefix("file:"), "relative: \(href)")
+            let resolved = try XCTUnwrap(URL(string: href, relativeTo: report)?.absoluteURL, href)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: resolved.path), "\(href) → \(resolved.path)")
+            let line = try XCTUnwrap(Int(resolved.fragment?.dropFirst() ?? ""), href)
+            let lines = try String(contentsOf: resolved, encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            XCTAssertTrue(line >= 1 && line <= lines.count, "\(href): line \(line) of \(lines.count)")
+        }
     }
 
     func testScreenshotOfOneFindingShowsTheOutlinedView() throws {
@@ -89,7 +112,7 @@ final class HTMLReportTests: XCTestCase {
         let title = try XCTUnwrap(
             articles.first {
                 $0.contains(
-                    "data-language=\"de\" data-category=\"accessibilityExtraLarge\" data-kind=\"truncated\" data-subject=\"ttl-AB-cde.text\""
+                    "data-languages=\"de\" data-categories=\"accessibilityExtraLarge\" data-kind=\"truncated\" data-subject=\"ttl-AB-cde.text\""
                 )
             })
         let id = try XCTUnwrap(title.components(separatedBy: "id=\"").dropFirst().first?.prefix { $0 != "\"" })

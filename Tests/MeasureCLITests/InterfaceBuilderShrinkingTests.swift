@@ -46,7 +46,10 @@ final class InterfaceBuilderShrinkingTests: XCTestCase {
         XCTAssertTrue(layout.text.contains("shrunk to"), "measure layout: \(layout.text)")
         XCTAssertFalse(layout.text.contains("truncated"), "measure layout: \(layout.text)")
         let check = try MeasureProcess.run(["check", shrinking, "--categories", "large"])
-        XCTAssertEqual(check.status, 1, check.summary)
+        XCTAssertEqual(check.status, 0, "a shrunk label is a warning: \(check.summary)")
+        XCTAssertTrue(check.text.contains("1 warning (1 shrunk)"), check.text)
+        let failing = try MeasureProcess.run(["check", shrinking, "--categories", "large", "--fail-on", "shrunk"])
+        XCTAssertEqual(failing.status, 1, "--fail-on shrunk: \(failing.summary)")
         XCTAssertTrue(check.text.contains("shrunk to"), "measure check: \(check.text)")
         XCTAssertFalse(check.text.contains("truncated  "), "measure check: \(check.text)")
 

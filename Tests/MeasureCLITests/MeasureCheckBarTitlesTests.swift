@@ -167,7 +167,7 @@ final class MeasureCheckBarTitlesTests: XCTestCase {
         let french = try XCTUnwrap(withFrench.first { $0["language"] as? String == "fr" })
         XCTAssertEqual(french["key"] as? String, "nvi-AB-001.title")
         XCTAssertEqual(french["file"] as? String, catalog.path)
-        XCTAssertEqual(french["line"] as? Int, 2)
+        XCTAssertEqual(french["line"] as? Int, 3, "the French value's line")
     }
 
     /// Items without text take their own widths: an image its size in `<resources>` (its

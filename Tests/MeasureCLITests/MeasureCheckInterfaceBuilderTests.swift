@@ -164,7 +164,7 @@ final class MeasureCheckInterfaceBuilderTests: XCTestCase {
         let (french, frenchSummary, _) = try check([board.path, "--categories", "AX3"])
         XCTAssertEqual(frenchSummary["languages"] as? [String], ["Base", "fr"])
         let title = findings(french, key: "ttl-AB-cde.text", language: "fr")
-        XCTAssertEqual(title.first?["line"] as? Int, 2, "the key's line in the catalog")
+        XCTAssertEqual(title.first?["line"] as? Int, 4, "the French value's line in the catalog")
         XCTAssertEqual(title.first?["file"] as? String, directory.appendingPathComponent("App/Main.xcstrings").path)
         let untranslated = frenchSummary["untranslated"] as? [String: [String]]
         XCTAssertEqual(untranslated?["fr"]?.count, 5, "the other five texts show the Base text")

@@ -50,6 +50,48 @@ final class MeasureUsageTests: XCTestCase {
         XCTAssertTrue(checkHelp.text.contains("--spec"), checkHelp.text)
     }
 
+    /// `measure help` and `measure help check` print help, as `--help` does; `measure -- help`
+    /// measures the word.
+    func testHelpSubcommand() throws {
+        let help = try MeasureProcess.run(["help"])
+        XCTAssertEqual(help.status, 0, help.summary)
+        XCTAssertTrue(help.text.contains("USAGE:") && help.text.contains("measure check CATALOG"), help.text)
+        let check = try MeasureProcess.run(["help", "check"])
+        XCTAssertEqual(check.status, 0, check.summary)
+        XCTAssertTrue(check.text.contains("--fail-on"), check.text)
+        XCTAssertEqual(check.text, try MeasureProcess.run(["check", "--help"]).text)
+        let unknown = try MeasureProcess.run(["help", "chek"])
+        XCTAssertEqual(unknown.status, 64, unknown.summary)
+        XCTAssertTrue(unknown.stderr.contains("Did you mean 'check'?"), unknown.stderr)
+        let word = try MeasureProcess.run(["--", "help"])
+        XCTAssertEqual(word.status, 0, word.summary)
+        XCTAssertTrue(word.text.contains(" pt"), "measures the word: \(word.text)")
+    }
+
+    /// A typo's suggestion is the option one edit away (a swap of two letters is one edit):
+    /// `--widht` is `--width`, not `--weight`.
+    func testMisspelledOptionSuggestsTheNearestOption() throws {
+        let output = try MeasureProcess.run(["Hello", "--widht", "100"])
+        XCTAssertEqual(output.status, 64, output.summary)
+        XCTAssertTrue(output.stderr.contains("unknown option '--widht'. Did you mean '--width'?"), output.stderr)
+        let check = try MeasureProcess.run(["check", "x.storyboard", "--catgories", "all"])
+        XCTAssertTrue(check.stderr.contains("Did you mean '--categories'?"), check.stderr)
+    }
+
+    /// A first word one edit from a subcommand is still measured, with a note on stderr.
+    func testWordNearASubcommandIsMeasuredWithANote() throws {
+        let output = try MeasureProcess.run(["chek"])
+        XCTAssertEqual(output.status, 0, output.summary)
+        XCTAssertTrue(output.text.contains(" pt"), output.text)
+        XCTAssertTrue(
+            output.stderr.contains("measure: note: did you mean 'measure check'? (measure -- chek measures the word)"),
+            output.stderr)
+        let quiet = try MeasureProcess.run(["--", "chek"])
+        XCTAssertFalse(quiet.stderr.contains("did you mean"), quiet.stderr)
+        let far = try MeasureProcess.run(["Hello"])
+        XCTAssertFalse(far.stderr.contains("did you mean"), far.stderr)
+    }
+
     func testVersionPrintsTheVersion() throws {
         let output = try MeasureProcess.run(["--version"])
         XCTAssertEqual(output.status, 0, output.summary)

@@ -55,9 +55,11 @@ final class ReportFormatsTests: XCTestCase {
         return (try MeasureProcess.object(output.lines.first ?? ""), junit, sarif)
     }
 
-    /// The findings of the HTML report: each article's data attributes and its first link's line.
+    /// The findings of the HTML report: each article's data attributes and its first link's
+    /// line, the link resolved against the report's own folder.
     func htmlRows(_ name: String) throws -> [Row] {
-        let html = try String(contentsOf: folder.appendingPathComponent("\(name).html"), encoding: .utf8)
+        let page = folder.appendingPathComponent("\(name).html")
+        let html = try String(contentsOf: page, encoding: .utf8)
         return html.components(separatedBy: "<article ").dropFirst().map { article in
             func value(_ attribute: String) -> String {
                 let raw = article.components(separatedBy: "\(attribute)=\"").dropFirst().first?.prefix { $0 != "\"" }
@@ -65,9 +67,12 @@ final class ReportFormatsTests: XCTestCase {
             }
             let link = Self.unescape(value("href"))
             let parts = link.components(separatedBy: "#L")
+            let file = URL(fileURLWithPath: Self.path(ofURI: parts[0]), relativeTo: folder).standardizedFileURL.path
             return Row(
-                subject: value("data-subject"), language: value("data-language"), category: value("data-category"),
-                kind: value("data-kind"), file: Self.path(ofURI: parts[0]), line: Int(parts.last ?? "") ?? 0)
+                subject: value("data-subject"),
+                language: value("data-languages").replacingOccurrences(of: " ", with: ","),
+                category: value("data-categories").replacingOccurrences(of: " ", with: ","),
+                kind: value("data-kind"), file: file, line: Int(parts.last ?? "") ?? 0)
         }
     }
 
@@ -138,6 +143,38 @@ final class ReportFormatsTests: XCTestCase {
     func testSARIFValidatesAgainstTheSARIF210Schema() throws {
         var files: [String] = []
         for (name, arguments) in runs { files.append(try run(name, arguments).sarif.path) }
+        // With a baseline too: results new, unchanged and absent (fixed).
+        let baseline = folder.appendingPathComponent("baseline.json")
+        try
+            #"{"version": 1, "findings": [{"file": "gone.storyboard", "object": "abc-12-xyz", "property": "text", "language": "de", "category": "large", "kind": "truncated"}]}"#
+            .write(to: baseline, atomically: true, encoding: .utf8)
+        let withBaseline = folder.appendingPathComponent("baseline.sarif")
+        _ = try MeasureProcess.run(runs[0].arguments + ["--baseline", baseline.path, "--sarif", withBaseline.path])
+        files.append(withBaseline.path)
+        for file in files {
+            // Every result carries fingerprints; paths are relative to %SRCROOT%.
+            let log = try XCTUnwrap(
+                JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+            let run = try XCTUnwrap((log["runs"] as? [[String: Any]])?.first)
+            let root = ((run["originalUriBaseIds"] as? [String: Any])?["%SRCROOT%"] as? [String: Any])?["uri"]
+            XCTAssertTrue((root as? String)?.hasPrefix("file:///") == true, "\(file): \(String(describing: root))")
+            for result in run["results"] as? [[String: Any]] ?? [] {
+                let fingerprints = result["partialFingerprints"] as? [String: String] ?? [:]
+                XCTAssertEqual(fingerprints["primaryLocationLineHash"]?.count, 16, "\(file): \(result)")
+                let artifact =
+                    (((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?[
+                        "artifactLocation"] as? [String: Any]) ?? [:]
+                XCTAssertEqual(artifact["uriBaseId"] as? String, "%SRCROOT%", "\(file): \(artifact)")
+                XCTAssertFalse((artifact["uri"] as? String ?? "/").hasPrefix("/"), "\(file): \(artifact)")
+            }
+        }
+        let states = try XCTUnwrap(
+            (JSONSerialization.jsonObject(with: Data(contentsOf: withBaseline)) as? [String: Any]).flatMap {
+                (($0["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.compactMap {
+                    $0["baselineState"] as? String
+                }
+            })
+        XCTAssertEqual(Set(states), ["new", "absent"])
         guard let result = try tool(["python3", "-c", Self.sarifValidator] + files) else {
             throw XCTSkip("python3 is not installed")
         }
@@ -166,21 +203,41 @@ final class ReportFormatsTests: XCTestCase {
         return path.removingPercentEncoding ?? path
     }
 
+    /// The absolute path of a SARIF artifact location, its relative URI resolved against the
+    /// run's `originalUriBaseIds`.
+    static func path(of artifact: [String: Any], bases: [String: Any]) -> String {
+        let uri = artifact["uri"] as? String ?? ""
+        guard let base = artifact["uriBaseId"] as? String else { return path(ofURI: uri) }
+        let root = (bases[base] as? [String: Any])?["uri"] as? String ?? ""
+        return URL(fileURLWithPath: path(ofURI: uri), relativeTo: URL(fileURLWithPath: path(ofURI: root)))
+            .standardizedFileURL.path
+    }
+
     func testEveryFormatCarriesTheSameFindings() throws {
         for (name, arguments) in runs {
             let (json, junit, sarif) = try run(name, arguments)
             // --json: check findings, or layout problems.
             var fromJSON: [Row] = []
             var messages: [String] = []
+            var failingChecks: Set<String> = []
             if let findings = json["findings"] as? [[String: Any]] {
                 for finding in findings {
                     var key = finding["key"] as? String ?? ""
                     if let variant = finding["variant"] as? String { key += " [\(variant)]" }
                     fromJSON.append(
                         Row(
-                            subject: key, language: finding["language"] as? String ?? "",
-                            category: finding["category"] as? String ?? "", kind: finding["problem"] as? String ?? "",
-                            file: finding["file"] as? String ?? "", line: finding["line"] as? Int ?? 0))
+                            subject: key, language: (finding["languages"] as? [String] ?? []).joined(separator: ","),
+                            category: (finding["categories"] as? [String] ?? []).joined(separator: ","),
+                            kind: finding["problem"] as? String ?? "",
+                            file: URL(fileURLWithPath: finding["file"] as? String ?? "").standardizedFileURL.path,
+                            line: finding["line"] as? Int ?? 0))
+                    if finding["severity"] as? String == "error" {
+                        for language in finding["languages"] as? [String] ?? [] {
+                            for category in finding["categories"] as? [String] ?? [] {
+                                failingChecks.insert("\(key) \(language).\(category)")
+                            }
+                        }
+                    }
                 }
             } else {
                 let screen = json["screen"] as? [String: Any] ?? [:]
@@ -189,9 +246,13 @@ final class ReportFormatsTests: XCTestCase {
                         Row(
                             subject: problem["view"] as? String ?? "(screen)", language: "base",
                             category: screen["contentSizeCategory"] as? String ?? "",
-                            kind: problem["kind"] as? String ?? "", file: json["file"] as? String ?? "",
+                            kind: problem["kind"] as? String ?? "",
+                            file: URL(fileURLWithPath: json["file"] as? String ?? "").standardizedFileURL.path,
                             line: problem["line"] as? Int ?? 0))
                     messages.append(problem["message"] as? String ?? "")
+                    failingChecks.insert(
+                        "\(problem["view"] as? String ?? "(screen)") base.\(screen["contentSizeCategory"] as? String ?? "")"
+                    )
                 }
             }
             XCTAssertFalse(fromJSON.isEmpty, name)
@@ -201,14 +262,17 @@ final class ReportFormatsTests: XCTestCase {
                 JSONSerialization.jsonObject(with: Data(contentsOf: sarif)) as? [String: Any])
             let runObject = try XCTUnwrap((log["runs"] as? [[String: Any]])?.first)
             let results = runObject["results"] as? [[String: Any]] ?? []
+            let bases = runObject["originalUriBaseIds"] as? [String: Any] ?? [:]
             let fromSARIF: [Row] = results.map { result in
                 let properties = result["properties"] as? [String: Any] ?? [:]
                 let physical =
                     ((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]) ?? [:]
+                let languages = properties["languages"] as? [String] ?? [properties["language"] as? String ?? ""]
+                let categories = properties["categories"] as? [String] ?? [properties["category"] as? String ?? ""]
                 return Row(
-                    subject: properties["key"] as? String ?? "", language: properties["language"] as? String ?? "",
-                    category: properties["category"] as? String ?? "", kind: result["ruleId"] as? String ?? "",
-                    file: Self.path(ofURI: (physical["artifactLocation"] as? [String: Any])?["uri"] as? String ?? ""),
+                    subject: properties["key"] as? String ?? "", language: languages.joined(separator: ","),
+                    category: categories.joined(separator: ","), kind: result["ruleId"] as? String ?? "",
+                    file: Self.path(of: physical["artifactLocation"] as? [String: Any] ?? [:], bases: bases),
                     line: (physical["region"] as? [String: Any])?["startLine"] as? Int ?? 0)
             }
             XCTAssertEqual(fromSARIF, fromJSON, "\(name): SARIF results match --json findings in order")
@@ -240,8 +304,9 @@ final class ReportFormatsTests: XCTestCase {
                 XCTAssertEqual((results[index]["message"] as? [String: Any])?["text"] as? String, message)
             }
 
-            // JUnit: a failing test case for each finding's key × language × category, carrying
-            // the SARIF result's message; every other case passes.
+            // JUnit: a failing test case for each check of a finding that fails the run (every
+            // language × category it lists), carrying the SARIF result's message; every other
+            // case passes (a warning's message is in its system-out).
             let junitText = try String(contentsOf: junit, encoding: .utf8)
             let document = try XMLDocument(data: Data(junitText.utf8))
             let cases = try document.nodes(forXPath: "//testcase").compactMap { $0 as? XMLElement }
@@ -256,9 +321,10 @@ final class ReportFormatsTests: XCTestCase {
                     results.contains { ($0["message"] as? [String: Any])?["text"] as? String == message },
                     "\(name): JUnit failure message \(message) is a SARIF message")
             }
-            XCTAssertEqual(
-                failing, Set(fromJSON.map { "\($0.subject) \($0.language).\($0.category)" }),
-                "\(name): failing test cases are the findings' checks")
+            XCTAssertEqual(failing, failingChecks, "\(name): failing test cases are the failing findings' checks")
+            if let failedChecks = (json["summary"] as? [String: Any])?["failedChecks"] as? Int {
+                XCTAssertEqual(failedChecks, failing.count, "\(name): summary.failedChecks counts them")
+            }
             let testsuites = try XCTUnwrap(document.rootElement())
             let checks = (json["summary"] as? [String: Any])?["checks"] as? Int
             if let checks {

@@ -244,7 +244,8 @@ extension InterfaceBuilderSceneBuilder {
         ].attribute("identifier"), element.children.contains(where: { tree[$0].name == "accessibility" }) {
             return accessibility
         }
-        let shown = ["text", "normalTitle", "placeholder", "headerTitle", "footerTitle"].lazy.compactMap { texts[$0] }
+        let shown = ["text", "normalTitle", "configuration.title", "placeholder", "headerTitle", "footerTitle"].lazy
+            .compactMap { texts[$0] }
         if let text = shown.first, !text.isEmpty {
             let short = text.count > 24 ? String(text.prefix(24)) + "…" : text
             return "\(kind) '\(short.replacingOccurrences(of: "\n", with: " "))'"
@@ -388,11 +389,12 @@ extension InterfaceBuilderSceneBuilder {
                 (title, _, titleRuns) = attributed(string)
             }
             var titleFont = font(15)
+            // Xcode keys a state's title `normalTitle` and a configuration's `configuration.title`.
             var titleProperty = "normalTitle"
             if let configuration = tree.child(of: index, named: "buttonConfiguration", key: "configuration") {
-                // iOS 15 buttons: the configuration's title (over the state title IB also
-                // writes, "Button" by default), its font (body by default) and its content
-                // insets (7, 12, 7, 12 by default; Apple forums thread 733541).
+                // iOS 15 buttons: the configuration's title, its font (body by default) and
+                // its content insets (7, 12, 7, 12 by default; Apple forums thread 733541).
+                // A configured button shows its configuration's title, over a state's.
                 if let configured = tree[configuration].attribute("title") {
                     title = configured
                     titleRuns = []

@@ -18,6 +18,9 @@ struct Finding: Sendable {
         /// No font draws some of the text's characters: the text is not judged (a box would
         /// stand in for each). One finding per language and face (`Outcome.add(_:)`).
         case missingCharacters
+        /// In an IB file: the whole text is drawn, but its line is taller than the view, so it
+        /// runs past the view's top and bottom (`LabelDrawing`).
+        case drawnPastBounds
     }
     var entry: CatalogEntry
     var category: ContentSizeCategory
@@ -67,6 +70,10 @@ struct FitCheck {
         var untranslated: [String: [String]] = [:]
         /// With `--report`: each screen × language × category drawn once, as SVG, by id.
         var screens: [String: String] = [:]
+        /// Which translatable texts were checked, skipped (with why) or stale.
+        var coverage = TranslationCoverage()
+        /// The files that could not be checked.
+        var errors: [FileFailure] = []
 
         /// Where each language and face's missing-characters finding is in `findings`.
         private var missingAt: [String: Int] = [:]
@@ -253,174 +260,5 @@ struct FitCheck {
             needed: needed, available: available, shown: layout.lines.map { control.prepared.displayedText(of: $0) })
         finding.approximate = FontStandIn.phrase(control.prepared.standIns)
         return finding
-    }
-}
-
-/// The report: a table for people, JSON for tools.
-enum CheckReport {
-    static func size(_ size: CGSize) -> String {
-        "\(PixelGrid.format(size.width)) × \(PixelGrid.format(size.height))"
-    }
-
-    /// The widest KEY and SHOWN cells, in terminal columns: a String Catalog keyed by its
-    /// English text, or a label of several lines, is cut with "…" so a row stays readable
-    /// (`--json` has every key and line in full).
-    static let cellColumns = 40
-
-    /// The findings as columns aligned by terminal width (CJK counts two columns, combining
-    /// marks none: `TerminalText`), one row each, then the summary: a view of the findings model,
-    /// which holds every size, name and place.
-    static func table(_ model: FindingsModel) -> String {
-        var rows: [[String]] = [["KEY", "LANGUAGE", "CATEGORY", "PROBLEM", "NEEDED", "AVAILABLE", "SHOWN", "WHERE"]]
-        for finding in model.findings {
-            var key = finding.checked.subject
-            // The values format specifiers were measured with: "files.count (%lld = 88888)".
-            if let samples = finding.catalog?.samples, !samples.isEmpty {
-                key += " (\(samples.joined(separator: ", ")))"
-            }
-            rows.append(
-                [TerminalText.cell(key, maximumColumns: cellColumns)]
-                    + [
-                        finding.checked.language, finding.checked.category,
-                        finding.catalog?.problemName ?? finding.kind,
-                        finding.needed.map(size) ?? "", finding.available.map(size) ?? "",
-                    ].map { TerminalText.cell($0) } + [
-                        TerminalText.cell(finding.shown.joined(separator: " ⏎ "), maximumColumns: cellColumns),
-                        TerminalText.cell(place(finding)),
-                    ])
-        }
-        var lines: [String] = []
-        if !model.findings.isEmpty {
-            lines = TerminalText.table(rows)
-            lines.append("")
-        }
-        lines.append(model.summary)
-        return lines.joined(separator: "\n")
-    }
-
-    /// `file:line`, or for an IB file the element's line and then the translation's.
-    static func place(_ finding: ReportFinding) -> String {
-        let entry = finding.location.map { "\($0.file):\($0.line.map(String.init) ?? "")" } ?? ""
-        guard let element = finding.catalog?.element else { return entry }
-        let view = "\(element.file):\(element.line)"
-        return finding.location?.file == element.file ? view : "\(view), \(entry)"
-    }
-
-    /// The problem, with a shrunk label's scale: "shrunk to 80%".
-    static func problemName(_ finding: Finding) -> String {
-        guard finding.problem == .shrunk, let scale = finding.fontScale else { return finding.problem.rawValue }
-        return "shrunk to \(min(99, Int((scale * 100).rounded())))%"
-    }
-
-    static func summary(_ outcome: FitCheck.Outcome) -> String {
-        let count = outcome.countsByProblem
-        let (truncated, overflow, offscreen) = (
-            count[.truncated, default: 0], count[.overflow, default: 0], count[.offscreen, default: 0]
-        )
-        let failedKeys = Set(outcome.findings.map(\.entry.key)).count
-        var text =
-            "\(outcome.checks) checks (\(outcome.keys.count) keys, \(outcome.languages.count) languages): "
-            + (outcome.findings.isEmpty
-                ? "everything fits"
-                : "\(outcome.findings.count) failed (\(truncated) truncated, \(overflow) overflow"
-                    + (offscreen > 0 ? ", \(offscreen) off screen" : "")
-                    + (count[.shrunk, default: 0] > 0 ? ", \(count[.shrunk, default: 0]) shrunk" : "")
-                    + (count[.missingCharacters, default: 0] > 0
-                        ? ", \(count[.missingCharacters, default: 0]) missing characters" : "")
-                    + ") in \(failedKeys) keys")
-        if !outcome.unmatchedKeys.isEmpty {
-            text += "; \(outcome.unmatchedKeys.count) keys matched no rule and were not checked"
-        }
-        if !outcome.untranslated.isEmpty {
-            text +=
-                "; untranslated (shown in Base): "
-                + outcome.untranslated.keys.sorted().map { "\($0) \(outcome.untranslated[$0]?.count ?? 0)" }.joined(
-                    separator: ", ")
-        }
-        return text
-    }
-
-    static func sorted(_ findings: [Finding]) -> [Finding] {
-        findings.sorted {
-            ($0.entry.key, $0.entry.variant ?? "", $0.entry.language, $0.category)
-                < ($1.entry.key, $1.entry.variant ?? "", $1.entry.language, $1.category)
-        }
-    }
-
-    /// The findings and the totals as JSON: a view of the findings model.
-    static func json(_ model: FindingsModel) -> String {
-        func sizeObject(_ size: CGSize?) -> JSONValue {
-            guard let size else { return .null }
-            return .object([("width", .number(size.width)), ("height", .number(size.height))])
-        }
-        let findings: [JSONValue] = model.findings.map { finding in
-            let details = finding.catalog
-            var pairs: [(String, JSONValue)] = [("key", .string(details?.key ?? finding.checked.subject))]
-            if let variant = details?.variant { pairs.append(("variant", .string(variant))) }
-            pairs += [
-                ("language", .string(finding.checked.language)),
-                ("category", .string(finding.checked.category)),
-                ("problem", .string(finding.kind)),
-            ]
-            if let scale = details?.fontScale { pairs.append(("fontScale", .number(scale))) }
-            if !finding.missingCharacters.isEmpty {
-                pairs.append(("missingCharacters", .array(finding.missingCharacters.map(JSONValue.string))))
-            }
-            if let approximate = finding.approximate { pairs.append(("approximate", .string(approximate))) }
-            pairs += [
-                ("control", .string(finding.control ?? "")),
-                ("font", .string(details?.font ?? "")),
-                ("text", .string(finding.text ?? "")),
-                ("samples", .array((details?.samples ?? []).map(JSONValue.string))),
-                ("shown", .array(finding.shown.map(JSONValue.string))),
-                ("needed", sizeObject(finding.needed)),
-                ("available", sizeObject(finding.available)),
-                ("file", .string(finding.location?.file ?? "")),
-                ("line", finding.location?.line.map { .number(Double($0)) } ?? .null),
-            ]
-            if let element = details?.element {
-                pairs.append(
-                    (
-                        "element",
-                        .object([
-                            ("file", .string(element.file)), ("line", .number(Double(element.line))),
-                            ("kind", .string(element.kind)), ("name", .string(element.name)),
-                            ("scene", .string(element.scene)),
-                        ])
-                    ))
-            }
-            return .object(pairs)
-        }
-        let count = Dictionary(model.findings.map { ($0.kind, 1) }, uniquingKeysWith: +)
-        let totals = model.totals
-        let untranslated = totals?.untranslated ?? [:]
-        return JSONValue.object([
-            ("findings", .array(findings)),
-            (
-                "summary",
-                .object([
-                    ("checks", .number(Double(totals?.checks ?? 0))),
-                    ("failed", .number(Double(model.findings.count))),
-                    ("truncated", .number(Double(count[Finding.Problem.truncated.rawValue, default: 0]))),
-                    ("overflow", .number(Double(count[Finding.Problem.overflow.rawValue, default: 0]))),
-                    ("offscreen", .number(Double(count[Finding.Problem.offscreen.rawValue, default: 0]))),
-                    ("shrunk", .number(Double(count[Finding.Problem.shrunk.rawValue, default: 0]))),
-                    (
-                        "missingCharacters",
-                        .number(Double(count[Finding.Problem.missingCharacters.rawValue, default: 0]))
-                    ),
-                    ("keys", .number(Double(totals?.keys ?? 0))),
-                    ("languages", .array((totals?.languages ?? []).sorted().map(JSONValue.string))),
-                    ("unmatchedKeys", .array((totals?.unmatchedKeys ?? []).sorted().map(JSONValue.string))),
-                    (
-                        "untranslated",
-                        .object(
-                            untranslated.keys.sorted().map { language in
-                                (language, .array((untranslated[language] ?? []).map(JSONValue.string)))
-                            })
-                    ),
-                ])
-            ),
-        ]).serialized()
     }
 }

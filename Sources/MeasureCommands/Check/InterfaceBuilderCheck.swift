@@ -71,6 +71,8 @@ struct InterfaceBuilderCheck {
     var fontDirectories: [String] = []
     /// Whether to draw each screen with a finding (and Base's) for the HTML report.
     var drawsScreens = false
+    /// The translations found for the file (its languages' texts, notes and marks).
+    var translations = InterfaceBuilderTranslations()
 
     /// What the check found besides its findings.
     struct Extra {
@@ -78,69 +80,8 @@ struct InterfaceBuilderCheck {
         var untranslated: [String: [String]] = [:]
         /// Every text in every language, as catalog entries for a spec's rules.
         var entries: [CatalogEntry] = []
-    }
-
-    // MARK: Finding translations
-
-    /// The translation files beside an IB file: `xx.lproj/NAME.strings` in the folder that
-    /// holds `Base.lproj` (or the file's own folder), and a String Catalog `NAME.xcstrings`
-    /// there or beside the file.
-    static func translationFiles(beside path: String) -> [String] {
-        // Paths are built from the one given, so findings name files as the user wrote them.
-        let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        let folder = (path as NSString).deletingLastPathComponent
-        let resources =
-            (folder as NSString).lastPathComponent.hasSuffix(".lproj")
-            ? (folder as NSString).deletingLastPathComponent : folder
-        func join(_ base: String, _ name: String) -> String {
-            base.isEmpty ? name : (base as NSString).appendingPathComponent(name)
-        }
-        let manager = FileManager.default
-        var found: [String] = []
-        let entries = (try? manager.contentsOfDirectory(atPath: resources.isEmpty ? "." : resources)) ?? []
-        for entry in entries.sorted() where entry.hasSuffix(".lproj") && entry != "Base.lproj" {
-            let candidate = join(join(resources, entry), "\(stem).strings")
-            if manager.fileExists(atPath: candidate) { found.append(candidate) }
-        }
-        for place in [resources, folder] {
-            let candidate = join(place, "\(stem).xcstrings")
-            if manager.fileExists(atPath: candidate), !found.contains(candidate) { found.append(candidate) }
-        }
-        return found
-    }
-
-    /// The entries of one translation file, through the catalog readers. One function, so
-    /// that where the readers live changes one line.
-    static func readTranslations(_ path: String) throws(RequestError) -> [CatalogEntry] {
-        do {
-            // A storyboard shows its texts as written: "%d" in a label is not a format.
-            return try Catalogs.read(path, sourceLanguage: nil, samples: .asWritten)
-        } catch {
-            throw RequestError(error)
-        }
-    }
-
-    /// The languages found beside an IB file, each with its translations by key. A String
-    /// Catalog's source language is the Base text and is left out; its variations are too.
-    static func languages(beside path: String) throws(RequestError) -> [InterfaceBuilderLanguage] {
-        var byName: [String: InterfaceBuilderLanguage] = [:]
-        for file in translationFiles(beside: path) {
-            var skipped: String?
-            if file.hasSuffix(".xcstrings"), let data = FileManager.default.contents(atPath: file),
-                let root = try? DocumentNode.parseJSON([UInt8](data))
-            {
-                skipped = root["sourceLanguage"]?.stringValue ?? "en"
-            }
-            for entry in try readTranslations(file) where entry.variant == nil && entry.language != skipped {
-                var language =
-                    byName[entry.language]
-                    ?? InterfaceBuilderLanguage(
-                        name: entry.language, direction: InterfaceBuilderLanguage.direction(of: entry.language))
-                if language.translations[entry.key] == nil { language.translations[entry.key] = entry }
-                byName[entry.language] = language
-            }
-        }
-        return byName.keys.sorted().compactMap { byName[$0] }
+        /// Which texts were checked, which skipped, which translation keys are stale.
+        var coverage = TranslationCoverage()
     }
 
     // MARK: Checking
@@ -184,12 +125,23 @@ struct InterfaceBuilderCheck {
         }
         total += bars.count * categories.count * languages.count
         progress?.start(total: total)
+        // Texts not to check (marked do-not-translate, image-only buttons, blank texts); they
+        // are still shown, so the views around them lay out as in the app.
+        let hints = file.localizerHints
+        let imageButtons = file.buttonsWithImages
+        let firstScenes = built[directions.first ?? .leftToRight] ?? []
+        let states = stateTitles(file.localizableTexts, scenes: firstScenes)
+        let allTexts = firstScenes.flatMap(\.texts) + allBars.map(\.text) + states
+        let skipped = skippedTexts(allTexts, hints: hints, imageButtons: imageButtons)
         outcome.languages = Set(languages.map(\.name))
         for direction in directions {
             // A scene without texts or bars has nothing a language or a text size changes.
             for scene in built[direction] ?? [] {
                 let sceneBars = barTitles(in: scene, from: barsInViews)
                 guard !scene.texts.isEmpty || !sceneBars.isEmpty else { continue }
+                let sceneStates = states.filter {
+                    skipped[$0.key] == nil && scene.scene.view(id: $0.objectID) is UIButton
+                }
                 let barViews = Set(sceneBars.compactMap(\.barViewID))
                 // Each bar's titles, and where each title is among its bar's.
                 var titlesOfBar: [String: [InterfaceBuilderBarTitle]] = [:]
@@ -200,12 +152,13 @@ struct InterfaceBuilderCheck {
                     titlesOfBar[id, default: []].append(title)
                 }
                 for language in languages where language.direction == direction {
-                    record(sceneBars, language: language, extra: &extra)
+                    record(sceneBars, language: language, skipped: skipped, extra: &extra)
                     var barFindings: [String: [Finding?]] = [:]
                     scene.setLanguage(language.typesettingLanguage)
                     for item in scene.texts {
                         let (text, entry) = language.text(for: item)
                         scene.show(text, for: item)
+                        guard skipped[item.key] == nil else { continue }
                         if language.isTranslated, entry == nil {
                             extra.untranslated[language.name, default: []].append(item.key)
                         }
@@ -213,6 +166,9 @@ struct InterfaceBuilderCheck {
                             CatalogEntry(
                                 key: item.key, variant: nil, language: language.name, text: text,
                                 file: entry?.file ?? path, line: entry?.line ?? item.position.line))
+                    }
+                    for state in sceneStates where language.isTranslated && language.text(for: state).entry == nil {
+                        extra.untranslated[language.name, default: []].append(state.key)
                     }
                     for category in categories {
                         scene.setContentSizeCategory(category)
@@ -234,6 +190,10 @@ struct InterfaceBuilderCheck {
                         let baseID = "\(path)|\(scene.scene.name)|Base|\(category.rawValue)"
                         let firstFinding = outcome.findings.count
                         for item in scene.texts {
+                            guard skipped[item.key] == nil else {
+                                progress?.advance()
+                                continue
+                            }
                             outcome.keys.insert(item.key)
                             outcome.checks += 1
                             outcome.cases.append(
@@ -256,6 +216,10 @@ struct InterfaceBuilderCheck {
                             outcome.add(drawn)
                         }
                         for (offset, title) in sceneBars.enumerated() {
+                            guard skipped[title.text.key] == nil else {
+                                progress?.advance()
+                                continue
+                            }
                             outcome.keys.insert(title.text.key)
                             outcome.checks += 1
                             outcome.cases.append(
@@ -285,6 +249,9 @@ struct InterfaceBuilderCheck {
                         if drawsScreens, outcome.findings.count > firstFinding || language.name == "Base" {
                             outcome.screens[screenID] = Picture(window: scene.scene.screen.window).svg()
                         }
+                        try checkStateTitles(
+                            sceneStates, scene: scene, language: language, category: category, barViews: barViews,
+                            outcome: &outcome)
                     }
                 }
                 // Back to the Base text, so the next language starts where this one did.
@@ -292,27 +259,74 @@ struct InterfaceBuilderCheck {
             }
         }
         if !bars.isEmpty {
-            try checkBars(bars, file: file, outcome: &outcome, extra: &extra, progress: progress)
+            try checkBars(bars, file: file, skipped: skipped, outcome: &outcome, extra: &extra, progress: progress)
         }
         progress?.finish()
         for (language, keys) in extra.untranslated {
             extra.untranslated[language] = Array(Set(keys)).sorted()
         }
+        extra.coverage = coverage(of: file, checked: outcome.keys, skipped: skipped, hints: hints)
         return (outcome, extra)
+    }
+
+    /// A button's highlighted, selected and disabled titles (not a configured button's, which
+    /// shows its configuration's title in every state), in the scenes that lay the button out.
+    func stateTitles(_ texts: [InterfaceBuilderLocalizableText], scenes: [InterfaceBuilderVariableScene])
+        -> [InterfaceBuilderText]
+    {
+        let states: Set<String> = ["highlightedTitle", "selectedTitle", "disabledTitle"]
+        let configured = Set(texts.filter { $0.property == "configuration.title" }.map(\.objectID))
+        return texts.compactMap { text in
+            guard states.contains(text.property), !configured.contains(text.objectID),
+                let scene = scenes.first(where: { $0.scene.view(id: text.objectID) is UIButton })
+            else { return nil }
+            let name = scene.texts.first { $0.objectID == text.objectID }?.name ?? "button"
+            return InterfaceBuilderText(
+                objectID: text.objectID, property: text.property, text: text.text, kind: "button", name: name,
+                position: text.position)
+        }
+    }
+
+    /// Checks each button state's title as the button shows it in that state: the title set
+    /// in the normal title's place and the scene laid out again (a state change changes the
+    /// button's intrinsic size, and Auto Layout follows it), then the normal title back.
+    private func checkStateTitles(
+        _ states: [InterfaceBuilderText], scene: InterfaceBuilderVariableScene, language: InterfaceBuilderLanguage,
+        category: ContentSizeCategory, barViews: Set<String>, outcome: inout FitCheck.Outcome
+    ) throws(RequestError) {
+        for state in states {
+            guard let button = scene.scene.view(id: state.objectID) as? UIButton else { continue }
+            let normal = button.currentTitle
+            button.setTitle(language.text(for: state).text, for: .normal)
+            defer { button.setTitle(normal, for: .normal) }
+            let (views, _) = scene.layOutTexts(reporting: barViews.union([state.objectID]))
+            outcome.keys.insert(state.key)
+            outcome.checks += 1
+            outcome.cases.append(CheckedCase(subject: state.key, language: language.name, category: category.rawValue))
+            guard let report = views[state.objectID] else { continue }
+            do {
+                if let found = try finding(state, report: report, scene: scene, language: language, category: category)
+                {
+                    outcome.add(found)
+                }
+            } catch {
+                throw RequestError(error, context: "\(path): \(state.key) (\(language.name))")
+            }
+        }
     }
 
     /// Checks the titles bars show (navigation items, bar button items, tab bar items) in
     /// every language × category, at the width their scenes are laid out at
     /// (`InterfaceBuilderFile.barWidth(of:options:)`).
     private func checkBars(
-        _ bars: [InterfaceBuilderBarTitle], file: InterfaceBuilderFile, outcome: inout FitCheck.Outcome,
-        extra: inout Extra, progress: ProgressBar?
+        _ bars: [InterfaceBuilderBarTitle], file: InterfaceBuilderFile, skipped: [String: SkipReason],
+        outcome: inout FitCheck.Outcome, extra: inout Extra, progress: ProgressBar?
     ) throws(RequestError) {
         let options = InterfaceBuilderOptions(device: device)
         let widths = bars.map { file.barWidth(of: $0, options: options) }
         let check = BarTitleCheck(path: path, barWidth: widths.first ?? 0)
         for language in languages {
-            record(bars, language: language, extra: &extra)
+            record(bars, language: language, skipped: skipped, extra: &extra)
             // A bar's titles keep their size in every category: measured once per language,
             // the titles of each width together.
             var found = [Finding?](repeating: nil, count: bars.count)
@@ -323,6 +337,10 @@ struct InterfaceBuilderCheck {
             }
             for category in categories {
                 for (title, finding) in zip(bars, found) {
+                    guard skipped[title.text.key] == nil else {
+                        progress?.advance()
+                        continue
+                    }
                     outcome.keys.insert(title.text.key)
                     outcome.checks += 1
                     outcome.cases.append(
@@ -345,8 +363,11 @@ struct InterfaceBuilderCheck {
 
     /// Notes bar titles' texts in one language: as entries for a spec's rules, and the keys a
     /// translation lacks.
-    private func record(_ titles: [InterfaceBuilderBarTitle], language: InterfaceBuilderLanguage, extra: inout Extra) {
-        for title in titles {
+    private func record(
+        _ titles: [InterfaceBuilderBarTitle], language: InterfaceBuilderLanguage, skipped: [String: SkipReason],
+        extra: inout Extra
+    ) {
+        for title in titles where skipped[title.text.key] == nil {
             let (text, entry) = language.text(for: title.text)
             if language.isTranslated, entry == nil {
                 extra.untranslated[language.name, default: []].append(title.text.key)
@@ -367,7 +388,25 @@ struct InterfaceBuilderCheck {
         _ item: InterfaceBuilderText, report: LayoutReport.ViewReport, scene: InterfaceBuilderVariableScene,
         language: InterfaceBuilderLanguage, category: ContentSizeCategory
     ) throws(TypesettingError) -> Finding? {
-        guard !report.isHidden, let view = scene.scene.view(id: item.objectID) else { return nil }
+        guard !report.isHidden, var view = scene.scene.view(id: item.objectID) else { return nil }
+        var report = report
+        if item.property == "headerTitle" || item.property == "footerTitle" {
+            // A static table section's titles are labels of the section: its header's first.
+            let labels = view.subviews.compactMap { $0 as? UILabel }
+            guard let label = item.property == "headerTitle" ? labels.first : labels.dropFirst().first else {
+                return nil
+            }
+            let shown = try label.shownText()
+            let origin = CGPoint(
+                x: report.windowFrame.minX + label.frame.minX, y: report.windowFrame.minY + label.frame.minY)
+            report.frame = label.frame
+            report.windowFrame = CGRect(origin: origin, size: label.frame.size)
+            report.intrinsicContentSize = label.intrinsicContentSize
+            report.isTruncated = shown.isTruncated
+            report.shownLines = shown.isTruncated || shown.isShrunk ? shown.lines : nil
+            report.shownFontScale = shown.fontScale
+            view = label
+        }
         let (text, translation) = language.text(for: item)
         var truncated = report.isTruncated
         var needed = report.intrinsicContentSize
@@ -375,13 +414,25 @@ struct InterfaceBuilderCheck {
         let control: ControlKind
         var font = ""
         var shownOverride: [String]?
+        var drawnPastBounds = false
         switch view {
         case let label as UILabel:
             control = .label
             font = label.font.description
+            // What UIKit draws: the lines that fit, or one line past the bounds (`LabelDrawing`).
+            if truncated {
+                switch try LabelDrawing.outcome(of: label, shown: try label.shownText()) {
+                case .fits: truncated = false
+                case .truncated(let lines): shownOverride = lines
+                case .drawnPastBounds(let lines):
+                    truncated = false
+                    drawnPastBounds = true
+                    shownOverride = lines
+                }
+            }
             // The whole text's size: its one-line size, or its height wrapped at the label's width.
             let (lines, wrap) = (label.numberOfLines, label.preferredMaxLayoutWidth)
-            if truncated, lines != 1 {
+            if truncated || drawnPastBounds, lines != 1 {
                 label.numberOfLines = 0
                 label.preferredMaxLayoutWidth = view.frame.width
                 let wrapped = label.intrinsicContentSize
@@ -394,6 +445,17 @@ struct InterfaceBuilderCheck {
         case let field as UITextField:
             control = .label
             font = field.font.description
+            // A field shows its placeholder only while its text is empty.
+            let showsPlaceholder = (field.text ?? "").isEmpty
+            guard (item.property == "placeholder") == showsPlaceholder else { return nil }
+            // One line, cut at the tail with "…" when narrower than it needs; shorter than
+            // its line, it is drawn past its top and bottom.
+            let shown = try FieldDrawing.shown(text, in: field)
+            truncated = shown.isTruncated
+            shownOverride = [shown.text]
+            let intrinsic = report.intrinsicContentSize
+            drawnPastBounds =
+                !truncated && intrinsic.height > 0 && Double(view.frame.size.height) + 0.01 < Double(intrinsic.height)
         case let segments as UISegmentedControl:
             control = .button
             // Each segment has an equal share of the control; its title has that share less
@@ -438,6 +500,8 @@ struct InterfaceBuilderCheck {
         } else if view is UILabel, report.shownFontScale < 1 {
             // UIKit draws the text smaller instead of cutting it: whole, but not at its size.
             problem = .shrunk
+        } else if drawnPastBounds {
+            problem = .drawnPastBounds
         } else {
             return nil
         }
@@ -483,8 +547,12 @@ extension InterfaceBuilderCheck {
 
     /// Base, the languages found and the pseudolanguages asked for; `only` (a comma-separated
     /// list) keeps those it names, and naming one that is not there is an error.
+    ///
+    /// With `lenient` (a run of several files), a language the file lacks is passed over: the
+    /// command refuses a name no file has.
     static func chooseLanguages(
-        found: [InterfaceBuilderLanguage], pseudo: [[Pseudolanguage]], only: String?, file: String
+        found: [InterfaceBuilderLanguage], pseudo: [[Pseudolanguage]], only: String?, file: String,
+        lenient: Bool = false
     ) throws(RequestError) -> [InterfaceBuilderLanguage] {
         var all = [InterfaceBuilderLanguage(name: InterfaceBuilderLanguage.base, direction: .leftToRight)] + found
         for combination in pseudo {
@@ -502,6 +570,7 @@ extension InterfaceBuilderCheck {
                 name = combination.map(\.rawValue).joined(separator: "+")
             }
             guard let language = all.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+                if lenient { continue }
                 throw RequestError(
                     kind: "unknownLanguage",
                     "--languages names '\(name)', which \(file) has no translation for; found: "
@@ -529,12 +598,14 @@ package enum InterfaceBuilderCheckRun {
     package static func run(
         path: String, languageCount: Int, categories: [ContentSizeCategory], fontDirectories: [String]
     ) throws -> (checks: Int, findings: Int, languages: [String]) {
+        let translations = try InterfaceBuilderTranslations.read(beside: path)
         var languages = try InterfaceBuilderCheck.chooseLanguages(
-            found: try InterfaceBuilderCheck.languages(beside: path), pseudo: standIns, only: nil, file: path)
+            found: translations.languages, pseudo: standIns, only: nil, file: path)
         let translated = languages.filter { $0.pseudo.isEmpty }
         languages = Array((translated + languages.filter { !$0.pseudo.isEmpty }).prefix(languageCount))
-        let check = InterfaceBuilderCheck(
+        var check = InterfaceBuilderCheck(
             path: path, languages: languages, categories: categories, device: nil, fontDirectories: fontDirectories)
+        check.translations = translations
         let (outcome, _) = try check.run(progress: nil)
         return (outcome.checks, outcome.findings.count, languages.map(\.name))
     }

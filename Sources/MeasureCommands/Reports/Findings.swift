@@ -27,10 +27,15 @@ struct CheckedCase: Sendable, Hashable {
 
 /// One finding as every output shows it. Table, JSON, JUnit, SARIF and HTML all read these
 /// values; none of them measures or words a finding again.
+///
+/// A finding of `measure check` may stand for several checks: an untranslated key that shows
+/// its Base text in several languages exactly as in Base is one finding listing those
+/// languages, and one identical at several content size categories (a font that does not
+/// scale) lists those categories (``languages``, ``categories``, ``checks``).
 struct ReportFinding: Sendable, Equatable {
     /// The problem kind: truncated, overflow, offscreen, shrunk, ambiguous, …
     var kind: String
-    /// The check it belongs to.
+    /// The first check it stands for (its first language and category).
     var checked: CheckedCase
     /// One sentence saying what is wrong, with the sizes.
     var message: String
@@ -64,6 +69,28 @@ struct ReportFinding: Sendable, Equatable {
     var approximate: String? = nil
     /// For a `missingCharacters` finding: the characters no font draws, each a string.
     var missingCharacters: [String] = []
+    /// Every language that shows it, in the run's order (one unless grouped).
+    var languages: [String] = []
+    /// Every content size category it is found at, in the run's order (one unless grouped).
+    var categories: [String] = []
+    /// Whether its kind fails the run (`--fail-on`); a warning otherwise.
+    var fails = true
+    /// With `--baseline`: `new` (some of its checks are not in the baseline) or `unchanged`.
+    var baselineState: String? = nil
+    /// The checks it stands for, as a baseline records them (languages × categories).
+    var baselineEntries: [BaselineEntry] = []
+
+    /// The checks it stands for: its subject in every language × category listed.
+    var checks: [CheckedCase] {
+        let languages = self.languages.isEmpty ? [checked.language] : self.languages
+        let categories = self.categories.isEmpty ? [checked.category] : self.categories
+        return languages.flatMap { language in
+            categories.map { CheckedCase(subject: checked.subject, language: language, category: $0) }
+        }
+    }
+
+    /// Whether it fails the run: its kind fails and, with a baseline, it is new.
+    var failsRun: Bool { fails && baselineState != "unchanged" }
 }
 
 /// The parts of a `measure layout` problem its table and `--json` show besides the shared ones.
@@ -114,6 +141,16 @@ struct CheckTotals: Sendable {
     var unmatchedKeys: Set<String>
     /// In an IB file: the keys each translated language lacks.
     var untranslated: [String: [String]]
+    /// Which translatable texts were checked, skipped (with why) or stale.
+    var coverage = TranslationCoverage()
+    /// The files that could not be checked, with why.
+    var errors: [FileFailure] = []
+    /// The kinds that fail the run (`--fail-on`).
+    var failOn: [String] = CheckSettings.defaultFailOn
+    /// Whether a baseline was given.
+    var hasBaseline = false
+    /// Baseline entries no finding of this run stands for: fixed since.
+    var fixed: [BaselineEntry] = []
 }
 
 /// Everything a report shows: the checks, the findings and the one-line summary.
@@ -130,6 +167,9 @@ struct FindingsModel: Sendable {
     var screens: [String: String] = [:]
     /// For `measure check`: the totals its `--json` summary gives.
     var totals: CheckTotals? = nil
+    /// The folder relative paths are relative to, which SARIF names `%SRCROOT%` (nil: the
+    /// current folder).
+    var sourceRoot: String? = nil
 
     /// The problem kinds in the order reports list them, with a help text each.
     static let kinds: [(kind: String, help: String)] = [
@@ -140,6 +180,10 @@ struct FindingsModel: Sendable {
         ("overflow", "The control needs more height than the spec allows (maxHeight) at this content size category."),
         ("offscreen", "The view runs off the side of the screen, or is squeezed below zero size."),
         ("shrunk", "A label with adjustsFontSizeToFitWidth draws its text smaller than its font size to fit."),
+        (
+            "drawnPastBounds",
+            "The whole text is drawn, but its line is taller than the view: it runs past the view's top and bottom edges. Nothing is cut unless something clips it; give the view the line's height."
+        ),
         (
             "ambiguous",
             "The constraints do not fix the view's position or size: Auto Layout picks one of several layouts."
@@ -163,76 +207,6 @@ struct FindingsModel: Sendable {
     /// The help text of a kind (a generic one for a kind added later).
     static func help(for kind: String) -> String {
         kinds.first { $0.kind == kind }?.help ?? "A layout problem reported by measure."
-    }
-
-    /// The cases and findings of `measure check`, from the same findings the table prints.
-    init(check outcome: FitCheck.Outcome) {
-        command = "measure check"
-        summary = CheckReport.summary(outcome)
-        findings = CheckReport.sorted(outcome.findings).map(Self.finding)
-        screens = outcome.screens
-        totals = CheckTotals(
-            checks: outcome.checks, keys: outcome.keys.count, languages: outcome.languages,
-            unmatchedKeys: outcome.unmatchedKeys, untranslated: outcome.untranslated)
-        var seen = Set<CheckedCase>()
-        cases = []
-        for item in outcome.cases + findings.map(\.checked) where seen.insert(item).inserted { cases.append(item) }
-    }
-
-    /// A check finding in report form.
-    static func finding(_ finding: Finding) -> ReportFinding {
-        let entry = finding.entry
-        let subject = entry.variant.map { "\(entry.key) [\($0)]" } ?? entry.key
-        let problemName = CheckReport.problemName(finding)
-        if finding.problem == .missingCharacters { return missingCharactersFinding(finding, subject: subject) }
-        var message =
-            "'\(subject)' (\(entry.language), \(finding.category.rawValue)) is \(problemName) in a \(finding.control.rawValue): needs \(CheckReport.size(finding.needed)), has \(CheckReport.size(finding.available))"
-        if !finding.shown.isEmpty { message += "; shown: \(finding.shown.joined(separator: " ⏎ "))" }
-        if !entry.samples.isEmpty { message += " (measured with \(entry.samples.joined(separator: ", ")))" }
-        // Every format shows the message: a stand-in is named wherever the finding goes.
-        if let approximate = finding.approximate { message += " (approximate: \(approximate))" }
-        let translation = FindingLocation(file: entry.file, line: entry.line, role: "translation")
-        let element = finding.element.map {
-            FindingLocation(file: $0.file, line: $0.line, role: "\($0.kind) \($0.name) in \($0.scene)")
-        }
-        return ReportFinding(
-            kind: finding.problem.rawValue,
-            checked: CheckedCase(subject: subject, language: entry.language, category: finding.category.rawValue),
-            message: message, needed: finding.needed, available: finding.available, shown: finding.shown,
-            text: entry.text, location: translation, related: element == translation ? nil : element,
-            control: finding.control.rawValue, screen: finding.screen, baseScreen: finding.baseScreen,
-            frame: finding.frame,
-            catalog: CatalogDetails(
-                key: entry.key, variant: entry.variant, samples: entry.samples, font: finding.font,
-                problemName: problemName, fontScale: finding.fontScale, element: finding.element),
-            approximate: finding.approximate)
-    }
-
-    /// A missing-characters finding in report form: the characters, what to install, and how
-    /// many texts of the language in that face lack them (the first is the one located).
-    static func missingCharactersFinding(_ finding: Finding, subject: String) -> ReportFinding {
-        let entry = finding.entry
-        let texts = finding.missingIn?.texts ?? 1
-        let face = finding.missingIn?.face ?? finding.font
-        let message =
-            "'\(subject)' (\(entry.language)) in \(face)"
-            + (texts > 1 ? " and \(texts - 1) more text\(texts == 2 ? "" : "s") of \(entry.language)" : "") + ": "
-            + MissingCharacters.sentences(finding.missingCharacters).joined(separator: "; ")
-            + (finding.approximate.map { " (approximate: \($0))" } ?? "")
-        let translation = FindingLocation(file: entry.file, line: entry.line, role: "translation")
-        let element = finding.element.map {
-            FindingLocation(file: $0.file, line: $0.line, role: "\($0.kind) \($0.name) in \($0.scene)")
-        }
-        return ReportFinding(
-            kind: Finding.Problem.missingCharacters.rawValue,
-            checked: CheckedCase(subject: subject, language: entry.language, category: finding.category.rawValue),
-            message: message, needed: nil, available: nil, shown: [], text: entry.text, location: translation,
-            related: element == translation ? nil : element, control: finding.control.rawValue,
-            screen: finding.screen, baseScreen: finding.baseScreen, frame: finding.frame,
-            catalog: CatalogDetails(
-                key: entry.key, variant: entry.variant, samples: entry.samples, font: finding.font,
-                problemName: "missing characters", fontScale: nil, element: finding.element),
-            approximate: finding.approximate, missingCharacters: finding.missingCharacters.map { String($0) })
     }
 
     /// The cases and findings of `measure layout`: every view of each screen in its category,

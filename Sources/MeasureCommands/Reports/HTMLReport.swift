@@ -14,7 +14,10 @@ enum HTMLReport {
     /// The colour the failing view is outlined in (`HTMLReportTests` looks for it in a screenshot).
     static let outline = "#ff00ff"
 
-    static func html(_ model: FindingsModel) -> String {
+    /// The page. Its links to files are relative to `folder`, the folder the page is written
+    /// in (absolute; the current folder when nil), so they resolve wherever the page is opened.
+    static func html(_ model: FindingsModel, folder: String? = nil) -> String {
+        let folder = folder ?? Baseline.absolute(FileManager.default.currentDirectoryPath)
         let escape = MarkupText.escaped
         var out: [String] = []
         out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">")
@@ -40,10 +43,12 @@ enum HTMLReport {
         for item in model.cases { checks["\(item.language)\u{0}\(item.category)", default: 0] += 1 }
         var failing: [String: Set<CheckedCase>] = [:]
         var firstFinding: [String: Int] = [:]
-        for (index, finding) in model.findings.enumerated() {
-            let cell = "\(finding.checked.language)\u{0}\(finding.checked.category)"
-            failing[cell, default: []].insert(finding.checked)
-            if firstFinding[cell] == nil { firstFinding[cell] = index }
+        for (index, finding) in model.findings.enumerated() where finding.failsRun {
+            for check in finding.checks {
+                let cell = "\(check.language)\u{0}\(check.category)"
+                failing[cell, default: []].insert(check)
+                if firstFinding[cell] == nil { firstFinding[cell] = index }
+            }
         }
         out.append("<table id=\"matrix\"><tr><th>language \\ category</th>")
         for category in categories { out.append("<th>\(escape(category))</th>") }
@@ -69,7 +74,22 @@ enum HTMLReport {
             }
             out.append("</tr>")
         }
-        out.append("</table></header>")
+        out.append("</table>")
+        if let errors = model.totals?.errors, !errors.isEmpty {
+            out.append("<section id=\"errors\"><h2>Files not checked</h2><ul>")
+            for failure in errors {
+                out.append(
+                    "<li><a href=\"\(escape(link(FindingLocation(file: failure.file, line: GitHubReport.place(of: failure).line, role: ""), folder: folder)))\">\(escape(failure.file))</a>: \(escape(failure.message))</li>"
+                )
+            }
+            out.append("</ul></section>")
+        }
+        if let fixed = model.totals?.fixed, !fixed.isEmpty {
+            out.append("<section id=\"fixed\"><h2>Fixed since the baseline</h2><ul>")
+            for entry in fixed { out.append("<li>\(escape(entry.description))</li>") }
+            out.append("</ul></section>")
+        }
+        out.append("</header>")
 
         // Filters.
         out.append("<form id=\"filters\" onsubmit=\"return false\">")
@@ -104,7 +124,7 @@ enum HTMLReport {
 
         out.append("<main id=\"findings\">")
         for (index, finding) in model.findings.enumerated() {
-            out.append(article(finding, index: index, screenIDs: screenIDs, sizes: sizes))
+            out.append(article(finding, index: index, screenIDs: screenIDs, sizes: sizes, folder: folder))
         }
         out.append("</main>")
         out.append("<script>\(script)</script>\n</body>\n</html>\n")
@@ -119,16 +139,21 @@ enum HTMLReport {
 
     /// A finding: its heading, message, sizes, text as shown and as needed, places, and pictures.
     static func article(
-        _ finding: ReportFinding, index: Int, screenIDs: [String: String], sizes: [String: (Double, Double)]
+        _ finding: ReportFinding, index: Int, screenIDs: [String: String], sizes: [String: (Double, Double)],
+        folder: String
     ) -> String {
         let escape = MarkupText.escaped
         let checked = finding.checked
+        let languages = finding.languages.isEmpty ? [checked.language] : finding.languages
+        let categories = finding.categories.isEmpty ? [checked.category] : finding.categories
+        let severity = !finding.fails ? "warning" : finding.failsRun ? "error" : "known"
         var parts: [String] = []
         parts.append(
-            "<article class=\"finding\" id=\"f\(index)\" data-language=\"\(escape(checked.language))\" data-category=\"\(escape(checked.category))\" data-kind=\"\(escape(finding.kind))\" data-subject=\"\(escape(checked.subject))\">"
+            "<article class=\"finding \(severity)\" id=\"f\(index)\" data-languages=\"\(escape(languages.joined(separator: " ")))\" data-categories=\"\(escape(categories.joined(separator: " ")))\" data-kind=\"\(escape(finding.kind))\" data-subject=\"\(escape(checked.subject))\">"
         )
+        let state = finding.baselineState.map { " <span class=\"baseline\">\(escape($0))</span>" } ?? ""
         parts.append(
-            "<h2><span class=\"kind\">\(escape(finding.kind))</span> \(escape(checked.subject)) <small>\(escape(checked.language)) · \(escape(checked.category))</small></h2>"
+            "<h2><span class=\"kind\">\(escape(finding.kind))</span> \(escape(checked.subject)) <small>\(escape(languages.joined(separator: ", "))) · \(escape(categories.joined(separator: ", ")))</small>\(state)</h2>"
         )
         parts.append("<p class=\"message\">\(escape(finding.message))</p><dl>")
         if let needed = finding.needed { parts.append("<dt>needed</dt><dd>\(escape(CheckReport.size(needed)))</dd>") }
@@ -152,7 +177,8 @@ enum HTMLReport {
         for location in [finding.location, finding.related].compactMap({ $0 }) {
             let place = JUnitReport.place(location)
             parts.append(
-                "<dt>\(escape(location.role))</dt><dd><a href=\"\(escape(link(location)))\">\(escape(place))</a></dd>")
+                "<dt>\(escape(location.role))</dt><dd><a href=\"\(escape(link(location, folder: folder)))\">\(escape(place))</a></dd>"
+            )
         }
         parts.append("</dl><div class=\"pictures\">")
         if let screen = finding.screen, let id = screenIDs[screen], let size = sizes[screen] {
@@ -197,9 +223,9 @@ enum HTMLReport {
             + "</svg><figcaption>\(escape(finding.control ?? "control")) at \(escape(CheckReport.size(available))) (dashed: needed)</figcaption></figure>"
     }
 
-    /// A link to a file and line: relative paths stay relative to where the report is opened.
-    static func link(_ location: FindingLocation) -> String {
-        SARIFReport.uri(location.file) + (location.line.map { "#L\($0)" } ?? "")
+    /// A link to a file and line, relative to the page's folder (`../App/Main.storyboard#L12`).
+    static func link(_ location: FindingLocation, folder: String) -> String {
+        SARIFReport.uri(Baseline.relative(location.file, to: folder)) + (location.line.map { "#L\($0)" } ?? "")
     }
 
     static func n(_ value: Double) -> String { PixelGrid.format(value) }
@@ -254,7 +280,8 @@ enum HTMLReport {
         #matrix td{text-align:center;min-width:4em}#matrix a{color:#000}
         #filters{position:sticky;top:0;background:#fff;padding:.5em 0;border-bottom:1px solid #ccc}
         .finding{border-bottom:1px solid #ddd;padding:.5em 0;content-visibility:auto;contain-intrinsic-size:auto 300px}.finding h2{font-size:1.05em;margin:.2em 0}
-        .kind{background:#fdd;padding:0 4px;border-radius:3px}
+        .kind{background:#fdd;padding:0 4px;border-radius:3px}.warning .kind{background:#ffefc2}.known .kind{background:#eee}
+        .baseline{font-size:12px;color:#666}
         dl{display:grid;grid-template-columns:max-content auto;gap:0 1em;margin:.3em 0}dt{color:#666}dd{margin:0}
         .text{white-space:pre-wrap}.pictures{display:flex;gap:1em;flex-wrap:wrap;align-items:flex-start}
         figure{margin:0}figcaption{color:#666;font-size:12px}
@@ -270,7 +297,8 @@ enum HTMLReport {
         (function(){
         var form=document.getElementById('filters'),items=document.querySelectorAll('.finding');
         function apply(){var f={};['language','category','kind','subject'].forEach(function(n){f[n]=form.elements[n].value;});
-        var shown=0;items.forEach(function(e){var ok=(!f.language||e.dataset.language===f.language)&&(!f.category||e.dataset.category===f.category)&&(!f.kind||e.dataset.kind===f.kind)&&(!f.subject||e.dataset.subject.indexOf(f.subject)>=0);e.hidden=!ok;if(ok)shown++;});
+        function has(list,v){return list.split(' ').indexOf(v)>=0;}
+        var shown=0;items.forEach(function(e){var ok=(!f.language||has(e.dataset.languages,f.language))&&(!f.category||has(e.dataset.categories,f.category))&&(!f.kind||e.dataset.kind===f.kind)&&(!f.subject||e.dataset.subject.indexOf(f.subject)>=0);e.hidden=!ok;if(ok)shown++;});
         document.getElementById('shown-count').textContent=shown+' of '+items.length+' findings';}
         form.addEventListener('input',apply);
         document.querySelectorAll('#matrix a').forEach(function(a){a.addEventListener('click',function(){form.elements.language.value=a.dataset.language;form.elements.category.value=a.dataset.category;apply();});});

@@ -22,7 +22,7 @@ struct ReportOptions: ParsableArguments {
     func write(_ model: FindingsModel) throws(RequestError) {
         if let junit { try Self.write(JUnitReport.xml(model), to: junit) }
         if let sarif { try Self.write(SARIFReport.json(model), to: sarif) }
-        if let report { try Self.write(HTMLReport.html(model), to: report) }
+        if let report { try Self.write(HTMLReport.html(model, folder: Baseline.folder(of: report)), to: report) }
     }
 
     static func write(_ text: String, to path: String) throws(RequestError) {
