@@ -192,16 +192,19 @@ package struct BarTitleShortfall: Sendable {
 
 extension BarTitleShortfall {
     /// The file's own (Base) titles checked as `measure check` checks them
-    /// (`BarTitleCheck.finding`), in bars `barWidth` wide: nil for a title that shows whole.
-    /// The ib fuzz target (`IBHarness`) runs the reader's bar titles through it.
+    /// (`BarTitleCheck.finding`), in bars `barWidth` wide: nil for a title that shows whole,
+    /// and for one that is not judged because no font draws some of its characters (its
+    /// finding is `missingCharacters`, which has no sizes). The ib fuzz target (`IBHarness`)
+    /// runs the reader's bar titles through it.
     package static func inBaseLanguage(_ titles: [InterfaceBuilderBarTitle], barWidth: Double)
         throws(TypesettingError) -> [BarTitleShortfall?]
     {
         let check = BarTitleCheck(path: "", barWidth: barWidth)
         let base = InterfaceBuilderLanguage(name: InterfaceBuilderLanguage.base, direction: .leftToRight)
         return try titles.map { title throws(TypesettingError) in
-            try check.finding(title, language: base, barWidth: barWidth).map {
-                BarTitleShortfall(
+            try check.finding(title, language: base, barWidth: barWidth).flatMap {
+                guard $0.problem == .truncated else { return nil }
+                return BarTitleShortfall(
                     needed: Double($0.needed.width), available: Double($0.available.width),
                     height: Double($0.needed.height), shown: $0.shown)
             }
