@@ -19,6 +19,10 @@ typedef struct {
 } InstalledFont;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
+// The configuration (and fontconfig's caches it maps) stays for the life of the process: the
+// character sets kept below may point into them. Held here, it stays owned (LeakSanitizer
+// sees it reachable), as the list is.
+static FcConfig *config;
 static InstalledFont *fonts;
 static int32_t fontCount;
 
@@ -106,7 +110,7 @@ static void add(FcPattern *pattern) {
 }
 
 static void load(void) {
-    FcConfig *config = FcInitLoadConfigAndFonts();
+    config = FcInitLoadConfigAndFonts();
     if (!config) return;
     // Every face, in the order fontconfig would try them for a sans-serif text: the order the
     // engine tries them in for a character no face made for its script draws.
@@ -124,8 +128,6 @@ static void load(void) {
         }
     }
     if (sorted) FcFontSetDestroy(sorted);
-    // The configuration (and fontconfig's caches it maps) stays for the life of the process:
-    // the character sets kept above may point into them.
 }
 
 int32_t ts_installed_font_count(void) {

@@ -55,7 +55,10 @@ struct CorpusBenchmark: ParsableCommand {
         guard !texts.isEmpty else { throw ValidationError("\(file) holds no texts") }
         let languages = Set(texts.map(\.language)).count
         let strings = texts.map(\.text)
-        let font = try FontRegistry.shared.font(size: size)
+        // Inter itself, as `scripts/bench-corpus` asks Pango for: the system font is Inter with
+        // SF Pro's tracking (docs/system-font.md), which Pango would not apply, so the line
+        // counts of the two would not compare.
+        let font = try FontRegistry.shared.font("Inter", size: size)
         let n = Double(strings.count)
         // Open every fallback face once, as a running app would have; the shaping cache is new per run.
         for text in strings { _ = try PreparedText(text, font: font, shapingCache: nil) }
