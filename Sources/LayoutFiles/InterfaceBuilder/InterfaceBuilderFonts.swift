@@ -67,25 +67,46 @@ struct InterfaceBuilderFonts {
     private mutating func fontFiles() -> [String: String] {
         if let index { return index }
         var found: [String: (path: String, isDependencyCopy: Bool)] = [:]
-        var seen = 0
         for folder in searchFolders {
-            guard let enumerator = FileManager.default.enumerator(atPath: folder) else { continue }
-            for case let relative as String in enumerator {
-                seen += 1
-                if seen > InterfaceBuilderFonts.maximumIndexedFiles { break }
-                let lower = relative.lowercased()
-                guard lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") else { continue }
-                let name = (lower as NSString).lastPathComponent
-                let path = (folder as NSString).appendingPathComponent(relative)
-                let isCopy = InterfaceBuilderFonts.isDependencyCopy(path)
-                if let existing = found[name], !existing.isDependencyCopy || isCopy { continue }
-                found[name] = (path, isCopy)
+            for (name, file) in InterfaceBuilderFonts.fontFiles(under: folder) {
+                if let existing = found[name], !existing.isDependencyCopy || file.isDependencyCopy { continue }
+                found[name] = file
             }
         }
         let paths = found.mapValues(\.path)
         index = paths
         return paths
     }
+
+    /// File name (lowercased) → path and whether it is a dependency's copy, for every font
+    /// file under one folder, the app's own before a copy and else the first found. Walked
+    /// once per process and folder: the IB files of an app search the same folders, and
+    /// walking a large font folder again for each file cost more than laying the file out
+    /// (`benchmarks ib`). A font file added under a folder after it was walked is found by
+    /// the next process.
+    private static func fontFiles(under folder: String) -> [String: (path: String, isDependencyCopy: Bool)] {
+        if let known = folderIndexes.withLock({ $0[folder] }) { return known }
+        var found: [String: (path: String, isDependencyCopy: Bool)] = [:]
+        if let enumerator = FileManager.default.enumerator(atPath: folder) {
+            var seen = 0
+            for case let relative as String in enumerator {
+                seen += 1
+                if seen > maximumIndexedFiles { break }
+                let lower = relative.lowercased()
+                guard lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") else { continue }
+                let name = (lower as NSString).lastPathComponent
+                let path = (folder as NSString).appendingPathComponent(relative)
+                let isCopy = isDependencyCopy(path)
+                if let existing = found[name], !existing.isDependencyCopy || isCopy { continue }
+                found[name] = (path, isCopy)
+            }
+        }
+        folderIndexes.withLock { $0[folder] = found }
+        return found
+    }
+
+    /// The folders already walked, by path (`fontFiles(under:)`).
+    private static let folderIndexes = Locked<[String: [String: (path: String, isDependencyCopy: Bool)]]>([:])
 
     /// Whether the registry has a face with this PostScript name.
     private static func registryHas(_ postScriptName: String) -> Bool {
