@@ -35,11 +35,13 @@ public struct Button: Sendable {
     /// The padding UIKit puts above and below the title when `contentEdgeInsets` is zero.
     public static let defaultTitleVerticalPadding: Double = 6
 
-    /// The content width of a button with neither title nor image: Interface Builder stores
-    /// YOD's empty rounded-rect button, placed only by its centre, its top and a 30 pt height,
-    /// at 30 wide (docs/interface-builder.md). `ButtonTests.testEmptyTitleIsOneLineHigh`
-    /// pins it.
-    public static let emptyContentWidth: Double = 30
+    /// The smallest content width of a button without an image, title or not: Interface
+    /// Builder stores YOD's empty rounded-rect button, placed only by its centre, its top and
+    /// a 30 pt height, at 30 wide, and short titles ("EDIT", "24H", "编辑") at 30 or, in a
+    /// proportional stack, in proportion to 30 (docs/interface-builder.md).
+    /// `ButtonTests.testEmptyTitleIsOneLineHigh` and
+    /// `ButtonTests.testShortTitleIsThirtyPointsWide` pin it.
+    public static let minimumContentWidth: Double = 30
 
     /// Creates a button with UIKit's defaults.
     public init(title: String, font: Font) {
@@ -82,8 +84,8 @@ public struct Button: Sendable {
     public static let minimumImageOnlyHeight: Double = 22
 
     /// `intrinsicContentSize`: the title's size raised to whole points plus the content insets
-    /// (or the default 6 pt above and below). An empty title measures one line high and
-    /// ``emptyContentWidth`` wide.
+    /// (or the default 6 pt above and below). An empty title measures one line high; without
+    /// an image, the title is at least ``minimumContentWidth`` wide.
     ///
     /// The title is measured at scale 1 on every display: Interface Builder stores a 20 pt
     /// Montserrat "LOG IN" (69.1 × 24.4 pt of text) at 70 × 37 on @2x, and @3x buttons 147,
@@ -125,7 +127,8 @@ public struct Button: Sendable {
         // An empty title is one line high, set like any title line: without the line gap.
         let line = font.metrics.ascender - font.metrics.descender
         let titleHeight = title.isEmpty ? PixelGrid.ceil(line, scale: 1) : titleSize.height
-        let titleWidth = title.isEmpty ? Button.emptyContentWidth : titleSize.width
+        // Without an image, a title narrower than 30 pt (an empty one too) is widened to 30.
+        let titleWidth = imageSize == nil ? max(titleSize.width, Button.minimumContentWidth) : titleSize.width
         let imageWidth = Double(imageSize?.width ?? 0)
         let contentHeight = max(titleHeight, Double(imageSize?.height ?? 0))
         return CGSize(width: titleWidth + imageWidth + insets.horizontal, height: contentHeight + insets.vertical)

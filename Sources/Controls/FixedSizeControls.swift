@@ -28,16 +28,29 @@ public struct UIKitRelease: Sendable, Hashable, Comparable, CustomStringConverti
     public var description: String { minor == 0 ? "iOS \(major)" : "iOS \(major).\(minor)" }
 }
 
-/// `UISwitch`'s sizing: 51 × 31 (iOS 7–18); 61 × 28 from iOS 26 when that release is asked for.
+/// `UISwitch`'s sizing: a 51 × 31 frame (iOS 7–18); 61 × 28 from iOS 26 when that release is
+/// asked for. Up to iOS 18 the frame reaches 2 pt past the alignment rectangle on the right,
+/// which constraints place: the rectangle is 49 × 31.
 public struct Switch: Sendable, Hashable {
-    /// The release whose size is wanted (nil: 51 × 31).
+    /// The release whose size is wanted (nil: 51 × 31, without alignment insets).
     public var release: UIKitRelease?
     /// Creates a switch.
     public init(release: UIKitRelease? = nil) { self.release = release }
-    /// 51 × 31, or 61 × 28 on iOS 26 and later (openuikit, docs/autolayout.md).
+    /// The alignment rectangle's size: 49 × 31 for a release up to iOS 18 (its 51 pt frame
+    /// less ``alignmentRectInsets``); 51 × 31 without a release; 61 × 28 on iOS 26 and later
+    /// (openuikit, docs/autolayout.md).
     public var intrinsicContentSize: CGSize {
         if let release, release.major >= 26 { return CGSize(width: 61, height: 28) }
-        return CGSize(width: 51, height: 31)
+        return CGSize(width: 51 - alignmentRectInsets.horizontal, height: 31)
+    }
+    /// How far the frame reaches past the alignment rectangle: 2 pt on the right for a
+    /// release up to iOS 18. Interface Builder stores every switch pinned by its trailing
+    /// edge 2 pt further right than the constraint says, and every one pinned by its leading
+    /// edge where the constraint says (files of toolsVersion 14109 to 23727;
+    /// docs/interface-builder.md). Zero without a release and on iOS 26: not measured.
+    public var alignmentRectInsets: UIEdgeInsets {
+        if let release, release.major < 26 { return UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 2) }
+        return .zero
     }
 }
 

@@ -46,8 +46,13 @@ final class ControlSizeTests: XCTestCase {
         let toggle = UISwitch()
         toggle.uikitRelease = UIKitRelease(26)
         XCTAssertEqual(toggle.intrinsicContentSize, CGSize(width: 61, height: 28))
+        XCTAssertEqual(toggle.alignmentRectInsets, .zero)
         toggle.uikitRelease = UIKitRelease(18)
+        XCTAssertEqual(toggle.intrinsicContentSize, CGSize(width: 49, height: 31))
+        XCTAssertEqual(toggle.alignmentRectInsets, UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 2))
+        toggle.uikitRelease = nil
         XCTAssertEqual(toggle.intrinsicContentSize, CGSize(width: 51, height: 31))
+        XCTAssertEqual(toggle.alignmentRectInsets, .zero)
         let slider = UISlider()
         XCTAssertEqual(slider.alignmentRectInsets, .zero)
         slider.uikitRelease = UIKitRelease(14)

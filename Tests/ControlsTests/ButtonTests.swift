@@ -69,6 +69,24 @@ final class ButtonTests: XCTestCase {
         XCTAssertEqual(try button.intrinsicContentSize(), CGSize(width: 40, height: 20))
     }
 
+    /// A legacy button's title narrower than 30 pt is widened to 30, as an empty one is, and
+    /// the content insets add after: Interface Builder stores short titles ("EDIT", "编辑",
+    /// "删除") at 30 wide (docs/interface-builder.md). A title with an image keeps its width.
+    func testShortTitleIsThirtyPointsWide() throws {
+        let short = try button("OK")
+        XCTAssertLessThan(TestFont.width("OK", size: 15), 29)
+        XCTAssertEqual(try short.intrinsicContentSize(scale: 2), CGSize(width: 30, height: 30))
+        var inset = short
+        inset.contentEdgeInsets = UIEdgeInsets(top: 1, left: 4, bottom: 1, right: 6)
+        XCTAssertEqual(try inset.intrinsicContentSize(scale: 3).width, 40)
+        var withImage = short
+        withImage.imageSize = CGSize(width: 10, height: 6)
+        XCTAssertEqual(
+            try withImage.intrinsicContentSize(scale: 2).width, TestFont.width("OK", size: 15).rounded(.up) + 10)
+        // Wider titles are untouched: "Hello" is 39.375 → 40.
+        XCTAssertEqual(try button().intrinsicContentSize(scale: 2).width, 40)
+    }
+
     /// A legacy button with an image and a title is as tall as the larger of its title line
     /// (raised to whole points) and its image, without the 6 pt padding: Interface Builder
     /// stores a 12 pt "Ethereum" beside a 10 × 6 image at 15 tall, and one beside a 24 pt

@@ -95,4 +95,48 @@ final class InterfaceBuilderControlsTests: XCTestCase {
         XCTAssertEqual(try control(field, tools: "14113").height, 30)
         XCTAssertEqual(try control(field, tools: "15702").height, 34)
     }
+
+    /// A switch's 51 pt frame reaches 2 pt past its alignment rectangle on the right: pinned
+    /// 16 inside the trailing edge of a 375 pt view, it is stored at x 310 (not 308), and a
+    /// label held 8 before it ends at 302; pinned by its leading edge it sits where the
+    /// constraint says. Centred, the 49 pt rectangle is, at x 163.
+    func testSwitchesReachPastTheirAlignmentRectangleOnTheRight() throws {
+        let xib = IB.xib(
+            """
+            <view contentMode="scaleToFill" id="top">
+                \(ibRect(0, 0, 375, 200))
+                <subviews>
+                    <label opaque="NO" text="Notifications" translatesAutoresizingMaskIntoConstraints="NO" id="l">
+                        \(ibRect(16, 10, 286, 21))
+                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                    </label>
+                    <switch opaque="NO" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="t">
+                        \(ibRect(310, 5, 51, 31))
+                    </switch>
+                    <switch opaque="NO" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="s">
+                        \(ibRect(16, 60, 51, 31))
+                    </switch>
+                    <switch opaque="NO" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="c">
+                        \(ibRect(163, 120, 51, 31))
+                    </switch>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="l" firstAttribute="leading" secondItem="top" secondAttribute="leading" constant="16" id="c1"/>
+                    <constraint firstItem="t" firstAttribute="leading" secondItem="l" secondAttribute="trailing" constant="8" id="c2"/>
+                    <constraint firstAttribute="trailing" secondItem="t" secondAttribute="trailing" constant="16" id="c3"/>
+                    <constraint firstItem="t" firstAttribute="top" secondItem="top" secondAttribute="top" constant="5" id="c4"/>
+                    <constraint firstItem="l" firstAttribute="centerY" secondItem="t" secondAttribute="centerY" id="c5"/>
+                    <constraint firstItem="s" firstAttribute="leading" secondItem="top" secondAttribute="leading" constant="16" id="c6"/>
+                    <constraint firstItem="s" firstAttribute="top" secondItem="top" secondAttribute="top" constant="60" id="c7"/>
+                    <constraint firstItem="c" firstAttribute="centerX" secondItem="top" secondAttribute="centerX" id="c8"/>
+                    <constraint firstItem="c" firstAttribute="top" secondItem="top" secondAttribute="top" constant="120" id="c9"/>
+                </constraints>
+            </view>
+            """)
+        let report = try XCTUnwrap(IB.layOut(xib).first)
+        assertFrame(report.frame("t"), CGRect(x: 310, y: 5, width: 51, height: 31))
+        XCTAssertEqual(report.frame("l").maxX, 302)
+        assertFrame(report.frame("s"), CGRect(x: 16, y: 60, width: 51, height: 31))
+        assertFrame(report.frame("c"), CGRect(x: 163, y: 120, width: 51, height: 31))
+    }
 }

@@ -46,7 +46,7 @@ final class InterfaceBuilderStaticTableTests: XCTestCase {
                                                     <autoresizingMask key="autoresizingMask"/>
                                                     <subviews>
                                                         <switch opaque="NO" contentMode="scaleToFill" horizontalHuggingPriority="750" verticalHuggingPriority="750" contentHorizontalAlignment="center" contentVerticalAlignment="center" on="YES" translatesAutoresizingMaskIntoConstraints="NO" id="toggle">
-                                                            <rect key="frame" x="276" y="6.5" width="51" height="31"/>
+                                                            <rect key="frame" x="278" y="6.5" width="51" height="31"/>
                                                         </switch>
                                                     </subviews>
                                                     <constraints>
@@ -96,9 +96,10 @@ final class InterfaceBuilderStaticTableTests: XCTestCase {
         for id in ["s1", "c1", "cv1", "t1", "c2", "cv2", "toggle", "s2", "c3", "t3", "d3"] {
             XCTAssertNotNil(report.views.first { $0.object.id == id }, id)
         }
-        // Any accessory leaves the content view an 8 pt trailing margin: the switch ends 8
-        // before the checkmark's content view ends, as stored.
-        assertFrame(report.frame("toggle"), CGRect(x: 276, y: 6.5, width: 51, height: 31))
+        // Any accessory leaves the content view an 8 pt trailing margin: the switch's
+        // alignment rectangle ends 8 before the checkmark's content view ends, its frame 2 pt
+        // further (`InterfaceBuilderControlsTests`), as stored.
+        assertFrame(report.frame("toggle"), CGRect(x: 278, y: 6.5, width: 51, height: 31))
         XCTAssertEqual(report.view("toggle")?.isCompared, true)
         XCTAssertEqual(report.differing.map(\.object.id), [])
     }

@@ -56,8 +56,9 @@ open class UIReleaseSizedControl: UIView {
     }
 }
 
-/// An on/off switch (`UISwitch`): `Controls.Switch`'s 51 × 31 (61 × 28 for iOS 26), hugging
-/// 750 on both axes.
+/// An on/off switch (`UISwitch`): `Controls.Switch`'s 51 × 31 frame (61 × 28 for iOS 26),
+/// reaching 2 pt past its alignment rectangle on the right for a release up to iOS 18;
+/// hugging 750 on both axes.
 open class UISwitch: UIReleaseSizedControl {
     /// Whether it is on.
     public var isOn = false
@@ -65,6 +66,8 @@ open class UISwitch: UIReleaseSizedControl {
     public init() { super.init(hugging: (.defaultHigh, .defaultHigh)) }
     /// `Controls.Switch` for the release.
     open override var intrinsicContentSize: CGSize { Switch(release: uikitRelease).intrinsicContentSize }
+    /// `Controls.Switch`'s alignment insets for the release.
+    open override var alignmentRectInsets: UIEdgeInsets { Switch(release: uikitRelease).alignmentRectInsets }
 }
 
 /// A slider (`UISlider`): no intrinsic width, 30 pt tall (`Controls.Slider`), its frame 2 pt
