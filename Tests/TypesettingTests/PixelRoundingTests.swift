@@ -45,6 +45,14 @@ final class PixelRoundingTests: XCTestCase {
         XCTAssertEqual(PixelGrid.round(0.25, scale: 2), 0.5)
     }
 
+    func testHalvesFromFloatingPointNoiseRoundUp() {
+        // 3 + 1/6 pt is 9.5 pixels at 3x; computed through a sum it is 9.499999999999998.
+        let noisy = (3 + 1.1) - 1.1 + 1.0 / 6
+        XCTAssertLessThan(noisy * 3, 9.5)
+        XCTAssertEqual(PixelGrid.round(noisy, scale: 3), 10.0 / 3)
+        XCTAssertEqual(PixelGrid.round(3.0 + 1.0 / 6 - 1e-4, scale: 3), 3, "a real shortfall still rounds down")
+    }
+
     func testSingleLineSizeAt17() throws {
         let layout = try Fixtures.boxes("Hello", size: 17).layout(LayoutOptions())
         // H 1280 + ello 4 × 1024 = 5376 units.

@@ -16,9 +16,12 @@ public enum PixelGrid {
         return pixels.rounded(.up) / scale
     }
 
-    /// Rounds `value` to the nearest pixel, halves up (Auto Layout's frame rounding).
+    /// Rounds `value` to the nearest pixel, halves up (Auto Layout's frame rounding). A value
+    /// within a millionth of a pixel below a half counts as the half, as in ``ceil(_:scale:)``:
+    /// a frame edge that is 9.5 pixels exactly may compute as 9.4999…, and Auto Layout, which
+    /// has the half, rounds it up (`PixelRoundingTests.testHalvesFromFloatingPointNoiseRoundUp`).
     public static func round(_ value: Double, scale: Double) -> Double {
-        (value * scale + 0.5).rounded(.down) / scale
+        (value * scale + 0.5 + 1e-6).rounded(.down) / scale
     }
 
     /// A number of points for messages: "343", "20.5", "20.333" (at most three decimals).
