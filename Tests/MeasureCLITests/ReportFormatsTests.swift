@@ -67,7 +67,10 @@ final class ReportFormatsTests: XCTestCase {
             }
             let link = Self.unescape(value("href"))
             let parts = link.components(separatedBy: "#L")
-            let file = URL(fileURLWithPath: Self.path(ofURI: parts[0]), relativeTo: folder).standardizedFileURL.path
+            // Relative to the page's folder as a folder (a base URL without a trailing slash
+            // would resolve against its parent).
+            let base = URL(fileURLWithPath: folder.path, isDirectory: true)
+            let file = URL(fileURLWithPath: Self.path(ofURI: parts[0]), relativeTo: base).standardizedFileURL.path
             return Row(
                 subject: value("data-subject"),
                 language: value("data-languages").replacingOccurrences(of: " ", with: ","),
