@@ -33,18 +33,7 @@ static int each_covered(Analysis *a, uint64_t at, GlyphVisit visit, void *contex
     uint32_t format = rd16(r, at), count = rd16(r, at + 2);
     for (uint32_t e = 0; e < count && !r->failed; e++) {
         uint32_t first, last, index;
-        if (format == 1) {
-            first = last = rd16(r, at + 4 + 2 * (uint64_t)e);
-            index = e;
-        } else if (format == 2) {
-            uint64_t range = at + 4 + 6 * (uint64_t)e;
-            first = rd16(r, range);
-            last = rd16(r, range + 2);
-            index = rd16(r, range + 4);
-        } else {
-            r->failed = 1;
-            return 0;
-        }
+        if (!coverage_entry(r, at, format, e, &first, &last, &index)) return 0;
         if (last < first) continue;
         if (!spend(r, 1 + (long)(last - first))) return 0;
         for (uint32_t g = first; g <= last; g++, index++) {

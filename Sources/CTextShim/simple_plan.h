@@ -72,6 +72,28 @@ static inline uint32_t coverage_index(Reader *r, uint64_t base, uint32_t offset,
     return NOT_COVERED;
 }
 
+// Entry `e` of the Coverage at `at`, whose format is `format`: its glyphs `first` to `last`
+// and the coverage index of `first` (format 1: one glyph, index `e`; format 2: a range
+// record). Returns 0, failing the reader, on a format HarfBuzz does not read. Every walk over
+// a coverage's entries reads them here; each charges its own budget for the glyphs.
+static inline int coverage_entry(Reader *r, uint64_t at, uint32_t format, uint32_t e, uint32_t *first,
+                                 uint32_t *last, uint32_t *index) {
+    if (format == 1) {
+        *first = *last = rd16(r, at + 4 + 2 * (uint64_t)e);
+        *index = e;
+        return 1;
+    }
+    if (format == 2) {
+        uint64_t range = at + 4 + 6 * (uint64_t)e;
+        *first = rd16(r, range);
+        *last = rd16(r, range + 2);
+        *index = rd16(r, range + 4);
+        return 1;
+    }
+    r->failed = 1;
+    return 0;
+}
+
 // ClassDef::get_class of the ClassDef at `base + offset` (offset 0: every glyph in class 0).
 static inline uint32_t class_of(Reader *r, uint64_t base, uint32_t offset, uint32_t glyph) {
     if (offset == 0) return 0;

@@ -258,16 +258,8 @@ static void pair_subtable(Table *t, uint64_t offset, LookupFacts *facts) {
         uint64_t at = offset + coverage;
         uint32_t coverageFormat = rd16(r, at), count = rd16(r, at + 2);
         for (uint32_t e = 0; e < count && !r->failed; e++) {
-            uint32_t first, last;
-            if (coverageFormat == 1) {
-                first = last = rd16(r, at + 4 + 2 * (uint64_t)e);
-            } else if (coverageFormat == 2) {
-                first = rd16(r, at + 4 + 6 * (uint64_t)e);
-                last = rd16(r, at + 6 + 6 * (uint64_t)e);
-            } else {
-                r->failed = 1;
-                break;
-            }
+            uint32_t first, last, index;
+            if (!coverage_entry(r, at, coverageFormat, e, &first, &last, &index)) break;
             for (uint32_t g = first; g <= last && spend_table(t, 16); g++) {
                 uint32_t c1 = class_of(r, offset, classDef1, g);
                 if (c1 < class1Count && ((rows[c1 >> 3] >> (c1 & 7)) & 1)) hb_set_add(t->pairGlyphs, g);

@@ -53,19 +53,9 @@ static void map_subtable(Table *t, uint32_t type, uint64_t offset, uint32_t flag
     uint32_t coverageFormat = rd16(r, coverage), entries = rd16(r, coverage + 2);
     uint32_t index = 0;
     for (uint32_t e = 0; e < entries && !r->failed; e++) {
-        hb_codepoint_t first = 0, last = 0;
-        if (coverageFormat == 1) {
-            first = last = rd16(r, coverage + 4 + 2 * (uint64_t)e);
-            index = e;
-        } else if (coverageFormat == 2) {
-            uint64_t range = coverage + 4 + 6 * (uint64_t)e;
-            first = rd16(r, range);
-            last = rd16(r, range + 2);
-            index = rd16(r, range + 4);
-            if (last < first) r->failed = 1;
-        } else {
-            r->failed = 1;
-        }
+        uint32_t first = 0, last = 0;
+        if (!coverage_entry(r, coverage, coverageFormat, e, &first, &last, &index)) break;
+        if (last < first) r->failed = 1;
         for (hb_codepoint_t glyph = first; glyph <= last && !r->failed; glyph++, index++) {
             if (!spend_table(t, 1)) return;
             if (type == 4) {
@@ -155,18 +145,7 @@ uint32_t multiple_subtable(Table *t, uint64_t offset) {
     uint32_t coverageFormat = rd16(r, coverage), entries = rd16(r, coverage + 2);
     for (uint32_t e = 0; e < entries && !r->failed; e++) {
         uint32_t first, last, index;
-        if (coverageFormat == 1) {
-            first = last = rd16(r, coverage + 4 + 2 * (uint64_t)e);
-            index = e;
-        } else if (coverageFormat == 2) {
-            uint64_t range = coverage + 4 + 6 * (uint64_t)e;
-            first = rd16(r, range);
-            last = rd16(r, range + 2);
-            index = rd16(r, range + 4);
-        } else {
-            r->failed = 1;
-            return longest;
-        }
+        if (!coverage_entry(r, coverage, coverageFormat, e, &first, &last, &index)) return longest;
         for (uint32_t glyph = first; glyph <= last && index < sequences && spend_table(t, 1); glyph++, index++) {
             uint64_t sequence = offset + rd16(r, offset + 6 + 2 * (uint64_t)index);
             uint32_t length = rd16(r, sequence);
