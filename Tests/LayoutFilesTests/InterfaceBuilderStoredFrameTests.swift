@@ -136,4 +136,56 @@ final class InterfaceBuilderStoredFrameTests: XCTestCase {
         let (found, evidence) = try cause(text, "box")
         XCTAssertNil(found, evidence ?? "")
     }
+
+    /// A view constrained below a label stored at Helvetica Neue's line is stored where that
+    /// line put it: it takes the label's cause and names it, while its frame stays the
+    /// engine's. A view that differs on its own keeps no cause.
+    func testViewsThatFollowAMissingFontLabelShareItsCause() throws {
+        let text = card(
+            """
+            <label opaque="NO" text="Hello" translatesAutoresizingMaskIntoConstraints="NO" id="label">
+                <rect key="frame" x="16" y="20" width="288" height="21"/>
+                <fontDescription key="fontDescription" name="Nowhere-Regular" family="Nowhere" pointSize="18"/>
+            </label>
+            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="below">
+                <rect key="frame" x="16" y="49" width="288" height="10"/>
+            </view>
+            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="alone">
+                <rect key="frame" x="16" y="150" width="30" height="10"/>
+                <constraints>
+                    <constraint firstAttribute="width" constant="40" priority="999" id="aw"/>
+                    <constraint firstAttribute="height" constant="10" id="ah"/>
+                </constraints>
+            </view>
+            """,
+            constraints: """
+                <constraint firstItem="label" firstAttribute="leading" secondItem="top" secondAttribute="leading" constant="16" id="a"/>
+                <constraint firstAttribute="trailing" secondItem="label" secondAttribute="trailing" constant="16" id="b"/>
+                <constraint firstItem="label" firstAttribute="top" secondItem="top" secondAttribute="top" constant="20" id="c"/>
+                <constraint firstItem="below" firstAttribute="top" secondItem="label" secondAttribute="bottom" constant="8" id="d"/>
+                <constraint firstItem="below" firstAttribute="leading" secondItem="label" secondAttribute="leading" id="e"/>
+                <constraint firstItem="below" firstAttribute="trailing" secondItem="label" secondAttribute="trailing" id="f"/>
+                <constraint firstItem="below" firstAttribute="height" constant="10" id="g"/>
+                <constraint firstItem="alone" firstAttribute="leading" secondItem="top" secondAttribute="leading" constant="16" id="h"/>
+                <constraint firstItem="alone" firstAttribute="top" secondItem="top" secondAttribute="top" constant="150" id="i"/>
+                """)
+        let scene = try XCTUnwrap(
+            InterfaceBuilderFile(bytes: Array(text.utf8), path: nil).makeScenes(InterfaceBuilderOptions()).first)
+        let report = scene.layOut()
+        let label = try XCTUnwrap(report.view("label"))
+        let below = try XCTUnwrap(report.view("below"))
+        let alone = try XCTUnwrap(report.view("alone"))
+        XCTAssertEqual(label.storedFrameCause, .missingFont)
+        XCTAssertTrue(below.differs)
+        XCTAssertEqual(below.storedFrameCause, .missingFont, below.storedFrameEvidence ?? "")
+        XCTAssertEqual(below.followsStoredFrameOf, ["label"])
+        XCTAssertEqual(below.storedFrameEvidence?.contains("label 'Hello' [label]"), true, below.storedFrameEvidence ?? "")
+        // The frames reported and left on the views are the engine's, not the replay's.
+        XCTAssertEqual(Double(below.report.frame.minY), Double(label.report.frame.maxY) + 8, accuracy: 0.01)
+        XCTAssertEqual(scene.view(id: "below")?.frame, below.report.frame)
+        XCTAssertEqual(scene.view(id: "label")?.frame, label.report.frame)
+        XCTAssertTrue(alone.differs)
+        XCTAssertNil(alone.storedFrameCause, alone.storedFrameEvidence ?? "")
+        XCTAssertTrue(alone.followsStoredFrameOf.isEmpty)
+    }
 }

@@ -93,6 +93,7 @@ public final class InterfaceBuilderScene {
                     views[index].storedFrameEvidence = evidence
                 }
             }
+            attributeFollowers(&views)
         }
         return InterfaceBuilderReport(
             sceneID: id, sceneName: name, deviceName: deviceName, layout: layout, views: views,
@@ -118,6 +119,9 @@ public struct InterfaceBuilderReport: Sendable {
         public var storedFrameCause: StoredFrameCause?
         /// What shows the cause: the stored size and the rule it fits, or the broken constraint.
         public var storedFrameEvidence: String?
+        /// For a view whose stored frame is the file's fault only because it follows other
+        /// views' stored frames (their ids); empty when the cause is the view's own.
+        public var followsStoredFrameOf: [String] = []
         /// Whether it is compared and differs by more than 0.01 pt.
         public var differs: Bool { isCompared && (delta ?? 0) > InterfaceBuilderReport.tolerance }
     }

@@ -94,6 +94,9 @@ struct InterfaceBuilderLayout {
                 ("storedFrameCause", .string(cause.rawValue)),
                 ("storedFrameEvidence", .string(view.storedFrameEvidence ?? "")),
             ]
+            if !view.followsStoredFrameOf.isEmpty {
+                extra.append(("followsStoredFrameOf", .array(view.followsStoredFrameOf.map(JSONValue.string))))
+            }
         }
         return .object(members + extra)
     }

@@ -1,0 +1,65 @@
+import AutoLayout
+import Foundation
+import Typesetting
+
+/// The priority that holds a view at its stored size when views are laid out again around
+/// the stored frames that are the file's fault: above every content priority (hugging,
+/// compression resistance), below the file's required constraints.
+let storedSizePriority = UILayoutPriority(999)
+
+extension InterfaceBuilderScene {
+    /// Names the views that differ only because they follow a view whose stored frame is the
+    /// file's fault.
+    ///
+    /// A label IB laid out in Helvetica Neue is wider or taller than its font makes it, so the
+    /// views constrained to it are stored where that wrong size put them; no correct engine
+    /// reproduces them either. For each cause that sets a stored size (every cause but
+    /// `brokenConstraints`, whose stored frames are stale rather than sized), the scene is laid
+    /// out again with the views of that cause held at their stored sizes. A differing view
+    /// without a cause of its own that then lands on its stored frame takes the cause, with the
+    /// views that moved it as evidence. The scene is laid out once more without the held sizes,
+    /// so its frames (and pictures) stay the engine's own.
+    /// `InterfaceBuilderStoredFrameTests.testViewsThatFollowAMissingFontLabelShareItsCause` pins it.
+    func attributeFollowers(_ views: inout [InterfaceBuilderReport.View]) {
+        var waiting = views.indices.filter { views[$0].differs && views[$0].storedFrameCause == nil }
+        guard !waiting.isEmpty else { return }
+        for cause in StoredFrameCause.allCases where cause != .brokenConstraints {
+            let sources = views.filter { $0.storedFrameCause == cause && $0.object.storedFrame != nil }
+            guard !sources.isEmpty, !waiting.isEmpty else { continue }
+            var held: [NSLayoutConstraint] = []
+            for source in sources {
+                guard let view = view(id: source.object.id), let stored = source.object.storedFrame else { continue }
+                let width = view.widthAnchor.constraint(equalToConstant: stored.width)
+                let height = view.heightAnchor.constraint(equalToConstant: stored.height)
+                width.priority = storedSizePriority
+                height.priority = storedSizePriority
+                held += [width, height]
+            }
+            guard !held.isEmpty else { continue }
+            NSLayoutConstraint.activate(held)
+            screen.rootView.setNeedsLayout()
+            let replay = screen.layOut()
+            NSLayoutConstraint.deactivate(held)
+            screen.rootView.setNeedsLayout()
+            screen.window.layoutIfNeeded()
+            guard replay.views.count == views.count else { continue }
+            let names = sources.prefix(3).map { "\($0.object.name) [\($0.object.id)]" }.joined(separator: ", ")
+                + (sources.count > 3 ? " and \(sources.count - 3) more" : "")
+            waiting.removeAll { index in
+                guard let stored = views[index].object.storedFrame else { return false }
+                let frame = replay.views[index].frame
+                let delta = [
+                    frame.minX - stored.minX, frame.minY - stored.minY, frame.width - stored.width,
+                    frame.height - stored.height,
+                ].map { abs(Double($0)) }.max() ?? 0
+                guard delta <= InterfaceBuilderReport.tolerance else { return false }
+                views[index].storedFrameCause = cause
+                views[index].storedFrameEvidence =
+                    "it follows views whose stored frames are the file's fault (\(cause.rawValue)): "
+                    + "with \(names) at their stored sizes, it lands on its stored frame"
+                views[index].followsStoredFrameOf = sources.map(\.object.id)
+                return true
+            }
+        }
+    }
+}
