@@ -179,7 +179,8 @@ final class InterfaceBuilderStoredFrameTests: XCTestCase {
         XCTAssertTrue(below.differs)
         XCTAssertEqual(below.storedFrameCause, .missingFont, below.storedFrameEvidence ?? "")
         XCTAssertEqual(below.followsStoredFrameOf, ["label"])
-        XCTAssertEqual(below.storedFrameEvidence?.contains("label 'Hello' [label]"), true, below.storedFrameEvidence ?? "")
+        XCTAssertEqual(
+            below.storedFrameEvidence?.contains("label 'Hello' [label]"), true, below.storedFrameEvidence ?? "")
         // The frames reported and left on the views are the engine's, not the replay's.
         XCTAssertEqual(Double(below.report.frame.minY), Double(label.report.frame.maxY) + 8, accuracy: 0.01)
         XCTAssertEqual(scene.view(id: "below")?.frame, below.report.frame)

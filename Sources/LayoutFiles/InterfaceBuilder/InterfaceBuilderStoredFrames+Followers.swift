@@ -43,15 +43,17 @@ extension InterfaceBuilderScene {
             screen.rootView.setNeedsLayout()
             screen.window.layoutIfNeeded()
             guard replay.views.count == views.count else { continue }
-            let names = sources.prefix(3).map { "\($0.object.name) [\($0.object.id)]" }.joined(separator: ", ")
+            let names =
+                sources.prefix(3).map { "\($0.object.name) [\($0.object.id)]" }.joined(separator: ", ")
                 + (sources.count > 3 ? " and \(sources.count - 3) more" : "")
             waiting.removeAll { index in
                 guard let stored = views[index].object.storedFrame else { return false }
                 let frame = replay.views[index].frame
-                let delta = [
-                    frame.minX - stored.minX, frame.minY - stored.minY, frame.width - stored.width,
-                    frame.height - stored.height,
-                ].map { abs(Double($0)) }.max() ?? 0
+                let delta =
+                    [
+                        frame.minX - stored.minX, frame.minY - stored.minY, frame.width - stored.width,
+                        frame.height - stored.height,
+                    ].map { abs(Double($0)) }.max() ?? 0
                 guard delta <= InterfaceBuilderReport.tolerance else { return false }
                 views[index].storedFrameCause = cause
                 views[index].storedFrameEvidence =
