@@ -189,4 +189,42 @@ final class InterfaceBuilderStoredFrameTests: XCTestCase {
         XCTAssertNil(alone.storedFrameCause, alone.storedFrameEvidence ?? "")
         XCTAssertTrue(alone.followsStoredFrameOf.isEmpty)
     }
+
+    /// A view placed after a view whose stored frame is stale (it breaks its own width
+    /// constraint) is stored where the stale width put it: with that constraint relaxed and the
+    /// stale view at its stored size, it lands there, so it shares the cause.
+    func testViewsThatFollowAStaleFrameShareItsCause() throws {
+        let text = card(
+            """
+            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box">
+                <rect key="frame" x="20" y="20" width="50" height="40"/>
+                <constraints>
+                    <constraint firstAttribute="width" constant="100" id="w"/>
+                    <constraint firstAttribute="height" constant="40" id="h"/>
+                </constraints>
+            </view>
+            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="next">
+                <rect key="frame" x="80" y="20" width="30" height="40"/>
+                <constraints>
+                    <constraint firstAttribute="width" constant="30" id="nw"/>
+                </constraints>
+            </view>
+            """,
+            constraints: """
+                <constraint firstItem="box" firstAttribute="leading" secondItem="top" secondAttribute="leading" constant="20" id="a"/>
+                <constraint firstItem="box" firstAttribute="top" secondItem="top" secondAttribute="top" constant="20" id="b"/>
+                <constraint firstItem="next" firstAttribute="leading" secondItem="box" secondAttribute="trailing" constant="10" id="c"/>
+                <constraint firstItem="next" firstAttribute="top" secondItem="box" secondAttribute="top" id="d"/>
+                <constraint firstItem="next" firstAttribute="height" secondItem="box" secondAttribute="height" id="e"/>
+                """)
+        let report = try XCTUnwrap(IB.layOut(text).first)
+        let next = try XCTUnwrap(report.view("next"))
+        XCTAssertEqual(report.view("box")?.storedFrameCause, .brokenConstraints)
+        XCTAssertEqual(Double(next.report.frame.minX), 130, accuracy: 0.01)
+        XCTAssertEqual(next.storedFrameCause, .brokenConstraints, next.storedFrameEvidence ?? "")
+        XCTAssertEqual(next.followsStoredFrameOf, ["box"])
+        XCTAssertEqual(
+            next.storedFrameEvidence?.contains("view [box] at its stored size and the constraints"), true,
+            next.storedFrameEvidence ?? "")
+    }
 }

@@ -87,13 +87,13 @@ public final class InterfaceBuilderScene {
             let broken = brokenStoredFrames()
             for index in views.indices where views[index].differs {
                 if let (cause, evidence) = storedFrameCause(
-                    of: views[index].object, frame: views[index].report.frame, broken: broken)
+                    of: views[index].object, frame: views[index].report.frame, broken: broken.views)
                 {
                     views[index].storedFrameCause = cause
                     views[index].storedFrameEvidence = evidence
                 }
             }
-            attributeFollowers(&views)
+            attributeFollowers(&views, brokenConstraints: broken.constraints)
         }
         return InterfaceBuilderReport(
             sceneID: id, sceneName: name, deviceName: deviceName, layout: layout, views: views,

@@ -13,17 +13,18 @@ extension InterfaceBuilderScene {
     ///
     /// A label IB laid out in Helvetica Neue is wider or taller than its font makes it, so the
     /// views constrained to it are stored where that wrong size put them; no correct engine
-    /// reproduces them either. For each cause that sets a stored size (every cause but
-    /// `brokenConstraints`, whose stored frames are stale rather than sized), the scene is laid
-    /// out again with the views of that cause held at their stored sizes. A differing view
-    /// without a cause of its own that then lands on its stored frame takes the cause, with the
-    /// views that moved it as evidence. The scene is laid out once more without the held sizes,
-    /// so its frames (and pictures) stay the engine's own.
+    /// reproduces them either. For each cause, the scene is laid out again with the views of
+    /// that cause held at their stored sizes; for `brokenConstraints`, the constraints the
+    /// stored frames break also drop to the lowest priority, as they were not in force when
+    /// Xcode last laid those views out. A differing view without a cause of its own that then
+    /// lands on its stored frame takes the cause, with the views that moved it as evidence.
+    /// The scene is laid out once more as the file has it, so its frames (and pictures) stay
+    /// the engine's own.
     /// `InterfaceBuilderStoredFrameTests.testViewsThatFollowAMissingFontLabelShareItsCause` pins it.
-    func attributeFollowers(_ views: inout [InterfaceBuilderReport.View]) {
+    func attributeFollowers(_ views: inout [InterfaceBuilderReport.View], brokenConstraints: [Int]) {
         var waiting = views.indices.filter { views[$0].differs && views[$0].storedFrameCause == nil }
         guard !waiting.isEmpty else { return }
-        for cause in StoredFrameCause.allCases where cause != .brokenConstraints {
+        for cause in StoredFrameCause.allCases {
             let sources = views.filter { $0.storedFrameCause == cause && $0.object.storedFrame != nil }
             guard !sources.isEmpty, !waiting.isEmpty else { continue }
             var held: [NSLayoutConstraint] = []
@@ -36,16 +37,26 @@ extension InterfaceBuilderScene {
                 held += [width, height]
             }
             guard !held.isEmpty else { continue }
+            // Priorities change in place: a constraint keeps its place in the solving order.
+            let relaxed =
+                cause == .brokenConstraints
+                ? brokenConstraints.filter { screen.constraints.indices.contains($0) }.map {
+                    (screen.constraints[$0].constraint, screen.constraints[$0].constraint.priority)
+                } : []
+            for (constraint, _) in relaxed { constraint.priority = UILayoutPriority(1) }
             NSLayoutConstraint.activate(held)
             screen.rootView.setNeedsLayout()
             let replay = screen.layOut()
             NSLayoutConstraint.deactivate(held)
+            for (constraint, priority) in relaxed { constraint.priority = priority }
             screen.rootView.setNeedsLayout()
             screen.window.layoutIfNeeded()
             guard replay.views.count == views.count else { continue }
             let names =
                 sources.prefix(3).map { "\($0.object.name) [\($0.object.id)]" }.joined(separator: ", ")
                 + (sources.count > 3 ? " and \(sources.count - 3) more" : "")
+                + (sources.count == 1 ? " at its stored size" : " at their stored sizes")
+                + (relaxed.isEmpty ? "" : " and the constraints the stored frames break relaxed")
             waiting.removeAll { index in
                 guard let stored = views[index].object.storedFrame else { return false }
                 let frame = replay.views[index].frame
@@ -58,7 +69,7 @@ extension InterfaceBuilderScene {
                 views[index].storedFrameCause = cause
                 views[index].storedFrameEvidence =
                     "it follows views whose stored frames are the file's fault (\(cause.rawValue)): "
-                    + "with \(names) at their stored sizes, it lands on its stored frame"
+                    + "with \(names), it lands on its stored frame"
                 views[index].followsStoredFrameOf = sources.map(\.object.id)
                 return true
             }

@@ -103,8 +103,9 @@ extension InterfaceBuilderScene {
     /// baselines or guides), not SF Symbol image views (constraints hold their alignment
     /// rectangle) nor scroll views (their edges mean their content). Of a view and a view it
     /// lies in, the inner one holds the stale frame. Frames are taken to scene coordinates by
-    /// adding the stored origins of the views they lie in.
-    func brokenStoredFrames() -> [String: String] {
+    /// adding the stored origins of the views they lie in. Also returns the broken
+    /// constraints, as indices into the screen's constraints.
+    func brokenStoredFrames() -> (views: [String: String], constraints: [Int]) {
         var absolute: [String: CGRect] = [:]
         func frame(_ id: String) -> CGRect? {
             if let known = absolute[id] { return known }
@@ -142,7 +143,8 @@ extension InterfaceBuilderScene {
             return false
         }
         var broken: [String: String] = [:]
-        for constraint in screen.constraints {
+        var brokenConstraints: [Int] = []
+        for (index, constraint) in screen.constraints.enumerated() {
             let expression = constraint.expression
             guard expression.priority >= 1000, expression.first.guide == nil, expression.second?.guide == nil else {
                 continue
@@ -172,12 +174,13 @@ extension InterfaceBuilderScene {
             case .lessThanOrEqual: amount = error
             }
             guard amount > brokenConstraintTolerance else { continue }
+            brokenConstraints.append(index)
             let evidence =
                 "the stored frames break the required constraint \(constraint.text) by \(PixelGrid.format(amount)) pt"
             for item in items where !items.contains(where: { $0 != item && encloses(item, $0) }) {
                 if broken[item] == nil { broken[item] = evidence }
             }
         }
-        return broken
+        return (broken, brokenConstraints)
     }
 }
