@@ -71,7 +71,7 @@ package enum IBHarness {
 
     /// Lays a scene out twice and checks its frames, deltas and problems.
     static func layOut(_ scene: InterfaceBuilderScene, lines: Int) {
-        let first = scene.layOut()
+        let first = scene.layOut(tracingFollowers: true)
         var ids = Set<String>()
         for view in first.views {
             require(ids.insert(view.object.id).inserted, "the id \(view.object.id) appears twice")

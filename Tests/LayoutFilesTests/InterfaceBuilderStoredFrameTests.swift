@@ -171,7 +171,7 @@ final class InterfaceBuilderStoredFrameTests: XCTestCase {
                 """)
         let scene = try XCTUnwrap(
             InterfaceBuilderFile(bytes: Array(text.utf8), path: nil).makeScenes(InterfaceBuilderOptions()).first)
-        let report = scene.layOut()
+        let report = scene.layOut(tracingFollowers: true)
         let label = try XCTUnwrap(report.view("label"))
         let below = try XCTUnwrap(report.view("below"))
         let alone = try XCTUnwrap(report.view("alone"))
@@ -217,7 +217,10 @@ final class InterfaceBuilderStoredFrameTests: XCTestCase {
                 <constraint firstItem="next" firstAttribute="top" secondItem="box" secondAttribute="top" id="d"/>
                 <constraint firstItem="next" firstAttribute="height" secondItem="box" secondAttribute="height" id="e"/>
                 """)
-        let report = try XCTUnwrap(IB.layOut(text).first)
+        let scene = try XCTUnwrap(
+            InterfaceBuilderFile(bytes: Array(text.utf8), path: nil).makeScenes(InterfaceBuilderOptions()).first)
+        XCTAssertNil(scene.layOut().view("next")?.storedFrameCause, "followers are traced only on request")
+        let report = scene.layOut(tracingFollowers: true)
         let next = try XCTUnwrap(report.view("next"))
         XCTAssertEqual(report.view("box")?.storedFrameCause, .brokenConstraints)
         XCTAssertEqual(Double(next.report.frame.minX), 130, accuracy: 0.01)

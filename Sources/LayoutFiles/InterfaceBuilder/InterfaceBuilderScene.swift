@@ -49,7 +49,12 @@ public final class InterfaceBuilderScene {
     public func view(id: String) -> UIView? { id == rootID ? screen.rootView : screen.view(named: id) }
 
     /// Lays the scene out and compares every view with the frame IB stores.
-    public func layOut() -> InterfaceBuilderReport {
+    ///
+    /// With `tracingFollowers`, a view that differs only because it follows a view whose
+    /// stored frame is the file's fault takes that view's cause (`followsStoredFrameOf`); that
+    /// lays the scene out again once per cause found, so it is asked for where causes are
+    /// reported (`measure layout`, `scripts/ib-fidelity`), not for layout alone.
+    public func layOut(tracingFollowers: Bool = false) -> InterfaceBuilderReport {
         var layout = screen.layOut()
         // Content in a scroll view may reach past the screen: that is scrolling, not offscreen.
         let inScrollView = Set(
@@ -93,7 +98,7 @@ public final class InterfaceBuilderScene {
                     views[index].storedFrameEvidence = evidence
                 }
             }
-            attributeFollowers(&views, brokenConstraints: broken.constraints)
+            if tracingFollowers { attributeFollowers(&views, brokenConstraints: broken.constraints) }
         }
         return InterfaceBuilderReport(
             sceneID: id, sceneName: name, deviceName: deviceName, layout: layout, views: views,

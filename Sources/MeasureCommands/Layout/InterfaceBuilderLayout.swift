@@ -41,7 +41,7 @@ struct InterfaceBuilderLayout {
                 only = [found]
             }
             chosen = try document.makeScenes(options, only: only)
-            reports = chosen.map { $0.layOut() }
+            reports = chosen.map { $0.layOut(tracingFollowers: true) }
         } catch let error as LayoutFileError {
             throw RequestError(
                 kind: error.kind.rawValue, error.description,
