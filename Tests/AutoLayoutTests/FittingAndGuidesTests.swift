@@ -82,6 +82,43 @@ final class FittingAndGuidesTests: XCTestCase {
         XCTAssertTrue(window.layoutDiagnostics.isEmpty, "\(window.layoutDiagnostics)")
     }
 
+    /// The keyboard's guide with no keyboard shown sits as UIKit's does while the keyboard is
+    /// offscreen (`usesBottomSafeArea`): top on the safe area's bottom, bottom on the view's.
+    /// A scroll view pinned above it ends where the home indicator starts.
+    func testKeyboardLayoutGuideSpansTheBottomSafeArea() {
+        let (window, controller) = makeControllerWindow(device: .iPhone15)
+        let scroll = UIView()
+        add(scroll, to: controller.view)
+        NSLayoutConstraint.activate([
+            scroll.leadingAnchor.constraint(equalTo: controller.view.leadingAnchor),
+            scroll.trailingAnchor.constraint(equalTo: controller.view.trailingAnchor),
+            scroll.topAnchor.constraint(equalTo: controller.view.safeAreaLayoutGuide.topAnchor),
+            scroll.bottomAnchor.constraint(equalTo: controller.view.keyboardLayoutGuide.topAnchor),
+        ])
+        window.layoutIfNeeded()
+        XCTAssertEqual(controller.view.keyboardLayoutGuide.layoutFrame, CGRect(x: 0, y: 818, width: 393, height: 34))
+        XCTAssertEqual(scroll.frame, CGRect(x: 0, y: 59, width: 393, height: 759))
+        XCTAssertTrue(window.layoutDiagnostics.isEmpty, "\(window.layoutDiagnostics)")
+    }
+
+    /// Without a bottom inset (a home-button phone) the guide is empty, on the view's bottom.
+    func testKeyboardLayoutGuideWithoutABottomInset() {
+        let (window, controller) = makeControllerWindow(device: .iPhone8)
+        let footer = UIView()
+        add(footer, to: controller.view)
+        NSLayoutConstraint.activate([
+            footer.leadingAnchor.constraint(equalTo: controller.view.leadingAnchor),
+            footer.widthAnchor.constraint(equalToConstant: 100),
+            footer.heightAnchor.constraint(equalToConstant: 40),
+            footer.bottomAnchor.constraint(equalTo: controller.view.keyboardLayoutGuide.topAnchor, constant: -8),
+        ])
+        window.layoutIfNeeded()
+        let height = controller.view.frame.height
+        XCTAssertEqual(controller.view.keyboardLayoutGuide.layoutFrame.height, 0)
+        XCTAssertEqual(controller.view.keyboardLayoutGuide.layoutFrame.minY, height)
+        XCTAssertEqual(footer.frame.maxY, height - 8)
+    }
+
     func testLandscapeRegularWidthMarginsAndSubviewSafeArea() {
         let (window, controller) = makeControllerWindow(device: .iPhone15ProMax, orientation: .landscape)
         XCTAssertEqual(window.traitCollection.horizontalSizeClass, .regular)

@@ -33,6 +33,10 @@ final class ConstraintExpressionTests: XCTestCase {
         XCTAssertEqual(guide.second?.guide, .safeArea)
         XCTAssertEqual(guide.description, "title.top == view.safeArea.top + 8")
 
+        let keyboard = try ConstraintExpression(parsing: "list.bottom = view.keyboardLayoutGuide.top")
+        XCTAssertEqual(keyboard.second?.guide, .keyboard)
+        XCTAssertEqual(keyboard.description, "list.bottom == view.keyboard.top")
+
         let baseline = try ConstraintExpression(parsing: "a.baseline = b.firstBaseline − 4")
         XCTAssertEqual(baseline.first.attribute, .lastBaseline)
         XCTAssertEqual(baseline.constant, -4)

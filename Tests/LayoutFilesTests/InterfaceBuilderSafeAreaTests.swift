@@ -249,4 +249,30 @@ final class InterfaceBuilderSafeAreaTests: XCTestCase {
         XCTAssertEqual(try frame("v-a", in: text(hidden: true)).minY, 48)
         XCTAssertEqual(try frame("v-a", in: text(hidden: false)).minY, 92)
     }
+
+    /// `<keyboardLayoutGuide key="keyboard">` is the root's keyboard guide, offscreen: a scroll
+    /// view pinned above it ends on the safe area's bottom (852 − 34 on retina6_12), where a
+    /// file without the guide would leave its bottom unconstrained.
+    func testKeyboardLayoutGuideSitsOnTheSafeAreaBottom() throws {
+        let text = IB.storyboard(
+            """
+            <subviews>
+                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="v">
+                    \(ibRect(0, 59, 393, 759))
+                </view>
+            </subviews>
+            <viewLayoutGuide key="safeArea" id="safe"/>
+            <keyboardLayoutGuide key="keyboard" id="kb"/>
+            <constraints>
+                <constraint firstItem="v" firstAttribute="top" secondItem="safe" secondAttribute="top" id="t"/>
+                <constraint firstItem="v" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="l"/>
+                <constraint firstItem="v" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="r"/>
+                <constraint firstItem="v" firstAttribute="bottom" secondItem="kb" secondAttribute="top" id="b"/>
+            </constraints>
+            """)
+        let report = try XCTUnwrap(IB.layOut(text).first)
+        XCTAssertEqual(report.frame("v"), CGRect(x: 0, y: 59, width: 393, height: 759))
+        XCTAssertFalse(try XCTUnwrap(report.view("v")).differs)
+        XCTAssertFalse(report.layout.problems.contains { $0.message.contains("kb") }, "\(report.layout.problems)")
+    }
 }

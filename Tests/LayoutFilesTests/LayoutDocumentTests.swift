@@ -31,6 +31,20 @@ final class LayoutDocumentTests: XCTestCase {
         XCTAssertEqual(screen.layOut().views.count >= 2, true)
     }
 
+    /// `view.keyboard` is the keyboard's guide with the keyboard offscreen: on an iPhone 15 its
+    /// top is the safe area's bottom, 852 − 34.
+    func testKeyboardGuideInALayoutFile() throws {
+        let text = """
+            screen: {device: iPhone 15}
+            views:
+              - {name: list, kind: view}
+            constraints: [list.top = view.safeArea.top, list.leading = view.leading, list.trailing = view.trailing,
+                          list.bottom = view.keyboard.top]
+            """
+        let report = try LayoutFile(bytes: Array(text.utf8), format: .yaml).makeScreen().layOut()
+        XCTAssertEqual(report.view("list")?.frame, CGRect(x: 0, y: 59, width: 393, height: 759))
+    }
+
     func testADirectoryAsAViewsFontIsAnError() {
         let fonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Fonts").path

@@ -52,7 +52,7 @@ public final class UILayoutGuide: LayoutItem, CustomStringConvertible {
     /// What the guide is: one the user added, or one of the view's built-in guides.
     let role: Role
 
-    enum Role { case custom, layoutMargins, safeArea }
+    enum Role { case custom, layoutMargins, safeArea, keyboard }
 
     /// Creates a guide; add it to a view with ``UIView/addLayoutGuide(_:)``.
     public convenience init() {
@@ -71,6 +71,7 @@ public final class UILayoutGuide: LayoutItem, CustomStringConvertible {
         switch role {
         case .layoutMargins: return "UILayoutGuide:'UIViewLayoutMarginsGuide'(\(owner))"
         case .safeArea: return "UILayoutGuide:'UIViewSafeAreaLayoutGuide'(\(owner))"
+        case .keyboard: return "UILayoutGuide:'UIKeyboardLayoutGuide'(\(owner))"
         case .custom: return "UILayoutGuide:'\(identifier.isEmpty ? "guide" : identifier)'(\(owner))"
         }
     }

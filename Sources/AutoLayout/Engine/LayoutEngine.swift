@@ -311,8 +311,10 @@ final class LayoutEngine {
         return root.translatesAutoresizingMaskIntoConstraints ? list : []
     }
 
-    /// A built-in guide inset from its view by the margins or the safe area.
+    /// A built-in guide inset from its view by the margins or the safe area; the keyboard's
+    /// guide, with no keyboard shown, spans the view's bottom safe-area inset.
     private func guideConstraints(_ guide: UILayoutGuide, of view: UIView) -> [NSLayoutConstraint] {
+        if guide.role == .keyboard { return keyboardGuideConstraints(guide, of: view) }
         let list = cached(guide) {
             let pairs: [(NSLayoutConstraint.Attribute, NSLayoutConstraint.Attribute)] = [
                 (.left, .left), (.top, .top), (.width, .width), (.height, .height),
@@ -332,6 +334,26 @@ final class LayoutEngine {
         list[1].constant = insets.top
         list[2].constant = -insets.horizontal
         list[3].constant = -insets.vertical
+        return list
+    }
+
+    /// The keyboard's guide with the keyboard offscreen, as UIKit places it by default
+    /// (`usesBottomSafeArea`): top on the safe area's bottom, bottom and sides on the view's.
+    private func keyboardGuideConstraints(_ guide: UILayoutGuide, of view: UIView) -> [NSLayoutConstraint] {
+        let list = cached(guide) {
+            let pairs: [(NSLayoutConstraint.Attribute, NSLayoutConstraint.Attribute, String)] = [
+                (.left, .left, "left"), (.top, .bottom, "top"), (.width, .width, "width"),
+                (.bottom, .bottom, "bottom"),
+            ]
+            return pairs.map { first, second, name in
+                let constraint = NSLayoutConstraint(
+                    first: guide, firstAttribute: first, relation: .equal, second: view, secondAttribute: second,
+                    identifier: "UIKeyboardLayoutGuide-" + name)
+                constraint.isSystemConstraint = true
+                return constraint
+            }
+        }
+        list[1].constant = -view.safeAreaInsets.bottom
         return list
     }
 

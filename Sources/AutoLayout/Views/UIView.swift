@@ -165,8 +165,20 @@ open class UIView: LayoutItem, CustomStringConvertible {
         safeAreaGuideStorage = guide
         return guide
     }
+    /// The guide for the space the keyboard takes (UIKit's `keyboardLayoutGuide`, iOS 15).
+    /// The keyboard is never shown here, so the guide is where UIKit puts it while the
+    /// keyboard is offscreen (`usesBottomSafeArea`, true by default): its top on the safe
+    /// area's bottom, its bottom on the view's, as wide as the view
+    /// (`KeyboardLayoutGuideTests`).
+    public var keyboardLayoutGuide: UILayoutGuide {
+        if let guide = keyboardGuideStorage { return guide }
+        let guide = makeGuide(.keyboard)
+        keyboardGuideStorage = guide
+        return guide
+    }
     private var marginsGuideStorage: UILayoutGuide?
     private var safeAreaGuideStorage: UILayoutGuide?
+    private var keyboardGuideStorage: UILayoutGuide?
 
     let layoutVariables: LayoutVariables
     let sequenceNumber: Int
@@ -362,7 +374,9 @@ open class UIView: LayoutItem, CustomStringConvertible {
     }
 
     /// The built-in guides that exist so far (created when first asked for).
-    var builtInGuides: [UILayoutGuide] { [marginsGuideStorage, safeAreaGuideStorage].compactMap { $0 } }
+    var builtInGuides: [UILayoutGuide] {
+        [marginsGuideStorage, safeAreaGuideStorage, keyboardGuideStorage].compactMap { $0 }
+    }
 
     // MARK: Intrinsic size and priorities
 

@@ -37,6 +37,8 @@ public struct ConstraintExpression: Sendable, Hashable, CustomStringConvertible 
         case safeArea
         /// `layoutMarginsGuide`.
         case margins
+        /// `keyboardLayoutGuide`, with the keyboard offscreen (UIView.keyboardLayoutGuide).
+        case keyboard
     }
 
     /// The constrained anchor.
@@ -126,6 +128,7 @@ public struct ConstraintExpression: Sendable, Hashable, CustomStringConvertible 
 
     static let guideNames: [String: Guide] = [
         "safeArea": .safeArea, "safeAreaLayoutGuide": .safeArea, "margins": .margins, "layoutMarginsGuide": .margins,
+        "keyboard": .keyboard, "keyboardLayoutGuide": .keyboard,
     ]
 }
 

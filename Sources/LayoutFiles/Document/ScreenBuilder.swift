@@ -791,6 +791,7 @@ struct ScreenBuilder {
         switch anchor.guide {
         case .safeArea: return view.safeAreaLayoutGuide
         case .margins: return view.layoutMarginsGuide
+        case .keyboard: return view.keyboardLayoutGuide
         case nil: return view
         }
     }

@@ -160,6 +160,11 @@ extension InterfaceBuilderSceneBuilder {
             default: break
             }
         }
+        // The keyboard's guide (`<keyboardLayoutGuide key="keyboard">`, iOS 15): no keyboard is
+        // shown, so it sits where UIKit puts it while the keyboard is offscreen.
+        for child in tree.children(of: index, named: "keyboardLayoutGuide") {
+            if let guideID = tree[child].attribute("id") { guides[guideID] = view.keyboardLayoutGuide }
+        }
         if InterfaceBuilderKinds.scrolling.contains(kind) { scrollViews.insert(id) }
 
         objects.append(
