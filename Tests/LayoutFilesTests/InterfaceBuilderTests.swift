@@ -243,6 +243,48 @@ final class InterfaceBuilderTests: XCTestCase {
         XCTAssertTrue(landscape.layout.isClean, "\(landscape.layout.problems.map(\.message))")
     }
 
+    /// `<variation key=… constant=…/>` on a constraint and `hidden=` on a view set the
+    /// attribute in that size class; the variation naming more size classes wins, and one
+    /// with another trait (`userInterfaceIdiom=mac`) never applies.
+    func testSizeClassVariationsSetAttributes() throws {
+        func scene(_ orientation: String, _ width: Int, _ height: Int) -> String {
+            IB.storyboard(
+                """
+                <subviews>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="v">
+                        \(ibRect(0, 0, 10, 10))
+                        <constraints>
+                            <constraint firstAttribute="height" constant="100" id="h">
+                                <variation key="heightClass=compact-widthClass=compact" constant="30"/>
+                                <variation key="heightClass=compact" constant="40"/>
+                                <variation key="userInterfaceIdiom=mac" constant="5"/>
+                            </constraint>
+                            <constraint firstAttribute="width" constant="10" id="w"/>
+                        </constraints>
+                    </view>
+                    <view hidden="YES" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="shown">
+                        \(ibRect(0, 0, 10, 10))
+                        <variation key="widthClass=compact" hidden="NO"/>
+                    </view>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="v" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c1"/>
+                    <constraint firstItem="v" firstAttribute="top" secondItem="root" secondAttribute="top" id="c2"/>
+                    <constraint firstItem="shown" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c3"/>
+                    <constraint firstItem="shown" firstAttribute="top" secondItem="root" secondAttribute="top" id="c4"/>
+                    <constraint firstItem="shown" firstAttribute="width" constant="10" id="c5"/>
+                    <constraint firstItem="shown" firstAttribute="height" constant="10" id="c6"/>
+                </constraints>
+                """, orientation: orientation, width: width, height: height)
+        }
+        let portrait = try XCTUnwrap(IB.layOut(scene("portrait", 393, 852)).first)
+        XCTAssertEqual(portrait.frame("v").height, 100)
+        XCTAssertEqual(portrait.view("shown")?.report.isHidden, false)
+        let landscape = try XCTUnwrap(IB.layOut(scene("landscape", 852, 393)).first)
+        XCTAssertEqual(landscape.frame("v").height, 30)
+        XCTAssertTrue(landscape.layout.isClean, "\(landscape.layout.problems.map(\.message))")
+    }
+
     private func labelXIB(text: String, font: String, ids: [String] = ["l"]) -> String {
         let labels = ids.enumerated().map { index, id in
             """

@@ -11,7 +11,7 @@ extension InterfaceBuilderSceneBuilder {
             else { continue }
             let excluded = excluded(in: owner, key: "constraints")
             for index in tree.children(of: list, named: "constraint") {
-                let element = tree[index]
+                let element = varied(index)
                 if element.attribute("placeholder") == "YES" {
                     placeholderItems.insert(element.attribute("firstItem") ?? object.id)
                     if let second = element.attribute("secondItem") { placeholderItems.insert(second) }

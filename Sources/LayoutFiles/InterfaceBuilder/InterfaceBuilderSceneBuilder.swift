@@ -134,6 +134,30 @@ struct InterfaceBuilderSceneBuilder {
         return true
     }
 
+    /// An element with the attributes its `<variation>` children set for this size class
+    /// (`<variation key="heightClass=regular-widthClass=compact" constant="-110"/>` on a
+    /// constraint, `hidden="NO"` on a view, `spacing` or `axis` on a stack view): IB's
+    /// size-class customizations. Of the variations that apply, one naming more size classes
+    /// wins over one naming fewer, as the more specific trait match does in UIKit; a key with
+    /// any other trait (`userInterfaceIdiom=mac`) never applies.
+    /// `InterfaceBuilderTests.testSizeClassVariationsSetAttributes` pins it.
+    func varied(_ index: Int) -> XMLTree.Element {
+        var element = tree[index]
+        let applying = tree.children(of: index, named: "variation").compactMap { variation -> (Int, Int)? in
+            let key = tree[variation].attribute("key") ?? ""
+            guard key != "default", variationApplies(key) else { return nil }
+            return (key.split(separator: "-").count, variation)
+        }
+        guard !applying.isEmpty else { return element }
+        for (_, variation) in applying.sorted(by: { $0.0 < $1.0 }) {
+            for attribute in tree[variation].attributes where attribute.name != "key" {
+                element.attributes.removeAll { $0.name == attribute.name }
+                element.attributes.append(attribute)
+            }
+        }
+        return element
+    }
+
     /// The ids a view's masks of `key` (`constraints` or `subviews`) leave out in this size
     /// class: the base mask's excludes, less what applying variations include, plus what
     /// they exclude.

@@ -53,7 +53,7 @@ extension InterfaceBuilderSceneBuilder {
         _ index: Int, superviewID: String?, ancestors: [String], fonts: inout InterfaceBuilderFonts,
         isRoot: Bool = false
     ) throws(LayoutFileError) -> UIView {
-        let element = tree[index]
+        let element = varied(index)
         // A collection view cell's content view is written without an id: it is named after its cell.
         guard
             let id = element.attribute("id")
