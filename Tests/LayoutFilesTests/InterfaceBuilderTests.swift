@@ -243,8 +243,8 @@ final class InterfaceBuilderTests: XCTestCase {
         XCTAssertTrue(landscape.layout.isClean, "\(landscape.layout.problems.map(\.message))")
     }
 
-    /// `<variation key=… constant=…/>` on a constraint and `hidden=` on a view set the
-    /// attribute in that size class; the variation naming more size classes wins, and one
+    /// `<variation key=… constant=…/>` on a constraint, `hidden=` on a view and a
+    /// `<fontDescription>` in a variation set the attribute or font in that size class; the variation naming more size classes wins, and one
     /// with another trait (`userInterfaceIdiom=mac`) never applies.
     func testSizeClassVariationsSetAttributes() throws {
         func scene(_ orientation: String, _ width: Int, _ height: Int) -> String {
@@ -262,6 +262,13 @@ final class InterfaceBuilderTests: XCTestCase {
                             <constraint firstAttribute="width" constant="10" id="w"/>
                         </constraints>
                     </view>
+                    <label opaque="NO" text="Hello" translatesAutoresizingMaskIntoConstraints="NO" id="lab">
+                        \(ibRect(0, 0, 10, 10))
+                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                        <variation key="heightClass=compact">
+                            <fontDescription key="fontDescription" type="system" pointSize="34"/>
+                        </variation>
+                    </label>
                     <view hidden="YES" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="shown">
                         \(ibRect(0, 0, 10, 10))
                         <variation key="widthClass=compact" hidden="NO"/>
@@ -274,6 +281,8 @@ final class InterfaceBuilderTests: XCTestCase {
                     <constraint firstItem="shown" firstAttribute="top" secondItem="root" secondAttribute="top" id="c4"/>
                     <constraint firstItem="shown" firstAttribute="width" constant="10" id="c5"/>
                     <constraint firstItem="shown" firstAttribute="height" constant="10" id="c6"/>
+                    <constraint firstItem="lab" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c7"/>
+                    <constraint firstItem="lab" firstAttribute="top" secondItem="root" secondAttribute="top" constant="200" id="c8"/>
                 </constraints>
                 """, orientation: orientation, width: width, height: height)
         }
@@ -282,6 +291,8 @@ final class InterfaceBuilderTests: XCTestCase {
         XCTAssertEqual(portrait.view("shown")?.report.isHidden, false)
         let landscape = try XCTUnwrap(IB.layOut(scene("landscape", 852, 393)).first)
         XCTAssertEqual(landscape.frame("v").height, 30)
+        XCTAssertGreaterThan(
+            landscape.frame("lab").height, 1.8 * portrait.frame("lab").height, "34 pt in compact height")
         XCTAssertTrue(landscape.layout.isClean, "\(landscape.layout.problems.map(\.message))")
     }
 

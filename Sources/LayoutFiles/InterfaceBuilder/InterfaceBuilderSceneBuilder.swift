@@ -136,26 +136,42 @@ struct InterfaceBuilderSceneBuilder {
 
     /// An element with the attributes its `<variation>` children set for this size class
     /// (`<variation key="heightClass=regular-widthClass=compact" constant="-110"/>` on a
-    /// constraint, `hidden="NO"` on a view, `spacing` or `axis` on a stack view): IB's
+    /// constraint, `hidden="NO"` on a view, `spacing` or `axis` on a stack view; fonts through
+    /// ``variedChild(of:named:key:)``): IB's
     /// size-class customizations. Of the variations that apply, one naming more size classes
     /// wins over one naming fewer, as the more specific trait match does in UIKit; a key with
     /// any other trait (`userInterfaceIdiom=mac`) never applies.
     /// `InterfaceBuilderTests.testSizeClassVariationsSetAttributes` pins it.
     func varied(_ index: Int) -> XMLTree.Element {
         var element = tree[index]
-        let applying = tree.children(of: index, named: "variation").compactMap { variation -> (Int, Int)? in
-            let key = tree[variation].attribute("key") ?? ""
-            guard key != "default", variationApplies(key) else { return nil }
-            return (key.split(separator: "-").count, variation)
-        }
+        let applying = applyingVariations(of: index)
         guard !applying.isEmpty else { return element }
-        for (_, variation) in applying.sorted(by: { $0.0 < $1.0 }) {
+        for variation in applying {
             for attribute in tree[variation].attributes where attribute.name != "key" {
                 element.attributes.removeAll { $0.name == attribute.name }
                 element.attributes.append(attribute)
             }
         }
         return element
+    }
+
+    /// The `<variation>` children of an element that apply in this size class, less specific
+    /// first (`default` holds only masks and is left to ``excluded(in:key:)``).
+    func applyingVariations(of index: Int) -> [Int] {
+        tree.children(of: index, named: "variation").compactMap { variation -> (Int, Int)? in
+            let key = tree[variation].attribute("key") ?? ""
+            guard key != "default", variationApplies(key) else { return nil }
+            return (key.split(separator: "-").count, variation)
+        }.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    /// A child element (`<fontDescription key="fontDescription">`) as this size class has
+    /// it: from the most specific applying variation that writes one, else the element's own.
+    func variedChild(of index: Int, named name: String, key: String) -> Int? {
+        for variation in applyingVariations(of: index).reversed() {
+            if let child = tree.child(of: variation, named: name, key: key) { return child }
+        }
+        return tree.child(of: index, named: name, key: key)
     }
 
     /// The ids a view's masks of `key` (`constraints` or `subviews`) leave out in this size

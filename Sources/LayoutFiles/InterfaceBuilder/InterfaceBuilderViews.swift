@@ -328,7 +328,7 @@ extension InterfaceBuilderSceneBuilder {
         func font(_ defaultSize: CGFloat, key: String = "fontDescription", in parent: Int? = nil) -> UIFont {
             let owner = parent ?? index
             let description =
-                tree.child(of: owner, named: "fontDescription", key: key)
+                variedChild(of: owner, named: "fontDescription", key: key)
                 ?? tree.child(of: owner, named: "font", key: key)
             guard let description else { return .systemFont(ofSize: defaultSize) }
             let (resolved, custom) = fonts.font(tree[description], category: category, defaultSize: defaultSize)
