@@ -169,7 +169,7 @@ open class UIView: LayoutItem, CustomStringConvertible {
     /// The keyboard is never shown here, so the guide is where UIKit puts it while the
     /// keyboard is offscreen (`usesBottomSafeArea`, true by default): its top on the safe
     /// area's bottom, its bottom on the view's, as wide as the view
-    /// (`KeyboardLayoutGuideTests`).
+    /// (`FittingAndGuidesTests.testKeyboardLayoutGuideSpansTheBottomSafeArea`).
     public var keyboardLayoutGuide: UILayoutGuide {
         if let guide = keyboardGuideStorage { return guide }
         let guide = makeGuide(.keyboard)

@@ -77,13 +77,7 @@ public final class InterfaceBuilderScene {
         var views: [InterfaceBuilderReport.View] = []
         for (object, report) in zip(objects, layout.views) {
             let frame = report.frame
-            var delta: Double?
-            if let stored = object.storedFrame {
-                delta = [
-                    frame.minX - stored.minX, frame.minY - stored.minY, frame.width - stored.width,
-                    frame.height - stored.height,
-                ].map { abs(Double($0)) }.max()
-            }
+            let delta = object.storedFrame.map { InterfaceBuilderReport.delta(frame, from: $0) }
             views.append(
                 InterfaceBuilderReport.View(
                     object: object, report: report, delta: delta, isCompared: keepsStoredLayout && object.isCompared))
@@ -133,6 +127,14 @@ public struct InterfaceBuilderReport: Sendable {
 
     /// Frames within this many points of IB's are the same (0.01 pt).
     public static let tolerance = 0.01
+
+    /// The largest of |Δx|, |Δy|, |Δw|, |Δh| between a solved frame and a stored one.
+    public static func delta(_ frame: CGRect, from stored: CGRect) -> Double {
+        [
+            frame.minX - stored.minX, frame.minY - stored.minY, frame.width - stored.width,
+            frame.height - stored.height,
+        ].map { abs(Double($0)) }.max() ?? 0
+    }
 
     /// The scene's id.
     public var sceneID: String

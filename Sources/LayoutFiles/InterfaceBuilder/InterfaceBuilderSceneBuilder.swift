@@ -134,11 +134,10 @@ struct InterfaceBuilderSceneBuilder {
         return true
     }
 
-    /// An element with the attributes its `<variation>` children set for this size class
-    /// (`<variation key="heightClass=regular-widthClass=compact" constant="-110"/>` on a
-    /// constraint, `hidden="NO"` on a view, `spacing` or `axis` on a stack view; fonts through
-    /// ``variedChild(of:named:key:)``): IB's
-    /// size-class customizations. Of the variations that apply, one naming more size classes
+    /// An element with the attributes its `<variation>` children set for this size class,
+    /// IB's size-class customizations: `constant="-110"` on a constraint, `hidden="NO"` on a
+    /// view, `spacing` or `axis` on a stack view (fonts come through
+    /// ``variedChild(of:named:key:)``). Of the variations that apply, one naming more size classes
     /// wins over one naming fewer, as the more specific trait match does in UIKit; a key with
     /// any other trait (`userInterfaceIdiom=mac`) never applies.
     /// `InterfaceBuilderTests.testSizeClassVariationsSetAttributes` pins it.

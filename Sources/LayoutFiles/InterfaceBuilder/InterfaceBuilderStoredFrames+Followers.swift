@@ -1,6 +1,5 @@
 import AutoLayout
 import Foundation
-import Typesetting
 
 /// The priority that holds a view at its stored size when views are laid out again around
 /// the stored frames that are the file's fault: above every content priority (hugging,
@@ -20,7 +19,8 @@ extension InterfaceBuilderScene {
     /// lands on its stored frame takes the cause, with the views that moved it as evidence.
     /// The scene is laid out once more as the file has it, so its frames (and pictures) stay
     /// the engine's own.
-    /// `InterfaceBuilderStoredFrameTests.testViewsThatFollowAMissingFontLabelShareItsCause` pins it.
+    /// `InterfaceBuilderStoredFrameTests` (`testViewsThatFollowAMissingFontLabelShareItsCause`,
+    /// `testViewsThatFollowAStaleFrameShareItsCause`) pins it.
     func attributeFollowers(_ views: inout [InterfaceBuilderReport.View], brokenConstraints: [Int]) {
         var waiting = views.indices.filter { views[$0].differs && views[$0].storedFrameCause == nil }
         guard !waiting.isEmpty else { return }
@@ -59,12 +59,7 @@ extension InterfaceBuilderScene {
                 + (relaxed.isEmpty ? "" : " and the constraints the stored frames break relaxed")
             waiting.removeAll { index in
                 guard let stored = views[index].object.storedFrame else { return false }
-                let frame = replay.views[index].frame
-                let delta =
-                    [
-                        frame.minX - stored.minX, frame.minY - stored.minY, frame.width - stored.width,
-                        frame.height - stored.height,
-                    ].map { abs(Double($0)) }.max() ?? 0
+                let delta = InterfaceBuilderReport.delta(replay.views[index].frame, from: stored)
                 guard delta <= InterfaceBuilderReport.tolerance else { return false }
                 views[index].storedFrameCause = cause
                 views[index].storedFrameEvidence =
