@@ -230,4 +230,50 @@ final class InterfaceBuilderStoredFrameTests: XCTestCase {
             next.storedFrameEvidence?.contains("view [box] at its stored size and the constraints"), true,
             next.storedFrameEvidence ?? "")
     }
+
+    /// A view placed below a label in a missing font and beside a stale box follows both: the
+    /// last round holds both, and the view takes the first cause in `StoredFrameCause` order.
+    func testViewsThatFollowTwoCausesTakeTheFirst() throws {
+        let text = card(
+            """
+            <label opaque="NO" text="Hello" translatesAutoresizingMaskIntoConstraints="NO" id="label">
+                <rect key="frame" x="16" y="20" width="288" height="21"/>
+                <fontDescription key="fontDescription" name="Nowhere-Regular" family="Nowhere" pointSize="18"/>
+            </label>
+            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box">
+                <rect key="frame" x="16" y="100" width="50" height="40"/>
+                <constraints>
+                    <constraint firstAttribute="width" constant="100" id="w"/>
+                    <constraint firstAttribute="height" constant="40" id="h"/>
+                </constraints>
+            </view>
+            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="both">
+                <rect key="frame" x="76" y="49" width="30" height="10"/>
+                <constraints>
+                    <constraint firstAttribute="width" constant="30" id="bw"/>
+                    <constraint firstAttribute="height" constant="10" id="bh"/>
+                </constraints>
+            </view>
+            """,
+            constraints: """
+                <constraint firstItem="label" firstAttribute="leading" secondItem="top" secondAttribute="leading" constant="16" id="a"/>
+                <constraint firstAttribute="trailing" secondItem="label" secondAttribute="trailing" constant="16" id="b"/>
+                <constraint firstItem="label" firstAttribute="top" secondItem="top" secondAttribute="top" constant="20" id="c"/>
+                <constraint firstItem="box" firstAttribute="leading" secondItem="top" secondAttribute="leading" constant="16" id="d"/>
+                <constraint firstItem="box" firstAttribute="top" secondItem="top" secondAttribute="top" constant="100" id="e"/>
+                <constraint firstItem="both" firstAttribute="top" secondItem="label" secondAttribute="bottom" constant="8" id="f"/>
+                <constraint firstItem="both" firstAttribute="leading" secondItem="box" secondAttribute="trailing" constant="10" id="g"/>
+                """)
+        let scene = try XCTUnwrap(
+            InterfaceBuilderFile(bytes: Array(text.utf8), path: nil).makeScenes(InterfaceBuilderOptions()).first)
+        let report = scene.layOut(tracingFollowers: true)
+        let both = try XCTUnwrap(report.view("both"))
+        XCTAssertEqual(report.view("label")?.storedFrameCause, .missingFont)
+        XCTAssertEqual(report.view("box")?.storedFrameCause, .brokenConstraints)
+        XCTAssertEqual(both.storedFrameCause, .missingFont, both.storedFrameEvidence ?? "")
+        XCTAssertEqual(Set(both.followsStoredFrameOf), ["label", "box"])
+        XCTAssertEqual(
+            both.storedFrameEvidence?.contains("(missingFont, brokenConstraints)"), true, both.storedFrameEvidence ?? ""
+        )
+    }
 }
