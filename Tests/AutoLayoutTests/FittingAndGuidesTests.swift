@@ -119,6 +119,39 @@ final class FittingAndGuidesTests: XCTestCase {
         XCTAssertEqual(footer.frame.maxY, height - 8)
     }
 
+    /// A what-if layout on an engine of its own leaves the tree as it was: an ambiguous view
+    /// keeps the frame its engine gave it, and the diagnostics are the tree's own.
+    func testSeparateLayoutLeavesTheTreeAsItWas() {
+        let (window, controller) = makeControllerWindow(device: .iPhone15)
+        let loose = UIView()
+        let box = UIView()
+        add(loose, box, to: controller.view)
+        NSLayoutConstraint.activate([
+            loose.leadingAnchor.constraint(equalTo: controller.view.leadingAnchor, constant: 10),
+            loose.widthAnchor.constraint(equalToConstant: 40),
+            box.leadingAnchor.constraint(equalTo: controller.view.leadingAnchor),
+            box.topAnchor.constraint(equalTo: controller.view.topAnchor),
+            box.widthAnchor.constraint(equalToConstant: 50),
+            box.heightAnchor.constraint(equalToConstant: 50),
+        ])
+        window.layoutIfNeeded()
+        let before = (loose.frame, box.frame, window.layoutDiagnostics.count)
+        let held = window.withSeparateLayout { () -> CGRect in
+            let wider = box.widthAnchor.constraint(equalToConstant: 120)
+            wider.priority = UILayoutPriority(999)
+            let top = loose.topAnchor.constraint(equalTo: box.bottomAnchor, constant: 300)
+            NSLayoutConstraint.activate([wider, top])
+            window.layoutIfNeeded()
+            let frame = box.frame
+            NSLayoutConstraint.deactivate([wider, top])
+            return frame
+        }
+        XCTAssertEqual(held.width, 50, "the required width wins over the held one at 999")
+        XCTAssertEqual(loose.frame, before.0)
+        XCTAssertEqual(box.frame, before.1)
+        XCTAssertEqual(window.layoutDiagnostics.count, before.2)
+    }
+
     func testLandscapeRegularWidthMarginsAndSubviewSafeArea() {
         let (window, controller) = makeControllerWindow(device: .iPhone15ProMax, orientation: .landscape)
         XCTAssertEqual(window.traitCollection.horizontalSizeClass, .regular)

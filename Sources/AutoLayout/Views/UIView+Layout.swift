@@ -65,4 +65,22 @@ extension UIView {
         let height = engine.solver.value(of: layoutVariables.height)
         return CGSize(width: engine.pixelRound(width), height: engine.pixelRound(height))
     }
+
+    /// Runs `body` with the tree laid out by an engine of its own, then gives the tree back
+    /// its engine and lays it out again, for a what-if layout: constraints `body` activates
+    /// and deactivates again, priorities it changes and puts back. The tree's engine never
+    /// sees the change, so the frames after are the ones before even where the constraints
+    /// leave a view ambiguous (an incremental re-solve would settle it elsewhere), and its
+    /// `layoutDiagnostics` keep only its own passes.
+    /// `FittingAndGuidesTests.testSeparateLayoutLeavesTheTreeAsItWas` pins it.
+    public func withSeparateLayout<Result>(_ body: () -> Result) -> Result {
+        let root = rootView
+        let own = root.engine
+        root.engine = nil
+        let result = body()
+        root.engine = own
+        root.needsLayout = true
+        root.layoutIfNeeded()
+        return result
+    }
 }

@@ -19,8 +19,8 @@ extension InterfaceBuilderScene {
     /// round holds them all, for views that follow more than one. A differing view without a
     /// cause of its own that lands on its stored frame takes the cause (in a last round, the
     /// first of its causes in ``StoredFrameCause`` order), with the views that moved it as
-    /// evidence. The scene is laid out once more as the file has it, so its frames (and
-    /// pictures) stay the engine's own.
+    /// evidence. The replays run on an engine of their own and the scene is laid out again as
+    /// the file has it, so its frames (and pictures) stay the engine's own.
     /// `InterfaceBuilderStoredFrameTests` (`testViewsThatFollowAMissingFontLabelShareItsCause`,
     /// `testViewsThatFollowAStaleFrameShareItsCause`, `testViewsThatFollowTwoCausesTakeTheFirst`)
     /// pins it.
@@ -62,8 +62,9 @@ extension InterfaceBuilderScene {
     }
 
     /// Lays the scene out with `sources` held at their stored sizes and the constraints at
-    /// `relaxing` (indices into the screen's constraints) at priority 1, then as the file has
-    /// it again; returns the first of the two (nil when nothing was held).
+    /// `relaxing` (indices into the screen's constraints) at priority 1, with an engine of its
+    /// own (`UIView.withSeparateLayout`), then as the file has it again; returns the first of
+    /// the two (nil when nothing was held).
     private func replay(holding sources: [InterfaceBuilderReport.View], relaxing: [Int]) -> LayoutReport? {
         var held: [NSLayoutConstraint] = []
         for source in sources {
@@ -79,14 +80,15 @@ extension InterfaceBuilderScene {
         let relaxed = relaxing.filter { screen.constraints.indices.contains($0) }.map {
             (screen.constraints[$0].constraint, screen.constraints[$0].constraint.priority)
         }
-        for (constraint, _) in relaxed { constraint.priority = UILayoutPriority(1) }
-        NSLayoutConstraint.activate(held)
-        screen.rootView.setNeedsLayout()
-        let replay = screen.layOut()
-        NSLayoutConstraint.deactivate(held)
-        for (constraint, priority) in relaxed { constraint.priority = priority }
-        screen.rootView.setNeedsLayout()
-        screen.window.layoutIfNeeded()
-        return replay
+        // A separate engine: the scene's own never sees the held sizes, so the layout after
+        // is the one before, ambiguous views included.
+        return screen.window.withSeparateLayout {
+            for (constraint, _) in relaxed { constraint.priority = UILayoutPriority(1) }
+            NSLayoutConstraint.activate(held)
+            let replay = screen.layOut()
+            NSLayoutConstraint.deactivate(held)
+            for (constraint, priority) in relaxed { constraint.priority = priority }
+            return replay
+        }
     }
 }
