@@ -314,20 +314,32 @@ final class LayoutEngine {
     /// A built-in guide inset from its view by the margins or the safe area; the keyboard's
     /// guide, with no keyboard shown, spans the view's bottom safe-area inset.
     private func guideConstraints(_ guide: UILayoutGuide, of view: UIView) -> [NSLayoutConstraint] {
-        if guide.role == .keyboard { return keyboardGuideConstraints(guide, of: view) }
-        let list = cached(guide) {
-            let pairs: [(NSLayoutConstraint.Attribute, NSLayoutConstraint.Attribute)] = [
-                (.left, .left), (.top, .top), (.width, .width), (.height, .height),
-            ]
-            let prefix = guide.role == .safeArea ? "UIViewSafeAreaLayoutGuide-" : "UIView-"
-            let names = ["left", "top", "width", "height"]
-            return zip(pairs, names).map { pair, name in
-                let constraint = NSLayoutConstraint(
-                    first: guide, firstAttribute: pair.0, relation: .equal, second: view, secondAttribute: pair.1,
-                    identifier: guide.role == .safeArea ? prefix + name : "\(prefix)\(name)Margin-guide-constraint")
-                constraint.isSystemConstraint = true
-                return constraint
+        if guide.role == .keyboard {
+            // As UIKit places it while the keyboard is offscreen (`usesBottomSafeArea`): top on
+            // the safe area's bottom, bottom and sides on the view's.
+            let list = cached(guide) {
+                systemConstraints(
+                    from: guide, to: view,
+                    [
+                        (.left, .left, "UIKeyboardLayoutGuide-left"), (.top, .bottom, "UIKeyboardLayoutGuide-top"),
+                        (.width, .width, "UIKeyboardLayoutGuide-width"),
+                        (.bottom, .bottom, "UIKeyboardLayoutGuide-bottom"),
+                    ])
             }
+            list[1].constant = -view.safeAreaInsets.bottom
+            return list
+        }
+        let list = cached(guide) {
+            let names = ["left", "top", "width", "height"]
+            let attributes: [NSLayoutConstraint.Attribute] = [.left, .top, .width, .height]
+            return systemConstraints(
+                from: guide, to: view,
+                zip(attributes, names).map { attribute, name in
+                    let identifier =
+                        guide.role == .safeArea
+                        ? "UIViewSafeAreaLayoutGuide-" + name : "UIView-\(name)Margin-guide-constraint"
+                    return (attribute, attribute, identifier)
+                })
         }
         let insets = guide.role == .safeArea ? view.safeAreaInsets : view.effectiveLayoutMargins
         list[0].constant = insets.left
@@ -337,24 +349,18 @@ final class LayoutEngine {
         return list
     }
 
-    /// The keyboard's guide with the keyboard offscreen, as UIKit places it by default
-    /// (`usesBottomSafeArea`): top on the safe area's bottom, bottom and sides on the view's.
-    private func keyboardGuideConstraints(_ guide: UILayoutGuide, of view: UIView) -> [NSLayoutConstraint] {
-        let list = cached(guide) {
-            let pairs: [(NSLayoutConstraint.Attribute, NSLayoutConstraint.Attribute, String)] = [
-                (.left, .left, "left"), (.top, .bottom, "top"), (.width, .width, "width"),
-                (.bottom, .bottom, "bottom"),
-            ]
-            return pairs.map { first, second, name in
-                let constraint = NSLayoutConstraint(
-                    first: guide, firstAttribute: first, relation: .equal, second: view, secondAttribute: second,
-                    identifier: "UIKeyboardLayoutGuide-" + name)
-                constraint.isSystemConstraint = true
-                return constraint
-            }
+    /// `guide.first == view.second` for each pair, as constraints the engine owns.
+    private func systemConstraints(
+        from guide: UILayoutGuide, to view: UIView,
+        _ pairs: [(NSLayoutConstraint.Attribute, NSLayoutConstraint.Attribute, String)]
+    ) -> [NSLayoutConstraint] {
+        pairs.map { first, second, identifier in
+            let constraint = NSLayoutConstraint(
+                first: guide, firstAttribute: first, relation: .equal, second: view, secondAttribute: second,
+                identifier: identifier)
+            constraint.isSystemConstraint = true
+            return constraint
         }
-        list[1].constant = -view.safeAreaInsets.bottom
-        return list
     }
 
     /// `size <= intrinsic @hugging` and `size >= intrinsic @compression resistance` per axis.
