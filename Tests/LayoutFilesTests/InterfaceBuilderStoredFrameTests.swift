@@ -18,6 +18,12 @@ final class InterfaceBuilderStoredFrameTests: XCTestCase {
             """, device: "retina4_7", extra: extra)
     }
 
+    /// The document's first scene, built and not yet laid out.
+    private func firstScene(_ text: String) throws -> InterfaceBuilderScene {
+        try XCTUnwrap(
+            InterfaceBuilderFile(bytes: Array(text.utf8), path: nil).makeScenes(InterfaceBuilderOptions()).first)
+    }
+
     private func cause(_ text: String, _ id: String) throws -> (StoredFrameCause?, String?) {
         let report = try XCTUnwrap(IB.layOut(text).first)
         let view = try XCTUnwrap(report.view(id))
@@ -169,8 +175,7 @@ final class InterfaceBuilderStoredFrameTests: XCTestCase {
                 <constraint firstItem="alone" firstAttribute="leading" secondItem="top" secondAttribute="leading" constant="16" id="h"/>
                 <constraint firstItem="alone" firstAttribute="top" secondItem="top" secondAttribute="top" constant="150" id="i"/>
                 """)
-        let scene = try XCTUnwrap(
-            InterfaceBuilderFile(bytes: Array(text.utf8), path: nil).makeScenes(InterfaceBuilderOptions()).first)
+        let scene = try firstScene(text)
         let report = scene.layOut(tracingFollowers: true)
         let label = try XCTUnwrap(report.view("label"))
         let below = try XCTUnwrap(report.view("below"))
@@ -217,8 +222,7 @@ final class InterfaceBuilderStoredFrameTests: XCTestCase {
                 <constraint firstItem="next" firstAttribute="top" secondItem="box" secondAttribute="top" id="d"/>
                 <constraint firstItem="next" firstAttribute="height" secondItem="box" secondAttribute="height" id="e"/>
                 """)
-        let scene = try XCTUnwrap(
-            InterfaceBuilderFile(bytes: Array(text.utf8), path: nil).makeScenes(InterfaceBuilderOptions()).first)
+        let scene = try firstScene(text)
         XCTAssertNil(scene.layOut().view("next")?.storedFrameCause, "followers are traced only on request")
         let report = scene.layOut(tracingFollowers: true)
         let next = try XCTUnwrap(report.view("next"))
@@ -264,8 +268,7 @@ final class InterfaceBuilderStoredFrameTests: XCTestCase {
                 <constraint firstItem="both" firstAttribute="top" secondItem="label" secondAttribute="bottom" constant="8" id="f"/>
                 <constraint firstItem="both" firstAttribute="leading" secondItem="box" secondAttribute="trailing" constant="10" id="g"/>
                 """)
-        let scene = try XCTUnwrap(
-            InterfaceBuilderFile(bytes: Array(text.utf8), path: nil).makeScenes(InterfaceBuilderOptions()).first)
+        let scene = try firstScene(text)
         let report = scene.layOut(tracingFollowers: true)
         let both = try XCTUnwrap(report.view("both"))
         XCTAssertEqual(report.view("label")?.storedFrameCause, .missingFont)
