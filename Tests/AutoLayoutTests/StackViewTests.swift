@@ -115,6 +115,21 @@ final class StackViewTests: XCTestCase {
         XCTAssertGreaterThan(widths[0], 50)
     }
 
+    func testSystemSpacingIsTheStandardSiblingSpacing() {
+        let boxes = [Box(50, 20, name: "a"), Box(60, 20, name: "b"), Box(70, 20, name: "c")]
+        let (root, stack) = horizontalStack(boxes, spacing: UIStackView.spacingUseSystem)
+        XCTAssertEqual(boxes[1].frame.minX - boxes[0].frame.maxX, systemSpacing)
+        XCTAssertEqual(boxes[2].frame.minX - boxes[1].frame.maxX, systemSpacing)
+        XCTAssertEqual(boxes[0].frame.width, 300 - 2 * 8 - 60 - 70)
+
+        // A custom spacing can ask for it too, and a number after it is kept.
+        stack.spacing = 2
+        stack.setCustomSpacing(UIStackView.spacingUseSystem, after: boxes[0])
+        root.layoutIfNeeded()
+        XCTAssertEqual(boxes[1].frame.minX - boxes[0].frame.maxX, 8)
+        XCTAssertEqual(boxes[2].frame.minX - boxes[1].frame.maxX, 2)
+    }
+
     func testEqualSpacingAndEqualCentering() {
         let boxes = [Box(40, 20, name: "a"), Box(60, 20, name: "b"), Box(100, 20, name: "c")]
         _ = horizontalStack(boxes, distribution: .equalSpacing)

@@ -115,4 +115,39 @@ final class InterfaceBuilderStructureTests: XCTestCase {
         XCTAssertEqual(report.view("fixed")?.isCompared, true)
         XCTAssertEqual(report.differing.count, 0, report.differing.map(\.object.id).description)
     }
+
+    /// A stack view's "Use Standard" spacing (`spacingType="standard"`, no `spacing`) is
+    /// UIKit's `spacingUseSystem`: 8 pt between siblings. Two views sharing a 375-wide stack
+    /// equally are 183.5 wide each on either side of the 8 pt gap, on the @3x grid 183.67 and
+    /// 183.33, as IB stores YOD's filter bar.
+    func testStackViewStandardSpacing() throws {
+        let text = IB.storyboard(
+            """
+            <subviews>
+                <stackView opaque="NO" contentMode="scaleToFill" distribution="fillEqually" spacingType="standard" translatesAutoresizingMaskIntoConstraints="NO" id="bar">
+                    <rect key="frame" x="0.0" y="0.0" width="375" height="65"/>
+                    <subviews>
+                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="sort">
+                            <rect key="frame" x="0.0" y="0.0" width="183.66666666666666" height="65"/>
+                        </view>
+                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="filter">
+                            <rect key="frame" x="191.66666666666663" y="0.0" width="183.33333333333337" height="65"/>
+                        </view>
+                    </subviews>
+                    <constraints>
+                        <constraint firstAttribute="height" constant="65" id="bh"/>
+                    </constraints>
+                </stackView>
+            </subviews>
+            <constraints>
+                <constraint firstItem="bar" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="bl"/>
+                <constraint firstAttribute="trailing" secondItem="bar" secondAttribute="trailing" id="bt"/>
+                <constraint firstItem="bar" firstAttribute="top" secondItem="root" secondAttribute="top" id="bto"/>
+            </constraints>
+            """, device: "retina5_9", width: 375, height: 812)
+        let report = try XCTUnwrap(IB.layOut(text).first)
+        assertFrame(report.frame("sort"), CGRect(x: 0, y: 0, width: 551.0 / 3, height: 65))
+        assertFrame(report.frame("filter"), CGRect(x: 575.0 / 3, y: 0, width: 550.0 / 3, height: 65))
+        XCTAssertEqual(report.differing.count, 0, report.differing.map(\.object.id).description)
+    }
 }

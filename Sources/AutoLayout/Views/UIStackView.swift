@@ -53,8 +53,13 @@ open class UIStackView: UIView {
     /// How views sit across the axis (fill by default).
     public var alignment: Alignment = .fill { didSet { setNeedsLayout() } }
     /// The space between adjacent views: exact for the fill distributions, a minimum for the
-    /// equal spacing and centering ones. Negative values overlap.
+    /// equal spacing and centering ones. Negative values overlap; ``spacingUseSystem`` asks
+    /// for the standard spacing.
     public var spacing: CGFloat = 0 { didSet { setNeedsLayout() } }
+    /// A ``spacing`` (or custom spacing) that asks for the system's standard spacing between
+    /// adjacent views, as UIKit's `UIStackView.spacingUseSystem` does: ``systemSpacing``, 8 pt,
+    /// the standard spacing between siblings (Interface Builder's `spacingType="standard"`).
+    public static let spacingUseSystem = CGFloat.greatestFiniteMagnitude
     /// Whether views are placed inside the layout margins instead of the edges.
     public var isLayoutMarginsRelativeArrangement = false { didSet { setNeedsLayout() } }
     /// Whether vertical spacing runs from one view's last baseline to the next one's first.
@@ -273,7 +278,8 @@ open class UIStackView: UIView {
         for index in visible.indices.dropFirst() {
             let previous = visible[index - 1]
             let next = visible[index]
-            let space = customSpacing(after: previous)
+            let written = customSpacing(after: previous)
+            let space = written == Self.spacingUseSystem ? systemSpacing : written
             if !horizontal && isBaselineRelativeArrangement {
                 _ = add(
                     next, .firstBaseline, equalGaps ? .greaterThanOrEqual : .equal, previous, .lastBaseline,

@@ -446,7 +446,11 @@ extension InterfaceBuilderSceneBuilder {
             let stack = InterfaceBuilderStackView()
             stack.sizeOverride = override()
             stack.axis = element.attribute("axis") == "vertical" ? .vertical : .horizontal
-            stack.spacing = number(element, "spacing") ?? 0
+            // "Use Standard" spacing writes `spacingType="standard"` and no `spacing`; a size
+            // class's `spacing` still wins over it.
+            stack.spacing =
+                number(element, "spacing")
+                ?? (element.attribute("spacingType") == "standard" ? UIStackView.spacingUseSystem : 0)
             if let written = element.attribute("distribution"), let value = UIStackView.Distribution(rawValue: written)
             {
                 stack.distribution = value
