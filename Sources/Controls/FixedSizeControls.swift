@@ -28,9 +28,9 @@ public struct UIKitRelease: Sendable, Hashable, Comparable, CustomStringConverti
     public var description: String { minor == 0 ? "iOS \(major)" : "iOS \(major).\(minor)" }
 }
 
-/// `UISwitch`'s sizing: a 51 × 31 frame (iOS 7–18); 61 × 28 from iOS 26 when that release is
-/// asked for. Up to iOS 18 the frame reaches 2 pt past the alignment rectangle on the right,
-/// which constraints place: the rectangle is 49 × 31.
+/// `UISwitch`'s sizing: a 51 × 31 frame (iOS 7–18); 63 × 28 from iOS 26 when that release is
+/// asked for. The frame reaches 2 pt past the alignment rectangle on the right, which
+/// constraints place: the rectangle is 49 × 31, and 61 × 28 on iOS 26.
 public struct Switch: Sendable, Hashable {
     /// The release whose size is wanted (nil: 51 × 31, without alignment insets).
     public var release: UIKitRelease?
@@ -38,19 +38,20 @@ public struct Switch: Sendable, Hashable {
     public init(release: UIKitRelease? = nil) { self.release = release }
     /// The alignment rectangle's size: 49 × 31 for a release up to iOS 18 (its 51 pt frame
     /// less ``alignmentRectInsets``); 51 × 31 without a release; 61 × 28 on iOS 26 and later
-    /// (openuikit, docs/autolayout.md).
+    /// (openuikit, docs/autolayout.md), in a 63 × 28 frame.
     public var intrinsicContentSize: CGSize {
         if let release, release.major >= 26 { return CGSize(width: 61, height: 28) }
         return CGSize(width: 51 - alignmentRectInsets.horizontal, height: 31)
     }
-    /// How far the frame reaches past the alignment rectangle: 2 pt on the right for a
-    /// release up to iOS 18. Interface Builder stores every switch pinned by its trailing
-    /// edge 2 pt further right than the constraint says, and every one pinned by its leading
-    /// edge where the constraint says (files of toolsVersion 14109 to 23727;
-    /// docs/interface-builder.md). Zero without a release and on iOS 26: not measured.
+    /// How far the frame reaches past the alignment rectangle: 2 pt on the right for any
+    /// release. Interface Builder stores every switch pinned by its trailing edge 2 pt further
+    /// right than the constraint says, and every one pinned by its leading edge where the
+    /// constraint says (files of toolsVersion 14109 to 23727); an iOS 26 file (24412) stores
+    /// its switches 63 × 28, the one pinned by its trailing edge 61 before it
+    /// (docs/interface-builder.md). Zero without a release.
     public var alignmentRectInsets: UIEdgeInsets {
-        if let release, release.major < 26 { return UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 2) }
-        return .zero
+        guard release != nil else { return .zero }
+        return UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 2)
     }
 }
 

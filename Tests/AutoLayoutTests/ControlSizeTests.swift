@@ -46,7 +46,7 @@ final class ControlSizeTests: XCTestCase {
         let toggle = UISwitch()
         toggle.uikitRelease = UIKitRelease(26)
         XCTAssertEqual(toggle.intrinsicContentSize, CGSize(width: 61, height: 28))
-        XCTAssertEqual(toggle.alignmentRectInsets, .zero)
+        XCTAssertEqual(toggle.alignmentRectInsets, UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 2))
         toggle.uikitRelease = UIKitRelease(18)
         XCTAssertEqual(toggle.intrinsicContentSize, CGSize(width: 49, height: 31))
         XCTAssertEqual(toggle.alignmentRectInsets, UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 2))

@@ -101,23 +101,40 @@ final class InterfaceBuilderControlsTests: XCTestCase {
     /// label held 8 before it ends at 302; pinned by its leading edge it sits where the
     /// constraint says. Centred, the 49 pt rectangle is, at x 163.
     func testSwitchesReachPastTheirAlignmentRectangleOnTheRight() throws {
+        try assertSwitches(tools: "21701", width: 51, height: 31)
+    }
+
+    /// A file saved by Xcode 26 (toolsVersion 24400 on) has iOS 26's switch, a 61 × 28
+    /// alignment rectangle in a 63 × 28 frame reaching 2 pt past it on the right, as xdrip's
+    /// 24412 storyboard stores its switch pinned 20 inside the safe area's trailing edge: at
+    /// x 763 on an 844 pt wide screen, 63 wide.
+    func testIOS26SwitchesAre63By28() throws {
+        try assertSwitches(tools: "24412", width: 63, height: 28)
+    }
+
+    /// Three switches in a 375 pt view: one pinned 16 inside the trailing edge with a label
+    /// held 8 before it, one pinned by its leading edge, one centred; each width × height.
+    private func assertSwitches(tools: String, width: Double, height: Double, line: UInt = #line) throws {
+        let alignment = width - 2
+        let trailingX = 375 - 16 - alignment
+        let centredX = (375 - alignment) / 2
         let xib = IB.xib(
             """
             <view contentMode="scaleToFill" id="top">
                 \(ibRect(0, 0, 375, 200))
                 <subviews>
                     <label opaque="NO" text="Notifications" translatesAutoresizingMaskIntoConstraints="NO" id="l">
-                        \(ibRect(16, 10, 286, 21))
+                        \(ibRect(16, 10, trailingX - 8 - 16, 21))
                         <fontDescription key="fontDescription" type="system" pointSize="17"/>
                     </label>
                     <switch opaque="NO" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="t">
-                        \(ibRect(310, 5, 51, 31))
+                        \(ibRect(trailingX, 5, width, height))
                     </switch>
                     <switch opaque="NO" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="s">
-                        \(ibRect(16, 60, 51, 31))
+                        \(ibRect(16, 60, width, height))
                     </switch>
                     <switch opaque="NO" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="c">
-                        \(ibRect(163, 120, 51, 31))
+                        \(ibRect(centredX, 120, width, height))
                     </switch>
                 </subviews>
                 <constraints>
@@ -132,11 +149,11 @@ final class InterfaceBuilderControlsTests: XCTestCase {
                     <constraint firstItem="c" firstAttribute="top" secondItem="top" secondAttribute="top" constant="120" id="c9"/>
                 </constraints>
             </view>
-            """)
+            """, tools: tools)
         let report = try XCTUnwrap(IB.layOut(xib).first)
-        assertFrame(report.frame("t"), CGRect(x: 310, y: 5, width: 51, height: 31))
-        XCTAssertEqual(report.frame("l").maxX, 302)
-        assertFrame(report.frame("s"), CGRect(x: 16, y: 60, width: 51, height: 31))
-        assertFrame(report.frame("c"), CGRect(x: 163, y: 120, width: 51, height: 31))
+        assertFrame(report.frame("t"), CGRect(x: trailingX, y: 5, width: width, height: height), line: line)
+        XCTAssertEqual(report.frame("l").maxX, trailingX - 8, line: line)
+        assertFrame(report.frame("s"), CGRect(x: 16, y: 60, width: width, height: height), line: line)
+        assertFrame(report.frame("c"), CGRect(x: centredX, y: 120, width: width, height: height), line: line)
     }
 }

@@ -37,6 +37,9 @@ final class InterfaceBuilderReleaseTests: XCTestCase {
         XCTAssertEqual(try release(tools: "22505"), 17)
         XCTAssertEqual(try release(tools: "32700.99.1234", plugin: "22685"), 17)
         XCTAssertEqual(try release(tools: "23504"), 18)
+        XCTAssertEqual(try release(tools: "24127"), 18)
+        XCTAssertEqual(try release(tools: "24412"), 26)
+        XCTAssertEqual(try release(tools: "24506"), 26)
     }
 
     /// A XIB view holding one control centred in it, laid out with the file's tools.

@@ -21,6 +21,7 @@ enum InterfaceBuilderRelease {
         (21000, UIKitRelease(16)),  // Xcode 14
         (22500, UIKitRelease(17)),  // Xcode 15
         (23000, UIKitRelease(18)),  // Xcode 16
+        (24400, UIKitRelease(26)),  // Xcode 26 (24412 stores iOS 26's 63 × 28 switches)
     ]
 
     /// The release for a toolsVersion (its major number) and, for files that write the
