@@ -56,9 +56,9 @@ open class UIReleaseSizedControl: UIView {
     }
 }
 
-/// An on/off switch (`UISwitch`): `Controls.Switch`'s 51 × 31 frame (61 × 28 for iOS 26),
-/// reaching 2 pt past its alignment rectangle on the right for a release up to iOS 18;
-/// hugging 750 on both axes.
+/// An on/off switch (`UISwitch`): `Controls.Switch`'s 51 × 31 frame (63 × 28 for iOS 26),
+/// reaching 2 pt past its alignment rectangle on the right when a release is set; hugging
+/// 750 on both axes.
 open class UISwitch: UIReleaseSizedControl {
     /// Whether it is on.
     public var isOn = false
