@@ -27,15 +27,13 @@ extension InterfaceBuilderScene {
     func attributeFollowers(_ views: inout [InterfaceBuilderReport.View], brokenConstraints: [Int]) {
         var waiting = views.indices.filter { views[$0].differs && views[$0].storedFrameCause == nil }
         guard !waiting.isEmpty else { return }
-        let present = StoredFrameCause.allCases.filter { cause in
-            views.contains { $0.storedFrameCause == cause && $0.object.storedFrame != nil }
-        }
+        // A cause is only ever given to a view with a stored frame (`storedFrameCause(of:)`).
+        let present = StoredFrameCause.allCases.filter { cause in views.contains { $0.storedFrameCause == cause } }
         let rounds = present.map { [$0] } + (present.count > 1 ? [present] : [])
         for causes in rounds where !waiting.isEmpty {
             guard let cause = causes.first else { continue }
             let sources = views.filter {
-                $0.storedFrameCause.map(causes.contains) == true && $0.object.storedFrame != nil
-                    && $0.followsStoredFrameOf.isEmpty
+                $0.storedFrameCause.map(causes.contains) == true && $0.followsStoredFrameOf.isEmpty
             }
             guard
                 let replay = replay(
